@@ -1,0 +1,23 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import preact from '@astrojs/preact';
+import { pagefindIndex } from './src/integrations/pagefind-index.ts';
+
+export default defineConfig({
+	trailingSlash: 'always',
+	build: { format: 'directory' },
+	i18n: {
+		defaultLocale: 'zh',
+		locales: ['zh', 'en'],
+		routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+	},
+	markdown: {
+		shikiConfig: {
+			themes: { light: 'github-light', dark: 'github-dark' },
+			defaultColor: false,
+		},
+	},
+	integrations: [mdx(), preact(), pagefindIndex()],
+	devToolbar: { enabled: false },
+});

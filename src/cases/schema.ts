@@ -1,0 +1,150 @@
+/**
+ * The zod schemas for a case: the language-neutral facts in `content/cases/<slug>/case.yaml`
+ * and the per-language frontmatter of `zh.mdx` / `en.mdx`. Astro's content collections, the CLI
+ * and the tests all validate with these, so a bad file fails everywhere with the same message.
+ */
+import { z } from 'zod';
+import { PRODUCT_IDS } from '../sim/product-id.ts';
+
+/** Languages of the site, Chinese first. */
+export const LANGS = ['zh', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** What part of the stack a case is about. */
+export const COMPONENTS = ['ascend-c', 'acl-runtime', 'driver', 'system'] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+/** The anchors every case page has; `/e/<id>/` permalinks point at one of them. */
+export const SECTION_ANCHORS = ['symptom', 'root-cause', 'fix', 'reproduce'] as const;
+export type SectionAnchor = (typeof SECTION_ANCHORS)[number];
+
+/** Slugs and signature ids are stable URL segments: lower-case words joined by hyphens. */
+const kebab = z
+	.string()
+	.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case words joined by hyphens, e.g. "acl-resource-leak"');
+
+/** A JavaScript regular expression given as source text; it must compile. */
+const regexSource = z.string().min(1).superRefine((source, ctx) => {
+	try {
+		new RegExp(source, 'u');
+	} catch (error) {
+		ctx.addIssue({
+			code: 'custom',
+			message: `not a valid regular expression: ${(error as Error).message}`,
+		});
+	}
+});
+
+const productId = z.enum(PRODUCT_IDS);
+
+/** Text given in both languages. */
+export const localizedSchema = z.object({ zh: z.string().min(1), en: z.string().min(1) });
+export type Localized = z.infer<typeof localizedSchema>;
+
+/**
+ * An error signature: what a log must contain for this case to be claimed.
+ * `pattern` must match one line; every `also` pattern must match somewhere in the same log;
+ * no `unless` pattern may match anywhere in it. Each sample line must match `pattern`.
+ */
+export const signatureSchema = z
+	.object({
+		id: kebab,
+		module: z.string().min(1),
+		pattern: regexSource,
+		also: z.array(regexSource).default([]),
+		unless: z.array(regexSource).default([]),
+		samples: z.array(z.string().min(1)).min(1),
+		versions: z.string().optional(),
+		anchor: z.enum(SECTION_ANCHORS).default('symptom'),
+	})
+	.superRefine((signature, ctx) => {
+		const pattern = safeRegex(signature.pattern);
+		if (!pattern) return;
+		signature.samples.forEach((sample, index) => {
+			if (!pattern.test(sample)) {
+				ctx.addIssue({
+					code: 'custom',
+					path: ['samples', index],
+					message: `sample line does not match the signature's own pattern ${signature.pattern}`,
+				});
+			}
+		});
+	});
+export type Signature = z.infer<typeof signatureSchema>;
+
+/** Something a user does to the machine between or during runs, in a scenario. */
+const only = { only: z.enum(['faulty', 'fixed']).optional() };
+export const actionSchema = z.discriminatedUnion('do', [
+	/** Start the program as a new process (the first action of most scenarios). */
+	z.object({ do: z.literal('run'), ...only }),
+	/** Deliver a signal to the newest live process, as `kill -<n> PID` would. */
+	z.object({
+		do: z.literal('signal'),
+		signal: z.enum(['SIGINT', 'SIGTERM', 'SIGSEGV', 'SIGABRT', 'SIGKILL']),
+		...only,
+	}),
+	/** Ask the device to suspend (the system's low-power command). */
+	z.object({ do: z.literal('suspend'), ...only }),
+	/** Let virtual time pass before the next action. */
+	z.object({ do: z.literal('wait'), ms: z.number().int().positive(), ...only }),
+]);
+export type Action = z.infer<typeof actionSchema>;
+
+/** The outcomes of a run, as `casebook sim --json` reports them. */
+export const OUTCOMES = ['completed', 'error', 'hang', 'abort', 'rejected'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * A reproduction: a faulty and a fixed program (files beside case.yaml), the product and mode
+ * to run them on, optional user actions, and the outcome each variant must reach.
+ */
+export const scenarioSchema = z.object({
+	id: kebab,
+	label: localizedSchema,
+	faulty: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
+	fixed: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
+	product: productId,
+	mode: z.enum(['npu', 'cpu']),
+	cann: z.string().optional(),
+	actions: z.array(actionSchema).default([]),
+	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+/** Where a CANN version changes what the developer sees. */
+export const cannVersionSchema = z.object({ versions: z.string().min(1), note: localizedSchema });
+
+/** A public source a fact on the page comes from. */
+export const sourceSchema = z.object({ title: z.string().min(1), url: z.url() });
+
+/** The language-neutral facts of one case: `content/cases/<slug>/case.yaml`. */
+export const caseFactsSchema = z.object({
+	component: z.enum(COMPONENTS),
+	products: z.array(productId).min(1),
+	apis: z.array(z.string().min(1)).min(1),
+	cannVersions: z.array(cannVersionSchema).default([]),
+	signatures: z.array(signatureSchema).min(1),
+	sources: z.array(sourceSchema).min(1),
+	scenarios: z.array(scenarioSchema).min(1),
+	related: z.array(kebab).default([]),
+});
+export type CaseFacts = z.infer<typeof caseFactsSchema>;
+
+/** The frontmatter of one language's page: `content/cases/<slug>/<lang>.mdx`. */
+export const casePageSchema = z.object({
+	title: z.string().min(1),
+	summary: z.string().min(1),
+	/** One line for the home page: what the developer sees. */
+	symptom: z.string().min(1),
+	/** Extra search words, for terms Pagefind's word splitting misses (e.g. 泄漏). */
+	keywords: z.array(z.string().min(1)).default([]),
+});
+export type CasePage = z.infer<typeof casePageSchema>;
+
+function safeRegex(source: string): RegExp | undefined {
+	try {
+		return new RegExp(source, 'u');
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,111 @@
+/**
+ * The shape of a simulation run: what the simulator hands to every runner (CLI, worker, tests).
+ * Everything here is plain data, so a trace can cross a worker boundary or be written as JSON.
+ */
+import type { Outcome } from '../cases/schema.ts';
+
+export type { Outcome };
+
+/** A place in the user's program, 1-based as an editor shows it. */
+export interface SourceSpan {
+	line: number;
+	column: number;
+	endLine?: number;
+	endColumn?: number;
+}
+
+/** One frame of the user's call stack; the simulator names it in backtraces. */
+export interface Frame {
+	/** Qualified function name as C++ would print it, e.g. `KernelAdd::Compute(int)`. */
+	func: string;
+	line: number;
+	column?: number;
+	file?: string;
+}
+
+/**
+ * What every simulator API call receives from its caller: where in the user's program it was
+ * made, innermost frame last.
+ */
+export interface CallSite {
+	stack: readonly Frame[];
+}
+
+/** Where a log line would appear on a real machine. */
+export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr';
+
+/** One line of output, exactly as the real tool prints it. */
+export interface LogLine {
+	text: string;
+	channel: LogChannel;
+	/** Virtual time in microseconds. */
+	time: number;
+	pid?: number;
+	level?: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR' | 'EVENT';
+}
+
+/** How sure a diagnostic is: errors stop or reject a run, warnings and infos do not. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A finding about the user's program, with a stable code from a catalog (style.md #8). */
+export interface Diagnostic {
+	/** Subject-first stable code, e.g. `que-depth-exceeded`, `call-unknown`. */
+	code: string;
+	severity: Severity;
+	message: string;
+	line: number;
+	column: number;
+	hint?: string;
+	/** Slug of the case page that explains it, when there is one. */
+	case?: string;
+}
+
+/** One entry of a state delta: `path` names a piece of machine state, `value` its new value. */
+export interface StateChange {
+	path: string;
+	value: unknown;
+}
+
+/** One simulated step: an API call (or a machine event) and what it changed. */
+export interface TraceStep {
+	step: number;
+	time: number;
+	/** Who acted: `host:<pid>`, `core:<blockIdx>`, `driver`, `tsch`, `user`. */
+	actor: string;
+	call: string;
+	args: readonly string[];
+	result: string;
+	span?: SourceSpan;
+	changes?: readonly StateChange[];
+}
+
+/** A named time series, e.g. device memory in use or buffers on VECIN. */
+export interface MetricSeries {
+	id: string;
+	label: { zh: string; en: string };
+	unit: 'bytes' | 'count';
+	/** A limit to draw as a line, when the metric has one. */
+	limit?: number;
+	points: Array<[time: number, value: number]>;
+}
+
+/** A resource still held when a process exited, with the line that took it. */
+export interface Leak {
+	kind: string;
+	detail: string;
+	pid: number;
+	span?: SourceSpan;
+	bytes?: number;
+}
+
+/** The whole record of a run. */
+export interface Trace {
+	outcome: Outcome;
+	log: LogLine[];
+	diagnostics: Diagnostic[];
+	steps: TraceStep[];
+	series: MetricSeries[];
+	leaks: Leak[];
+	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
+	stepsTruncated?: boolean;
+}
