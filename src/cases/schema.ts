@@ -21,19 +21,25 @@ export type SectionAnchor = (typeof SECTION_ANCHORS)[number];
 /** Slugs and signature ids are stable URL segments: lower-case words joined by hyphens. */
 const kebab = z
 	.string()
-	.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case words joined by hyphens, e.g. "acl-resource-leak"');
+	.regex(
+		/^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+		'use lower-case words joined by hyphens, e.g. "acl-resource-leak"',
+	);
 
 /** A JavaScript regular expression given as source text; it must compile. */
-const regexSource = z.string().min(1).superRefine((source, ctx) => {
-	try {
-		new RegExp(source, 'u');
-	} catch (error) {
-		ctx.addIssue({
-			code: 'custom',
-			message: `not a valid regular expression: ${(error as Error).message}`,
-		});
-	}
-});
+const regexSource = z
+	.string()
+	.min(1)
+	.superRefine((source, ctx) => {
+		try {
+			new RegExp(source, 'u');
+		} catch (error) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `not a valid regular expression: ${(error as Error).message}`,
+			});
+		}
+	});
 
 const productId = z.enum(PRODUCT_IDS);
 

@@ -17,7 +17,10 @@ export interface CatalogEntry {
 export type Catalog = Readonly<Record<string, CatalogEntry>>;
 
 /** Fills `{name}` placeholders; a missing value is shown as `{name}` so the gap is visible. */
-export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+export function fillTemplate(
+	template: string,
+	values: Readonly<Record<string, string | number>>,
+): string {
 	return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
 		name in values ? String(values[name]) : whole,
 	);

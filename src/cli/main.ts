@@ -1,0 +1,38 @@
+/**
+ * The `casebook` command line: dispatches to `explain` (match a log against the case
+ * signatures) and `sim` (run a program in the simulator). Returns the exit code.
+ */
+
+const USAGE = `Usage: casebook <command> [options]
+
+Commands:
+  explain [FILE|-]   match a log against the known error signatures
+  sim FILE           run a C++ program in the Ascend simulator
+
+Run "casebook <command> --help" for the options of a command.`;
+
+/** Exit code for bad usage or unreadable input, shared by every command. */
+export const EXIT_USAGE = 2;
+
+/** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+	const [command, ...rest] = argv;
+	switch (command) {
+		case 'explain': {
+			const { explainCommand } = await import('./explain.ts');
+			return explainCommand(rest);
+		}
+		case 'sim': {
+			const { simCommand } = await import('./sim.ts');
+			return simCommand(rest);
+		}
+		case undefined:
+		case '-h':
+		case '--help':
+			console.log(USAGE);
+			return command === undefined ? EXIT_USAGE : 0;
+		default:
+			console.error(`casebook: unknown command "${command}".\n\n${USAGE}`);
+			return EXIT_USAGE;
+	}
+}

@@ -1,0 +1,7 @@
+export * from './clock.ts';
+export * from './diagnostic.ts';
+export * from './halt.ts';
+export * from './product.ts';
+export * from './recorder.ts';
+export * from './run-request.ts';
+export type * from './trace.ts';

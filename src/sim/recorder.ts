@@ -1,0 +1,136 @@
+/**
+ * The recorder collects what a run produces (steps, log lines, diagnostics, metric series,
+ * leaks) while the simulator runs, and hands it over as a {@link Trace} at the end. Kernel and
+ * host modules share one recorder per run, so their output interleaves in virtual-time order.
+ *
+ * Invariants: steps are numbered from 1 without gaps; metric points of one series never go back
+ * in time; at most `maxStoredSteps` steps are kept (later ones are counted, not stored).
+ */
+import type { VirtualClock } from './clock.ts';
+import type {
+	Diagnostic,
+	Leak,
+	LogLine,
+	MetricSeries,
+	Outcome,
+	StateChange,
+	Trace,
+	TraceStep,
+} from './trace.ts';
+
+/** Default cap on stored steps; a million-iteration loop must not hold a million objects. */
+export const DEFAULT_MAX_STORED_STEPS = 20_000;
+
+/** Options of a recorder. */
+export interface RecorderOptions {
+	maxStoredSteps?: number;
+}
+
+/** Collects a run's output; see the file comment for its invariants. */
+export class Recorder {
+	readonly clock: VirtualClock;
+	readonly #maxStoredSteps: number;
+	#stepCount = 0;
+	readonly #steps: TraceStep[] = [];
+	readonly #log: LogLine[] = [];
+	readonly #diagnostics: Diagnostic[] = [];
+	readonly #series = new Map<string, MetricSeries>();
+	readonly #leaks: Leak[] = [];
+
+	constructor(clock: VirtualClock, options: RecorderOptions = {}) {
+		this.clock = clock;
+		this.#maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
+	}
+
+	/** Number of steps recorded so far, stored or not. */
+	get stepCount(): number {
+		return this.#stepCount;
+	}
+
+	/** Records one step at the current virtual time and returns its number. */
+	step(
+		actor: string,
+		call: string,
+		args: readonly string[],
+		result: string,
+		extra: { span?: TraceStep['span']; changes?: readonly StateChange[] } = {},
+	): number {
+		const step = ++this.#stepCount;
+		if (this.#steps.length < this.#maxStoredSteps) {
+			const entry: TraceStep = { step, time: this.clock.now, actor, call, args, result };
+			if (extra.span) entry.span = extra.span;
+			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
+			this.#steps.push(entry);
+		}
+		return step;
+	}
+
+	/** Appends a log line stamped with the current virtual time. */
+	log(line: Omit<LogLine, 'time'>): void {
+		this.#log.push({ ...line, time: this.clock.now });
+	}
+
+	/** Records a diagnostic. */
+	diagnostic(diagnostic: Diagnostic): void {
+		this.#diagnostics.push(diagnostic);
+	}
+
+	/** Declares a metric series (idempotent); call before {@link metric}. */
+	defineSeries(series: Omit<MetricSeries, 'points'>): void {
+		if (!this.#series.has(series.id)) this.#series.set(series.id, { ...series, points: [] });
+	}
+
+	/**
+	 * Adds a point to a declared series at the current time. Consecutive points with the same
+	 * value are merged, and a second point at the same instant replaces the first.
+	 */
+	metric(id: string, value: number): void {
+		const series = this.#series.get(id);
+		if (!series) throw new Error(`metric series "${id}" was not declared`);
+		const time = this.clock.now;
+		const points = series.points;
+		const last = points[points.length - 1];
+		if (last && last[0] === time) {
+			last[1] = value;
+			return;
+		}
+		if (last && last[1] === value) return;
+		points.push([time, value]);
+	}
+
+	/** Records a resource still held at process exit. */
+	leak(leak: Leak): void {
+		this.#leaks.push(leak);
+	}
+
+	/** Log lines so far (read-only view). */
+	get logLines(): readonly LogLine[] {
+		return this.#log;
+	}
+
+	/** Diagnostics so far (read-only view). */
+	get diagnostics(): readonly Diagnostic[] {
+		return this.#diagnostics;
+	}
+
+	/** The finished trace. Each series gets a closing point at the end time. */
+	finish(outcome: Outcome): Trace {
+		const end = this.clock.now;
+		const series = [...this.#series.values()].map((s) => {
+			const points = s.points.map((p) => [p[0], p[1]] as [number, number]);
+			const last = points[points.length - 1];
+			if (last && last[0] < end) points.push([end, last[1]]);
+			return { ...s, points };
+		});
+		const trace: Trace = {
+			outcome,
+			log: [...this.#log],
+			diagnostics: [...this.#diagnostics],
+			steps: [...this.#steps],
+			series,
+			leaks: [...this.#leaks],
+		};
+		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
+		return trace;
+	}
+}

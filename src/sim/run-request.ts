@@ -1,0 +1,32 @@
+/**
+ * What a runner asks the simulator to do: run one program (source text) on a product in a mode,
+ * with the user's actions. `src/lang`'s `run(request)` takes this and returns a `Trace`.
+ */
+import type { Action } from '../cases/schema.ts';
+import type { ProductId } from './product-id.ts';
+
+export type { Action };
+
+/** NPU: violated rules hang the core. CPU debug: checks print, then SIGABRT. */
+export type RunMode = 'npu' | 'cpu';
+
+/** Default step budget: a runaway loop stops here with a diagnostic, not a frozen tab. */
+export const DEFAULT_MAX_STEPS = 2_000_000;
+
+/** One run of one program. */
+export interface RunRequest {
+	/** The C++ program. */
+	source: string;
+	/** Shown in backtraces and diagnostics, e.g. `add_custom.cpp`. */
+	fileName?: string;
+	product: ProductId;
+	mode: RunMode;
+	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
+	cann?: string;
+	maxSteps?: number;
+	/** User actions in order (run, wait, signal, suspend). Omitted: one plain run. */
+	actions?: readonly Action[];
+	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
+	blocks?: number;
+	gmBytes?: number;
+}
