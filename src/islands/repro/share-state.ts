@@ -1,0 +1,43 @@
+/**
+ * The whole state of a reproduction widget that a share link carries, and the zod schema that
+ * checks a decoded link before anything trusts it (style.md #10). Limits keep a hostile link
+ * from making the page do unbounded work.
+ */
+import { z } from 'zod';
+import { actionSchema } from '../../cases/schema.ts';
+import { PRODUCT_IDS } from '../../sim/product-id.ts';
+
+/** Longest program a share link may carry, in characters. */
+export const MAX_SHARED_CODE_CHARS = 100_000;
+
+/** Most user actions a share link may carry. */
+export const MAX_SHARED_ACTIONS = 64;
+
+/** Highest step number a share link may point at (the recorder keeps far fewer). */
+export const MAX_SHARED_STEP = 10_000_000;
+
+/** Version of the share format; bump it when the shape changes. */
+export const SHARE_FORMAT_VERSION = 1;
+
+/** `<case-slug>/<scenario-id>`: names one scenario across all cases. */
+export const scenarioKeySchema = z
+	.string()
+	.max(200)
+	.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
+
+/** The shape of a share link's payload. */
+export const shareStateSchema = z
+	.object({
+		v: z.literal(SHARE_FORMAT_VERSION),
+		scenario: scenarioKeySchema,
+		variant: z.enum(['faulty', 'fixed']),
+		code: z.string().max(MAX_SHARED_CODE_CHARS),
+		product: z.enum(PRODUCT_IDS),
+		mode: z.enum(['npu', 'cpu']),
+		step: z.number().int().min(0).max(MAX_SHARED_STEP),
+		actions: z.array(actionSchema).max(MAX_SHARED_ACTIONS),
+	})
+	.strict();
+
+/** What a share link restores: scenario, variant, the code as edited, product, mode, step, actions. */
+export type ShareState = z.infer<typeof shareStateSchema>;

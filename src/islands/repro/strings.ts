@@ -1,0 +1,153 @@
+/**
+ * Every string the reproduction widget shows or names a control with, in both languages.
+ * Accessible names follow design.md ("Accessible names"); the browser tests look controls up by
+ * these exact strings.
+ */
+import type { Lang } from '../../cases/schema.ts';
+import type { Outcome } from '../../sim/trace.ts';
+
+const strings = {
+	widget: { zh: '复现', en: 'Reproduction' },
+	run: { zh: '运行', en: 'Run' },
+	running: { zh: '运行中…', en: 'Running…' },
+	step: { zh: '单步', en: 'Step' },
+	play: { zh: '逐步播放', en: 'Play steps' },
+	pause: { zh: '暂停', en: 'Pause' },
+	reset: { zh: '重置', en: 'Reset' },
+	speed: { zh: '速度', en: 'Speed' },
+	speedSlow: { zh: '慢', en: 'Slow' },
+	speedMedium: { zh: '中', en: 'Medium' },
+	speedFast: { zh: '快', en: 'Fast' },
+	variant: { zh: '程序', en: 'Program' },
+	faulty: { zh: '有问题的代码', en: 'Faulty' },
+	fixed: { zh: '修复后', en: 'Fixed' },
+	product: { zh: '产品', en: 'Product' },
+	mode: { zh: '模式', en: 'Mode' },
+	modeNpu: { zh: 'NPU', en: 'NPU' },
+	modeCpu: { zh: 'CPU 调试', en: 'CPU debug' },
+	scenario: { zh: '场景', en: 'Scenario' },
+	code: { zh: '代码', en: 'Code' },
+	codeLoading: { zh: '编辑器加载中…', en: 'Loading the editor…' },
+	log: { zh: '日志', en: 'Log' },
+	logEmpty: { zh: '（没有输出）', en: '(no output)' },
+	recorded: {
+		zh: '有问题的代码的运行记录（构建时录制）',
+		en: 'Recorded run of the faulty code (at build time)',
+	},
+	recordedUnavailable: {
+		zh: '尚无录制的输出：模拟器在构建时不可用。',
+		en: 'No recorded output: the simulator was not available at build time.',
+	},
+	noScript: {
+		zh: '启用 JavaScript 后可在此编辑并运行代码。',
+		en: 'Enable JavaScript to edit and run the code here.',
+	},
+	share: { zh: '复制分享链接', en: 'Copy share link' },
+	shareCopied: {
+		zh: '分享链接已复制到剪贴板，也已写入地址栏。',
+		en: 'Share link copied and put in the address bar.',
+	},
+	shareInAddressBar: { zh: '分享链接已写入地址栏。', en: 'Share link put in the address bar.' },
+	shareRestored: { zh: '已从分享链接恢复状态。', en: 'State restored from the share link.' },
+	actions: { zh: '操作', en: 'Actions' },
+	actionsHint: {
+		zh: '操作会在当前虚拟时间追加，然后确定性地重新运行。',
+		en: 'Actions are appended at the current virtual time and the run is replayed deterministically.',
+	},
+	actionSigint: { zh: 'kill -2（SIGINT）', en: 'kill -2 (SIGINT)' },
+	actionSigterm: { zh: '发送 SIGTERM', en: 'Send SIGTERM' },
+	actionSigsegv: { zh: '发送 SIGSEGV', en: 'Send SIGSEGV' },
+	actionSuspend: { zh: '挂起设备', en: 'Suspend' },
+	actionRunAgain: { zh: '再次运行', en: 'Run again' },
+	actionWait: { zh: '等待 1 秒', en: 'Wait 1 s' },
+	actionClear: { zh: '清除追加的操作', en: 'Clear added actions' },
+	actionList: { zh: '操作序列', en: 'Action sequence' },
+	status: { zh: '状态', en: 'Status' },
+	idle: { zh: '尚未运行。', en: 'Not run yet.' },
+	stepOf: { zh: '第 {n} / {total} 步', en: 'Step {n} of {total}' },
+	stepsTruncated: {
+		zh: '步骤过多，只保留了前 {n} 步；运行本身是完整的。',
+		en: 'Too many steps: only the first {n} were kept; the run itself was complete.',
+	},
+	watchdog: {
+		zh: '模拟在 {s} 秒内没有结束，已被终止。请检查是否有死循环。',
+		en: 'The simulation did not finish within {s} s and was stopped. Look for an endless loop.',
+	},
+	workerFailed: {
+		zh: '模拟器内部错误：{message}',
+		en: 'Internal simulator error: {message}',
+	},
+	simLoadFailed: {
+		zh: '模拟器加载失败：{message}',
+		en: 'The simulator failed to load: {message}',
+	},
+	badShare: {
+		zh: '无法读取分享链接（{reason}），已载入默认场景。',
+		en: 'The share link could not be read ({reason}); the default scenario was loaded.',
+	},
+	diagnostics: { zh: '诊断', en: 'Diagnostics' },
+	lineColumn: { zh: '第 {line} 行第 {column} 列', en: 'line {line}, column {column}' },
+	openCase: { zh: '查看案例：{case}', en: 'Open the case: {case}' },
+	bufferMap: { zh: '缓冲区分布（按 TPosition）', en: 'Buffer map (per TPosition)' },
+	bufferLimit: { zh: '上限 {n}', en: 'limit {n}' },
+	bufferNone: { zh: '这一步还没有分配缓冲区。', en: 'No buffers allocated at this step.' },
+	metrics: { zh: '资源曲线', en: 'Resource metrics' },
+	metricsTable: { zh: '资源曲线数据表', en: 'Resource metrics as a table' },
+	metricName: { zh: '指标', en: 'Metric' },
+	metricStart: { zh: '开始', en: 'Start' },
+	metricPeak: { zh: '峰值', en: 'Peak' },
+	metricEnd: { zh: '结束', en: 'End' },
+	metricLimit: { zh: '上限', en: 'Limit' },
+	metricsNone: { zh: '这次运行没有记录资源曲线。', en: 'This run recorded no metrics.' },
+	timeline: { zh: '进程与流时间线', en: 'Process and stream timeline' },
+	timelineActor: { zh: '参与者', en: 'Actor' },
+	timelineEvents: { zh: '事件', en: 'Events' },
+	leaks: { zh: '退出时的泄漏报告', en: 'Leak report at exit' },
+	leaksNone: { zh: '退出时没有未释放的资源。', en: 'Nothing was left allocated at exit.' },
+	machineState: { zh: '当前步的机器状态', en: 'Machine state at this step' },
+	time: { zh: '虚拟时间', en: 'Virtual time' },
+	illustrative: { zh: '示意值', en: 'illustrative' },
+	outcome_completed: { zh: '运行完成', en: 'Completed' },
+	outcome_error: { zh: '接口返回了错误码', en: 'An API returned an error code' },
+	outcome_hang: {
+		zh: '挂死：核在等待永远不会到来的资源（主机侧超时）',
+		en: 'Hang: the core waits forever (the host times out)',
+	},
+	outcome_abort: { zh: '中止：检查失败，SIGABRT', en: 'Aborted: a check failed, SIGABRT' },
+	outcome_rejected: { zh: '无法解释执行这段代码', en: 'The program could not be run' },
+	badShare_too_long: { zh: '链接过长', en: 'the link is too long' },
+	badShare_bad_base64: { zh: '不是合法的 base64url', en: 'not valid base64url' },
+	badShare_bad_deflate: { zh: '解压失败', en: 'it does not decompress' },
+	badShare_too_large: { zh: '解压后过大', en: 'it is too large once decompressed' },
+	badShare_bad_json: { zh: '不是合法的 JSON', en: 'not valid JSON' },
+	badShare_bad_shape: { zh: '内容格式不对', en: 'its content has the wrong shape' },
+	badShare_unknown_scenario: { zh: '场景不存在', en: 'no such scenario' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/** A key of the widget's string table. */
+export type StringKey = keyof typeof strings;
+
+/** The widget's strings in one language. */
+export type Strings = { readonly [K in StringKey]: string };
+
+/** All strings in `lang`. */
+export function stringsFor(lang: Lang): Strings {
+	const out = {} as Record<StringKey, string>;
+	for (const key of Object.keys(strings) as StringKey[]) out[key] = strings[key][lang];
+	return out;
+}
+
+/** Fills `{name}` placeholders of a string. */
+export function format(
+	template: string,
+	values: Readonly<Record<string, string | number>>,
+): string {
+	return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+		name in values ? String(values[name]) : whole,
+	);
+}
+
+/** The status sentence for a run outcome. */
+export function outcomeText(t: Strings, outcome: Outcome): string {
+	return t[`outcome_${outcome}`];
+}
