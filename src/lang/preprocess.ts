@@ -1,0 +1,483 @@
+/**
+ * The preprocessor pass. Before Lezer parses the program, this pass handles every `#` directive
+ * (recording `#define`s, choosing `#if` branches, skipping `#include`s) and removes the Ascend C
+ * qualifiers the C++ grammar does not know (`__aicore__`, `__global__`, `__gm__`, …).
+ *
+ * Invariant: the output text has exactly the length and the line breaks of the input; every
+ * removed character becomes a space, so each offset in the parsed tree is the user's own offset.
+ */
+import type { SourceSpan } from '../sim/trace.ts';
+import type { Diagnostic } from '../sim/trace.ts';
+import { langDiagnostic } from './diagnostics.ts';
+import { SourceMap } from './source-map.ts';
+
+/** Ascend C keywords that qualify functions or pointers and mean nothing to the interpreter. */
+export const ASCEND_QUALIFIERS = [
+	'__aicore__',
+	'__global__',
+	'__gm__',
+	'__vector__',
+	'__inline__',
+	'__cube__',
+	'__ubuf__',
+	'__cbuf__',
+	'__ca__',
+	'__cb__',
+	'__cc__',
+	'__fbuf__',
+	'__host__',
+	'__device__',
+	'__forceinline__',
+] as const;
+
+/** Headers the simulator stands in for: including them is silent. */
+export const KNOWN_HEADERS: ReadonlySet<string> = new Set([
+	'kernel_operator.h',
+	'acl/acl.h',
+	'acl/acl_rt.h',
+	'acl/acl_mdl.h',
+	'acl/acl_base.h',
+	'acl.h',
+	'tikicpulib.h',
+	'utils/debug/asc_printf.h',
+	'data_utils.h',
+	'cstdio',
+	'stdio.h',
+	'cstdlib',
+	'stdlib.h',
+	'cstdint',
+	'stdint.h',
+	'cstring',
+	'string.h',
+	'string',
+	'iostream',
+	'csignal',
+	'signal.h',
+	'unistd.h',
+	'cmath',
+	'math.h',
+	'vector',
+	'algorithm',
+	'cassert',
+	'assert.h',
+	'chrono',
+	'thread',
+]);
+
+/** A `#define` the program made. */
+export interface MacroDef {
+	name: string;
+	/** Parameter names of a function-like macro; undefined for an object-like one. */
+	params?: string[];
+	/** The replacement text, with comments and line continuations blanked. */
+	body: string;
+	/** Offset of `body` in the source. */
+	bodyOffset: number;
+	/** Offset of the `#` of the directive. */
+	offset: number;
+	/** A number value when the macro is predefined by the simulator. */
+	predefined?: boolean;
+}
+
+/** What the preprocessor pass produced. */
+export interface Preprocessed {
+	/** The text Lezer parses: same length and lines as the source. */
+	text: string;
+	macros: Map<string, MacroDef>;
+	/** Offsets where `__global__` stood: functions declared after one are kernel entries. */
+	globalOffsets: number[];
+	diagnostics: Diagnostic[];
+}
+
+/** Options of {@link preprocess}. */
+export interface PreprocessOptions {
+	/** Macros defined before the program, name → replacement text. */
+	predefined?: Readonly<Record<string, string>>;
+}
+
+const QUALIFIER_RE = new RegExp(`\\b(?:${ASCEND_QUALIFIERS.join('|')})\\b`, 'g');
+
+/** Runs the preprocessor pass over `source`; see the file comment. Never throws. */
+export function preprocess(source: string, options: PreprocessOptions = {}): Preprocessed {
+	const map = new SourceMap(source);
+	const out = source.split('');
+	const macros = new Map<string, MacroDef>();
+	const diagnostics: Diagnostic[] = [];
+	for (const [name, body] of Object.entries(options.predefined ?? {})) {
+		macros.set(name, { name, body, bodyOffset: -1, offset: -1, predefined: true });
+	}
+	const blank = (from: number, to: number) => {
+		for (let i = from; i < to; i++) {
+			const c = out[i];
+			if (c !== '\n' && c !== '\r') out[i] = ' ';
+		}
+	};
+	const span = (offset: number): SourceSpan => map.position(offset);
+
+	/** Conditional stack: whether the current branch is live, whether one branch was taken. */
+	const conds: Array<{ live: boolean; taken: boolean; outerLive: boolean; offset: number }> = [];
+	const live = () => conds.length === 0 || conds[conds.length - 1]!.live;
+
+	let inBlockComment = false;
+	let pos = 0;
+	while (pos < source.length) {
+		let lineEnd = source.indexOf('\n', pos);
+		if (lineEnd < 0) lineEnd = source.length;
+		// Find whether this line starts a directive (outside a block comment).
+		let i = pos;
+		let directive = false;
+		if (!inBlockComment) {
+			while (i < lineEnd && (source[i] === ' ' || source[i] === '\t')) i++;
+			directive = source[i] === '#';
+		}
+		if (directive) {
+			// Join continuation lines.
+			let end = lineEnd;
+			while (end > pos && end < source.length && source[end - 1] === '\\') {
+				const next = source.indexOf('\n', end + 1);
+				end = next < 0 ? source.length : next;
+			}
+			if (end > pos && source[end - 1] === '\r') end--;
+			handleDirective(i, end);
+			blank(pos, end);
+			pos = end + 1;
+			continue;
+		}
+		if (!live()) {
+			blank(pos, lineEnd);
+		} else {
+			inBlockComment = scanComments(source, pos, lineEnd, inBlockComment);
+		}
+		pos = lineEnd + 1;
+	}
+	for (const open of conds) {
+		diagnostics.push(
+			langDiagnostic('preprocessor-unsupported', span(open.offset), {
+				text: '#if without #endif',
+			}),
+		);
+	}
+
+	function handleDirective(hash: number, end: number): void {
+		const raw = source.slice(hash + 1, end);
+		const m = /^\s*(\w*)/.exec(raw)!;
+		const name = m[1] ?? '';
+		const restOffset = hash + 1 + m[0].length;
+		const rest = stripComments(source.slice(restOffset, end)).trim();
+		switch (name) {
+			case 'if':
+			case 'ifdef':
+			case 'ifndef': {
+				const outer = live();
+				let value = false;
+				if (outer) {
+					if (name === 'if') value = evalCondition(rest, hash);
+					else {
+						const id = /^\w+/.exec(rest)?.[0] ?? '';
+						value = macros.has(id) === (name === 'ifdef');
+					}
+				}
+				conds.push({ live: outer && value, taken: value, outerLive: outer, offset: hash });
+				return;
+			}
+			case 'elif': {
+				const top = conds[conds.length - 1];
+				if (!top) return unmatched(hash, name);
+				if (top.taken || !top.outerLive) {
+					top.live = false;
+				} else {
+					const value = evalCondition(rest, hash);
+					top.live = value;
+					top.taken = value;
+				}
+				return;
+			}
+			case 'else': {
+				const top = conds[conds.length - 1];
+				if (!top) return unmatched(hash, name);
+				top.live = top.outerLive && !top.taken;
+				top.taken = true;
+				return;
+			}
+			case 'endif':
+				if (!conds.pop()) unmatched(hash, name);
+				return;
+		}
+		if (!live()) return;
+		switch (name) {
+			case 'include': {
+				const header = rest.replace(/^[<"]|[>"]$/g, '');
+				if (!KNOWN_HEADERS.has(header)) {
+					diagnostics.push(langDiagnostic('include-skipped', span(hash), { header: rest }));
+				}
+				return;
+			}
+			case 'define':
+				defineMacro(hash, restOffset, end);
+				return;
+			case 'undef':
+				macros.delete(/^\w+/.exec(rest)?.[0] ?? '');
+				return;
+			case 'pragma':
+			case 'line':
+			case '':
+				return;
+			case 'error':
+				diagnostics.push(
+					langDiagnostic('preprocessor-unsupported', span(hash), { text: `#error ${rest}` }),
+				);
+				return;
+			default:
+				diagnostics.push(langDiagnostic('preprocessor-ignored', span(hash), { directive: name }));
+		}
+	}
+
+	function unmatched(hash: number, name: string): void {
+		diagnostics.push(langDiagnostic('preprocessor-unsupported', span(hash), { text: `#${name}` }));
+	}
+
+	function defineMacro(hash: number, restOffset: number, end: number): void {
+		let i = restOffset;
+		while (i < end && /\s/.test(source[i]!)) i++;
+		const nameStart = i;
+		while (i < end && /\w/.test(source[i]!)) i++;
+		const name = source.slice(nameStart, i);
+		if (!name) return;
+		let params: string[] | undefined;
+		if (source[i] === '(') {
+			const close = source.indexOf(')', i);
+			if (close < 0 || close > end) return;
+			params = source
+				.slice(i + 1, close)
+				.split(',')
+				.map((p) => p.trim())
+				.filter((p) => p.length > 0);
+			i = close + 1;
+		}
+		const bodyChars = source.slice(i, end).split('');
+		// Blank comments and line continuations so offsets inside the body stay exact.
+		blankComments(bodyChars);
+		for (let k = 0; k < bodyChars.length; k++) {
+			if (bodyChars[k] === '\\' && (bodyChars[k + 1] === '\n' || bodyChars[k + 1] === '\r')) {
+				bodyChars[k] = ' ';
+			}
+		}
+		const def: MacroDef = { name, body: bodyChars.join(''), bodyOffset: i, offset: hash };
+		if (params) def.params = params;
+		macros.set(name, def);
+	}
+
+	function evalCondition(text: string, hash: number): boolean {
+		const value = evalPreprocessorExpression(text, macros);
+		if (value === undefined) {
+			diagnostics.push(langDiagnostic('preprocessor-unsupported', span(hash), { text }));
+			return false;
+		}
+		return value !== 0;
+	}
+
+	// Qualifiers: blank them where the text is live code.
+	const text0 = out.join('');
+	const globalOffsets: number[] = [];
+	QUALIFIER_RE.lastIndex = 0;
+	for (let m = QUALIFIER_RE.exec(text0); m; m = QUALIFIER_RE.exec(text0)) {
+		if (m[0] === '__global__') globalOffsets.push(m.index);
+		blank(m.index, m.index + m[0].length);
+	}
+	return { text: out.join(''), macros, globalOffsets, diagnostics };
+}
+
+/** Returns whether a block comment is still open at the end of `[from, to)`. */
+function scanComments(source: string, from: number, to: number, open: boolean): boolean {
+	let inString: string | null = null;
+	for (let i = from; i < to; i++) {
+		const c = source[i];
+		if (open) {
+			if (c === '*' && source[i + 1] === '/') {
+				open = false;
+				i++;
+			}
+			continue;
+		}
+		if (inString) {
+			if (c === '\\') i++;
+			else if (c === inString) inString = null;
+			continue;
+		}
+		if (c === '"' || c === "'") inString = c;
+		else if (c === '/' && source[i + 1] === '/') return false;
+		else if (c === '/' && source[i + 1] === '*') {
+			open = true;
+			i++;
+		}
+	}
+	return open;
+}
+
+function blankComments(chars: string[]): void {
+	let inString: string | null = null;
+	for (let i = 0; i < chars.length; i++) {
+		const c = chars[i];
+		if (inString) {
+			if (c === '\\') i++;
+			else if (c === inString) inString = null;
+			continue;
+		}
+		if (c === '"' || c === "'") inString = c;
+		else if (c === '/' && chars[i + 1] === '/') {
+			for (let k = i; k < chars.length && chars[k] !== '\n'; k++) chars[k] = ' ';
+			return;
+		} else if (c === '/' && chars[i + 1] === '*') {
+			let k = i;
+			for (; k < chars.length && !(chars[k] === '*' && chars[k + 1] === '/'); k++) {
+				if (chars[k] !== '\n') chars[k] = ' ';
+			}
+			if (k < chars.length) chars[k] = chars[k + 1] = ' ';
+			i = k + 1;
+		}
+	}
+}
+
+function stripComments(text: string): string {
+	const chars = text.split('');
+	blankComments(chars);
+	return chars.join('');
+}
+
+/**
+ * Evaluates a `#if` expression: integers, `defined`, macros that expand to integers, and the
+ * C operators. Unknown identifiers are 0, as in C. Returns undefined when it cannot be read.
+ */
+export function evalPreprocessorExpression(
+	text: string,
+	macros: ReadonlyMap<string, MacroDef>,
+	depth = 0,
+): number | undefined {
+	if (depth > 16) return undefined;
+	const tokens = text.match(
+		/\d+[uUlL]*|0[xX][0-9a-fA-F]+[uUlL]*|\w+|&&|\|\||<<|>>|<=|>=|==|!=|[-+*/%()!~<>&|^?:]/g,
+	);
+	if (!tokens) return undefined;
+	let i = 0;
+	const peek = () => tokens[i];
+	const fail = { failed: false };
+	const primary = (): number => {
+		const t = tokens[i++];
+		if (t === undefined) {
+			fail.failed = true;
+			return 0;
+		}
+		if (t === '(') {
+			const v = ternary();
+			if (tokens[i++] !== ')') fail.failed = true;
+			return v;
+		}
+		if (t === '!') return primary() ? 0 : 1;
+		if (t === '-') return -primary();
+		if (t === '+') return primary();
+		if (t === '~') return ~primary();
+		if (t === 'defined') {
+			let name = tokens[i++];
+			if (name === '(') {
+				name = tokens[i++];
+				if (tokens[i++] !== ')') fail.failed = true;
+			}
+			return name !== undefined && macros.has(name) ? 1 : 0;
+		}
+		if (/^\d/.test(t)) return Number.parseInt(t.replace(/[uUlL]+$/, ''));
+		if (/^\w+$/.test(t)) {
+			const m = macros.get(t);
+			if (!m || m.params) return 0;
+			const v = evalPreprocessorExpression(m.body, macros, depth + 1);
+			if (v === undefined) fail.failed = true;
+			return v ?? 0;
+		}
+		fail.failed = true;
+		return 0;
+	};
+	const PREC: Record<string, number> = {
+		'||': 1,
+		'&&': 2,
+		'|': 3,
+		'^': 4,
+		'&': 5,
+		'==': 6,
+		'!=': 6,
+		'<': 7,
+		'>': 7,
+		'<=': 7,
+		'>=': 7,
+		'<<': 8,
+		'>>': 8,
+		'+': 9,
+		'-': 9,
+		'*': 10,
+		'/': 10,
+		'%': 10,
+	};
+	const binary = (minPrec: number): number => {
+		let left = primary();
+		for (;;) {
+			const op = peek();
+			const prec = op === undefined ? undefined : PREC[op];
+			if (prec === undefined || prec < minPrec) return left;
+			i++;
+			const right = binary(prec + 1);
+			left = applyBinary(op!, left, right);
+		}
+	};
+	const ternary = (): number => {
+		const cond = binary(1);
+		if (peek() !== '?') return cond;
+		i++;
+		const a = ternary();
+		if (tokens[i++] !== ':') fail.failed = true;
+		const b = ternary();
+		return cond ? a : b;
+	};
+	const value = ternary();
+	if (fail.failed || i !== tokens.length) return undefined;
+	return value;
+}
+
+function applyBinary(op: string, a: number, b: number): number {
+	switch (op) {
+		case '||':
+			return a || b ? 1 : 0;
+		case '&&':
+			return a && b ? 1 : 0;
+		case '|':
+			return a | b;
+		case '^':
+			return a ^ b;
+		case '&':
+			return a & b;
+		case '==':
+			return a === b ? 1 : 0;
+		case '!=':
+			return a !== b ? 1 : 0;
+		case '<':
+			return a < b ? 1 : 0;
+		case '>':
+			return a > b ? 1 : 0;
+		case '<=':
+			return a <= b ? 1 : 0;
+		case '>=':
+			return a >= b ? 1 : 0;
+		case '<<':
+			return a << b;
+		case '>>':
+			return a >> b;
+		case '+':
+			return a + b;
+		case '-':
+			return a - b;
+		case '*':
+			return a * b;
+		case '/':
+			return b === 0 ? 0 : Math.trunc(a / b);
+		case '%':
+			return b === 0 ? 0 : a % b;
+	}
+	return 0;
+}
