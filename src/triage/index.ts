@@ -1,0 +1,14 @@
+export * from './case-url.ts';
+export * from './classify-record.ts';
+export * from './compile-signatures.ts';
+export * from './error-codes.ts';
+export * from './find-codes.ts';
+export type * from './localized.ts';
+export * from './log-record.ts';
+export * from './match-log.ts';
+export * from './normalize-line.ts';
+export * from './read-log.ts';
+export * from './required-literals.ts';
+export type * from './signature-entry.ts';
+export * from './split-records.ts';
+export * from './strip-prefixes.ts';
