@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
 import { pagefindIndex } from './src/integrations/pagefind-index.ts';
+import { satteri } from '@astrojs/markdown-satteri';
 
 export default defineConfig({
 	trailingSlash: 'always',
@@ -13,6 +14,8 @@ export default defineConfig({
 		routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
 	},
 	markdown: {
+		// `## Symptom {#symptom}` gives stable anchors; punctuation stays exactly as written.
+		processor: satteri({ features: { headingAttributes: true, smartPunctuation: false } }),
 		shikiConfig: {
 			themes: { light: 'github-light', dark: 'github-dark' },
 			defaultColor: false,
