@@ -6,8 +6,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { caseFactsSchema, casePageSchema } from './cases/schema.ts';
+import { CASES_DIR } from './site/content-dir.ts';
 
-const base = './content/cases';
+const base = CASES_DIR;
 
 /** `<slug>/<lang>.mdx` → id `<slug>/<lang>`. */
 const cases = defineCollection({

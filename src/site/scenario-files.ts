@@ -7,6 +7,7 @@ import { getEntry } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Scenario } from '../cases/schema.ts';
+import { CASES_DIR } from './content-dir.ts';
 
 /** A scenario with the text of its two programs. */
 export interface ScenarioFiles {
@@ -33,7 +34,7 @@ export async function loadScenarioFiles(slug: string, id: string): Promise<Scena
 		);
 	}
 	// Builds run from the project root; bundling moves this module, so no import.meta.url here.
-	const read = (file: string) => readFile(join(process.cwd(), 'content/cases', slug, file), 'utf8');
+	const read = (file: string) => readFile(join(process.cwd(), CASES_DIR, slug, file), 'utf8');
 	const [faulty, fixed] = await Promise.all([read(scenario.faulty), read(scenario.fixed)]);
 	return { slug, scenario, faulty, fixed };
 }

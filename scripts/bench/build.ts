@@ -1,0 +1,108 @@
+/**
+ * Build time at scale: copies the project into a scratch folder, fills it with N generated cases
+ * (copies of the real ones under new slugs and signature ids), and times `astro build` including
+ * the Pagefind index. Run for a small and a large N to show that time grows linearly.
+ * BENCH_BUILD_CASES overrides the large N (default 1000, the design's target).
+ */
+import { spawnSync } from 'node:child_process';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BenchRow } from './bench-row.ts';
+
+const ROOT = resolve('.');
+const SOURCE_CASES = join(ROOT, 'content/cases');
+
+/** Writes `count` cases into `target`, cycling through the real ones. */
+function generateCases(target: string, count: number): void {
+	const slugs = readdirSync(SOURCE_CASES).filter((s) =>
+		existsSync(join(SOURCE_CASES, s, 'case.yaml')),
+	);
+	for (let i = 0; i < count; i++) {
+		const slug = slugs[i % slugs.length]!;
+		const copy = `${slug}-n${i}`;
+		const dir = join(target, copy);
+		cpSync(join(SOURCE_CASES, slug), dir, { recursive: true });
+		const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8').replace(
+			/^related:[\s\S]*?(?=^\S|$(?![\s\S]))/m,
+			'related: []\n',
+		);
+		writeFileSync(join(dir, 'case.yaml'), uniqueSignatureIds(yaml, i));
+	}
+}
+
+/** Suffixes every signature id in a case.yaml with `-n<i>`. */
+function uniqueSignatureIds(yaml: string, i: number): string {
+	const lines = yaml.split('\n');
+	let inSignatures = false;
+	return lines
+		.map((line) => {
+			if (/^\S/.test(line)) inSignatures = line.startsWith('signatures:');
+			if (inSignatures) return line.replace(/^(\s*-\s*id:\s*)([a-z0-9-]+)\s*$/, `$1$2-n${i}`);
+			return line;
+		})
+		.join('\n');
+}
+
+/** Copies the project (without content, dist and caches) into a scratch folder. */
+function scratchProject(): string {
+	const dir = mkdtempSync(join(tmpdir(), 'casebook-build-bench-'));
+	for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+		cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+	}
+	symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+	mkdirSync(join(dir, 'content/cases'), { recursive: true });
+	return dir;
+}
+
+function timeBuild(count: number): number {
+	const dir = scratchProject();
+	try {
+		generateCases(join(dir, 'content/cases'), count);
+		const start = performance.now();
+		const result = spawnSync('npx', ['astro', 'build'], {
+			cwd: dir,
+			encoding: 'utf8',
+			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+		});
+		const seconds = (performance.now() - start) / 1000;
+		if (result.status !== 0) {
+			throw new Error(`build of ${count} cases failed:\n${result.stdout}\n${result.stderr}`);
+		}
+		return seconds;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+export default async function buildBench(): Promise<BenchRow[]> {
+	const large = Number(process.env.BENCH_BUILD_CASES ?? 1000);
+	const small = Math.max(5, Math.round(large / 10));
+	const tSmall = timeBuild(small);
+	const tLarge = timeBuild(large);
+	return [
+		{ name: `build ${small} cases × 2 languages (with index)`, value: tSmall, unit: 's' },
+		{
+			name: `build ${large} cases × 2 languages (with index)`,
+			value: tLarge,
+			unit: 's',
+			budget: large >= 1000 ? { max: 120 } : {},
+		},
+		{
+			name: `time per case at ${large} ÷ time per case at ${small} (1 = linear)`,
+			value: tLarge / large / (tSmall / small),
+			unit: '×',
+			budget: { max: 1.5 },
+		},
+	];
+}
