@@ -43,7 +43,7 @@ describe('runs go to the worker and come back as traces', () => {
 		const client = new RunClient(
 			() => new FakeWorker((m) => splitTrace(trace, m.run)) as unknown as Worker,
 		);
-		expect(await client.run(request)).toEqual({ kind: 'trace', trace });
+		expect(await client.run(request)).toEqual({ kind: 'trace', trace, links: [] });
 	});
 
 	it('reports an interpreter failure with its message', async () => {
@@ -65,7 +65,7 @@ describe('runs go to the worker and come back as traces', () => {
 		const first = client.run(request);
 		const second = client.run(request);
 		expect(await first).toEqual({ kind: 'superseded' });
-		expect(await second).toEqual({ kind: 'trace', trace });
+		expect(await second).toEqual({ kind: 'trace', trace, links: [] });
 	});
 });
 
@@ -83,7 +83,7 @@ describe('the watchdog stops a run that never finishes', () => {
 		expect(await hung).toEqual({ kind: 'timeout', ms: 1_000 });
 		expect(workers[0]!.terminated).toBe(true);
 		vi.useRealTimers();
-		expect(await client.run(request)).toEqual({ kind: 'trace', trace });
+		expect(await client.run(request)).toEqual({ kind: 'trace', trace, links: [] });
 		expect(workers).toHaveLength(2);
 	});
 });

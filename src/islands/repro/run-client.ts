@@ -3,8 +3,10 @@
  * worker when a run takes too long (the step budget should stop runaway programs first; this is
  * the backstop), and chunked trace assembly so no single message blocks the main thread.
  */
+import type { Lang } from '../../cases/schema.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
+import type { LogLink } from './repro-props.ts';
 import type { RunMessage } from './run-worker.ts';
 import { TraceAssembler, type TraceMessage } from './trace-transfer.ts';
 
@@ -13,7 +15,7 @@ export const WATCHDOG_MS = 5_000;
 
 /** What a run ends with. */
 export type RunResult =
-	| { kind: 'trace'; trace: Trace }
+	| { kind: 'trace'; trace: Trace; links: readonly LogLink[] }
 	| { kind: 'timeout'; ms: number }
 	| { kind: 'failed'; message: string }
 	| { kind: 'superseded' };
@@ -50,7 +52,7 @@ export class RunClient {
 	}
 
 	/** Runs `request`; resolves with the trace, a timeout, a failure or `superseded`. */
-	run(request: RunRequest): Promise<RunResult> {
+	run(request: RunRequest, lang: Lang = 'en'): Promise<RunResult> {
 		this.#settle({ kind: 'superseded' });
 		const worker = this.#ensureWorker();
 		const run = this.#nextRun++;
@@ -60,7 +62,7 @@ export class RunClient {
 				this.#settle({ kind: 'timeout', ms: this.#watchdogMs });
 			}, this.#watchdogMs);
 			this.#pending = { assembler: new TraceAssembler(run), resolve, timer };
-			const message: RunMessage = { run, request };
+			const message: RunMessage = { run, request, lang };
 			worker.postMessage(message);
 		});
 	}
@@ -93,7 +95,7 @@ export class RunClient {
 		}
 		try {
 			const trace = pending.assembler.add(message);
-			if (trace) this.#settle({ kind: 'trace', trace });
+			if (trace) this.#settle({ kind: 'trace', trace, links: pending.assembler.links });
 		} catch (error) {
 			this.#settle({ kind: 'failed', message: (error as Error).message });
 		}

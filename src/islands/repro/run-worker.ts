@@ -1,40 +1,91 @@
 /**
  * The Web Worker that runs the simulator off the main thread: it receives `{ run, request }`,
- * calls the interpreter's `run(request)` and posts the trace back in chunks (trace-transfer.ts).
- * A program that throws inside the interpreter is a simulator bug; it is reported, not hidden.
+ * calls the interpreter's `run(request)`, posts the trace back in chunks (trace-transfer.ts),
+ * then matches the log against the signature registry so recognised lines link to their case.
+ * A throw inside the interpreter is a simulator bug; it is reported, not hidden.
  */
 /// <reference lib="webworker" />
+import type { Lang } from '../../cases/schema.ts';
+import { run as runProgram } from '../../lang/index.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
-import type { Trace } from '../../sim/trace.ts';
+import type { LogLine } from '../../sim/trace.ts';
+import { compileSignatures, matchLog } from '../../triage/index.ts';
+import type { SignatureEntry } from '../../triage/signature-entry.ts';
+import type { LogLink } from './repro-props.ts';
 import { splitTrace, type TraceMessage } from './trace-transfer.ts';
 
 /** What the page sends the worker. */
 export interface RunMessage {
 	run: number;
 	request: RunRequest;
+	lang: Lang;
 }
 
-interface LangModule {
-	run(request: RunRequest): Trace;
+/** A registry entry as `/signatures.json` serves it (the fields the worker reads). */
+interface RegistryEntry extends SignatureEntry {
+	urls: Record<Lang, string>;
+	title?: Partial<Record<Lang, string>>;
 }
-
-// The interpreter is written concurrently; a glob keeps this file building before it exists.
-const interpreters = import.meta.glob<LangModule>('../../lang/index.ts');
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+let registry:
+	Promise<{ entries: RegistryEntry[]; compiled: ReturnType<typeof compileSignatures> }> | undefined;
+
+/** The signature registry, fetched once per worker; empty when it cannot be loaded. */
+function loadRegistry() {
+	registry ??= fetch('/signatures.json')
+		.then((response) => (response.ok ? response.json() : { signatures: [] }))
+		.then((body: { signatures?: RegistryEntry[] }) => {
+			const entries = Array.isArray(body.signatures) ? body.signatures : [];
+			return { entries, compiled: compileSignatures(entries) };
+		})
+		.catch(() => ({ entries: [], compiled: compileSignatures([]) }));
+	return registry;
+}
+
+/** Links from log lines (by index) to the case that explains them. */
+async function linkLog(log: readonly LogLine[], lang: Lang): Promise<LogLink[]> {
+	if (log.length === 0) return [];
+	const { entries, compiled } = await loadRegistry();
+	if (entries.length === 0) return [];
+	// Text line → log index, so a log line with embedded newlines still maps back.
+	const indexOfLine: number[] = [];
+	log.forEach((line, index) => {
+		for (let i = 0; i <= line.text.split('\n').length - 1; i++) indexOfLine.push(index);
+	});
+	const result = matchLog(log.map((line) => line.text).join('\n'), compiled);
+	const links = new Map<number, LogLink>();
+	for (const match of result.matches) {
+		const entry = entries.find((e) => e.id === match.signature);
+		if (!entry) continue;
+		for (const line of match.lines) {
+			const index = indexOfLine[line - 1];
+			if (index === undefined || links.has(index)) continue;
+			links.set(index, {
+				line: index,
+				caseSlug: match.case,
+				href: entry.urls[lang] ?? `/${lang}/cases/${match.case}/`,
+				title: entry.title?.[lang] ?? match.case,
+			});
+		}
+	}
+	return [...links.values()];
+}
 
 function post(message: TraceMessage): void {
 	scope.postMessage(message);
 }
 
 scope.onmessage = async (event: MessageEvent<RunMessage>) => {
-	const { run, request } = event.data;
+	const { run, request, lang } = event.data;
 	try {
-		const load = interpreters['../../lang/index.ts'];
-		if (!load) throw new Error('the interpreter (src/lang) is not part of this build');
-		const lang = await load();
-		const trace = lang.run(request);
-		for (const message of splitTrace(trace, run)) post(message);
+		const trace = runProgram(request);
+		const messages = splitTrace(trace, run);
+		const done = messages.pop()!;
+		for (const message of messages) post(message);
+		post({ type: 'links', run, links: await linkLog(trace.log, lang).catch(() => []) });
+		post(done);
 	} catch (error) {
 		post({ type: 'failed', run, message: error instanceof Error ? error.message : String(error) });
 	}

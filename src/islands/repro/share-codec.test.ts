@@ -6,9 +6,9 @@ import {
 	encodeShareState,
 	fromBase64Url,
 	shareHash,
-	sharePayloadOf,
 	toBase64Url,
 } from './share-codec.ts';
+import { sharePayloadOf } from './share-hash.ts';
 import type { ShareState } from './share-state.ts';
 
 const state: ShareState = {

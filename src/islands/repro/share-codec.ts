@@ -4,10 +4,8 @@
  * reason instead of throwing: a hash too long, bad base64url, bad deflate, a payload that inflates
  * past a cap (a zip bomb), bad JSON, or JSON of the wrong shape.
  */
+import { SHARE_HASH_KEY } from './share-hash.ts';
 import { type ShareState, shareStateSchema } from './share-state.ts';
-
-/** The hash parameter that carries the state. */
-export const SHARE_HASH_KEY = 's';
 
 /** Longest encoded payload accepted, in characters (about 3× the deflated code limit). */
 export const MAX_ENCODED_CHARS = 300_000;
@@ -32,12 +30,6 @@ export async function encodeShareState(state: ShareState): Promise<string> {
 /** The URL hash (with `#`) for `state`. */
 export async function shareHash(state: ShareState): Promise<string> {
 	return `#${SHARE_HASH_KEY}=${await encodeShareState(state)}`;
-}
-
-/** The payload of `#s=…` in a URL hash, or undefined when the hash carries none. */
-export function sharePayloadOf(hash: string): string | undefined {
-	const params = new URLSearchParams(hash.replace(/^#/, ''));
-	return params.get(SHARE_HASH_KEY) ?? undefined;
 }
 
 /** Decodes a base64url payload made by {@link encodeShareState}; never throws. */

@@ -5,6 +5,7 @@
  * them between frames. Pure data in, pure data out.
  */
 import type { LogLine, Trace, TraceStep } from '../../sim/trace.ts';
+import type { LogLink } from './repro-props.ts';
 
 /** Steps or log lines per message; small enough that one clone stays well under 50 ms. */
 export const TRACE_CHUNK_SIZE = 1_000;
@@ -20,6 +21,7 @@ export type TraceMessage =
 	  }
 	| { type: 'steps'; run: number; steps: TraceStep[] }
 	| { type: 'log'; run: number; lines: LogLine[] }
+	| { type: 'links'; run: number; links: LogLink[] }
 	| { type: 'done'; run: number }
 	| { type: 'failed'; run: number; message: string };
 
@@ -45,9 +47,15 @@ export class TraceAssembler {
 	#head: Extract<TraceMessage, { type: 'head' }> | undefined;
 	#steps: TraceStep[] = [];
 	#log: LogLine[] = [];
+	#links: LogLink[] = [];
 
 	constructor(run: number) {
 		this.run = run;
+	}
+
+	/** Links from log lines to cases, sent after the trace (empty when triage found none). */
+	get links(): readonly LogLink[] {
+		return this.#links;
 	}
 
 	/**
@@ -66,6 +74,9 @@ export class TraceAssembler {
 				return undefined;
 			case 'log':
 				this.#log.push(...message.lines);
+				return undefined;
+			case 'links':
+				this.#links.push(...message.links);
 				return undefined;
 			case 'failed':
 				return undefined;

@@ -1,0 +1,52 @@
+/**
+ * Diagnostics of a run as text: code, message, line and column, hint, and the case that
+ * explains it. The editor underlines the same places; this list is what a screen reader reads.
+ */
+import type { Diagnostic } from '../../sim/trace.ts';
+import { format, type Strings } from './strings.ts';
+
+/** Props of {@link DiagnosticsList}. */
+export interface DiagnosticsListProps {
+	t: Strings;
+	diagnostics: readonly Diagnostic[];
+	/** `/zh/cases/` or `/en/cases/`. */
+	caseBase: string;
+	/** Moves the editor cursor to a diagnostic, when the editor is loaded. */
+	onJump?: (line: number, column: number) => void;
+}
+
+/** The diagnostics panel; renders nothing when there are none. */
+export function DiagnosticsList({ t, diagnostics, caseBase, onJump }: DiagnosticsListProps) {
+	if (diagnostics.length === 0) return null;
+	return (
+		<section class="repro-diagnostics" aria-label={t.diagnostics}>
+			<h4>{t.diagnostics}</h4>
+			<ul>
+				{diagnostics.map((d, i) => (
+					<li key={i} class={`repro-diag-${d.severity}`}>
+						<span class="repro-diag-where">
+							{onJump ? (
+								<button
+									type="button"
+									class="repro-linkish"
+									onClick={() => onJump(d.line, d.column)}
+								>
+									{format(t.lineColumn, { line: d.line, column: d.column })}
+								</button>
+							) : (
+								format(t.lineColumn, { line: d.line, column: d.column })
+							)}
+						</span>{' '}
+						<code>{d.code}</code> {d.message}
+						{d.hint && <div class="repro-muted">{d.hint}</div>}
+						{d.case && (
+							<div>
+								<a href={`${caseBase}${d.case}/`}>{format(t.openCase, { case: d.case })}</a>
+							</div>
+						)}
+					</li>
+				))}
+			</ul>
+		</section>
+	);
+}

@@ -1,0 +1,100 @@
+/**
+ * Build-time data for the reproduction island (Astro-only: reads content collections and the
+ * program files through src/site/scenario-files.ts). Turns case scenarios into island props and
+ * records the faulty run with the real interpreter, so the first frame shows real output.
+ */
+import { getCollection, getEntry } from 'astro:content';
+import type { Lang, Scenario } from '../../cases/schema.ts';
+import { run } from '../../lang/index.ts';
+import { PRODUCT_BASES } from '../../sim/product.ts';
+import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
+import type { RunRequest } from '../../sim/run-request.ts';
+import { loadScenarioFiles } from '../../site/scenario-files.ts';
+import type { RecordedRun, ScenarioData } from './repro-props.ts';
+
+/** Most log lines of the recorded run sent with the page; the rest appear on Run. */
+export const MAX_RECORDED_LOG_LINES = 200;
+
+/** Product names in `lang`, by id. */
+export function productNames(lang: Lang): Record<ProductId, string> {
+	return Object.fromEntries(PRODUCT_IDS.map((id) => [id, PRODUCT_BASES[id].name[lang]])) as Record<
+		ProductId,
+		string
+	>;
+}
+
+async function caseTitle(slug: string, lang: Lang): Promise<string> {
+	const page =
+		(await getEntry('cases', `${slug}/${lang}`)) ??
+		(await getEntry('cases', `${slug}/${lang === 'zh' ? 'en' : 'zh'}`));
+	return page?.data.title ?? slug;
+}
+
+/** One scenario of one case as island data. */
+export async function loadScenario(slug: string, id: string, lang: Lang): Promise<ScenarioData> {
+	const files = await loadScenarioFiles(slug, id);
+	return toScenarioData(
+		slug,
+		files.scenario,
+		files.faulty,
+		files.fixed,
+		await caseTitle(slug, lang),
+		lang,
+	);
+}
+
+/** Every scenario of every case, cases in slug order, as island data. */
+export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
+	const facts = (await getCollection('caseFacts')).sort((a, b) => (a.id < b.id ? -1 : 1));
+	const out: ScenarioData[] = [];
+	for (const fact of facts) {
+		const title = await caseTitle(fact.id, lang);
+		for (const scenario of fact.data.scenarios) {
+			const files = await loadScenarioFiles(fact.id, scenario.id);
+			out.push(toScenarioData(fact.id, scenario, files.faulty, files.fixed, title, lang));
+		}
+	}
+	return out;
+}
+
+function toScenarioData(
+	slug: string,
+	scenario: Scenario,
+	faulty: string,
+	fixed: string,
+	caseTitle: string,
+	lang: Lang,
+): ScenarioData {
+	const data: ScenarioData = {
+		key: `${slug}/${scenario.id}`,
+		caseSlug: slug,
+		caseTitle,
+		label: scenario.label[lang],
+		faulty: { file: scenario.faulty, source: faulty },
+		fixed: { file: scenario.fixed, source: fixed },
+		product: scenario.product,
+		mode: scenario.mode,
+		actions: scenario.actions,
+		expect: scenario.expect,
+	};
+	if (scenario.cann) data.cann = scenario.cann;
+	return data;
+}
+
+/** Runs the faulty program of `scenario` with the real interpreter, as the widget would. */
+export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
+	const request: RunRequest = {
+		source: scenario.faulty.source,
+		fileName: scenario.faulty.file,
+		product: scenario.product,
+		mode: scenario.mode,
+		actions: scenario.actions.filter((a) => !a.only || a.only === 'faulty'),
+	};
+	if (scenario.cann) request.cann = scenario.cann;
+	const trace = run(request);
+	return {
+		outcome: trace.outcome,
+		log: trace.log.slice(0, MAX_RECORDED_LOG_LINES),
+		diagnostics: trace.diagnostics,
+	};
+}

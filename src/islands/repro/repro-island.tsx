@@ -1,0 +1,648 @@
+/**
+ * The reproduction widget: a thin view over the simulator's trace (style.md #12). It holds what
+ * the reader chose (scenario, variant, edited code, product, mode, added actions, step), sends a
+ * run request to the worker, and renders the trace it gets back. The editor, the simulator worker,
+ * the share codec and the chart load on demand; before hydration (and with scripts off) the server
+ * output shows the highlighted code and the recorded faulty run.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Action } from '../../cases/schema.ts';
+import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
+import type { RunMode, RunRequest } from '../../sim/run-request.ts';
+import type { Trace } from '../../sim/trace.ts';
+import { bufferRows } from './buffer-blocks.ts';
+import { BufferMap } from './buffer-map.tsx';
+import type { EditorHandle } from './code-editor.ts';
+import { DiagnosticsList } from './diagnostics-list.tsx';
+import { LeakReport } from './leak-report.tsx';
+import { LogConsole } from './log-console.tsx';
+import { stateAfter } from './machine-state.ts';
+import { MetricsView } from './metrics-view.tsx';
+import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
+import type { RunClient } from './run-client.ts';
+import type { ShareState } from './share-state.ts';
+import { sharePayloadOf } from './share-hash.ts';
+import { format, outcomeText, stringsFor, type StringKey } from './strings.ts';
+import { Timeline } from './timeline.tsx';
+
+/** Milliseconds between steps when playing, per speed. */
+const SPEEDS = { slow: 800, medium: 250, fast: 40 } as const;
+type Speed = keyof typeof SPEEDS;
+
+/** Where the widget's run stands. */
+type RunStatus =
+	| { kind: 'idle' }
+	| { kind: 'running' }
+	| { kind: 'done'; trace: Trace; links: readonly LogLink[] }
+	| { kind: 'timeout'; ms: number }
+	| { kind: 'failed'; message: string };
+
+/** A note above the output: share link results, refusals. */
+interface Notice {
+	tone: 'info' | 'error';
+	text: string;
+	url?: string;
+}
+
+/** The scenario's own actions that apply to `variant`. */
+function scenarioActions(scenario: ScenarioData, variant: Variant): Action[] {
+	return scenario.actions.filter((action) => !action.only || action.only === variant);
+}
+
+/** The reproduction island. */
+export default function ReproIsland(props: ReproIslandProps & { children?: ComponentChildren }) {
+	const { lang, scenarios, recorded, productNames, playground = false, id } = props;
+	const t = useMemo(() => stringsFor(lang), [lang]);
+	const initial = scenarios.find((s) => s.key === props.initial) ?? scenarios[0]!;
+
+	const [hydrated, setHydrated] = useState(false);
+	const [key, setKey] = useState(initial.key);
+	const [variant, setVariant] = useState<Variant>('faulty');
+	const [edits, setEdits] = useState<Record<string, string>>({});
+	const [product, setProduct] = useState<ProductId>(initial.product);
+	const [mode, setMode] = useState<RunMode>(initial.mode);
+	const [added, setAdded] = useState<Action[]>([]);
+	const [status, setStatus] = useState<RunStatus>({ kind: 'idle' });
+	const [step, setStep] = useState(0);
+	const [playing, setPlaying] = useState(false);
+	const [speed, setSpeed] = useState<Speed>('medium');
+	const [notice, setNotice] = useState<Notice | undefined>();
+	const [editorReady, setEditorReady] = useState(false);
+
+	const editorHost = useRef<HTMLDivElement>(null);
+	const editor = useRef<EditorHandle | undefined>(undefined);
+	const client = useRef<RunClient | undefined>(undefined);
+	const latestCode = useRef('');
+
+	const scenario = scenarios.find((s) => s.key === key) ?? initial;
+	const program = scenario[variant];
+	const editKey = `${scenario.key}:${variant}`;
+	const code = edits[editKey] ?? program.source;
+	latestCode.current = code;
+	const trace = status.kind === 'done' ? status.trace : undefined;
+	const total = trace?.steps.length ?? 0;
+	const showRecorded =
+		!trace &&
+		status.kind !== 'running' &&
+		recorded !== undefined &&
+		scenario.key === props.initial &&
+		variant === 'faulty' &&
+		code === program.source &&
+		product === scenario.product &&
+		mode === scenario.mode &&
+		added.length === 0;
+	const showFirstFrameCode =
+		!editorReady &&
+		scenario.key === props.initial &&
+		variant === 'faulty' &&
+		code === program.source;
+	const withActions = playground || scenario.actions.length > 0;
+
+	async function getClient(): Promise<RunClient> {
+		if (!client.current) {
+			const { RunClient } = await import('./run-client.ts');
+			client.current ??= new RunClient();
+		}
+		return client.current;
+	}
+
+	// Hydration: load the editor, warm the simulator worker, read a share link if there is one.
+	useEffect(() => {
+		setHydrated(true);
+		let disposed = false;
+		import('./code-editor.ts')
+			.then(({ createEditor }) => {
+				if (disposed || !editorHost.current) return;
+				editor.current = createEditor(editorHost.current, {
+					doc: latestCode.current,
+					label: `${t.code}: ${program.file}`,
+					onChange: (doc) => {
+						latestCode.current = doc;
+						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
+					},
+				});
+				setEditorReady(true);
+			})
+			.catch((error: unknown) => setNotice({ tone: 'error', text: String(error) }));
+		getClient().then((c) => {
+			if (!disposed) c.warm();
+		});
+		const payload = sharePayloadOf(location.hash);
+		if (payload !== undefined) restoreShared(payload);
+		return () => {
+			disposed = true;
+			editor.current?.destroy();
+			client.current?.dispose();
+		};
+	}, []);
+
+	const editKeyRef = useRef(editKey);
+	editKeyRef.current = editKey;
+
+	// Keep the editor's text in step with the chosen scenario and variant.
+	useEffect(() => {
+		editor.current?.setDoc(code);
+	}, [editKey, editorReady, edits[editKey] === undefined]);
+
+	// Diagnostics and the executed line go to the editor.
+	useEffect(() => {
+		editor.current?.setDiagnostics(trace?.diagnostics ?? []);
+	}, [trace, editorReady]);
+	useEffect(() => {
+		const current = trace && step > 0 && step < total ? trace.steps[step - 1] : undefined;
+		editor.current?.markStepLine(current?.span?.line);
+	}, [trace, step, editorReady]);
+
+	// Playing: advance one step per tick until the end.
+	useEffect(() => {
+		if (!playing) return;
+		if (step >= total) {
+			setPlaying(false);
+			return;
+		}
+		const timer = setTimeout(() => setStep((s) => Math.min(s + 1, total)), SPEEDS[speed]);
+		return () => clearTimeout(timer);
+	}, [playing, step, total, speed]);
+
+	function clearRun() {
+		setStatus({ kind: 'idle' });
+		setStep(0);
+		setPlaying(false);
+	}
+
+	async function runWith(
+		overrides: Partial<{
+			actions: Action[];
+			code: string;
+			product: ProductId;
+			mode: RunMode;
+			variant: Variant;
+			scenario: ScenarioData;
+		}> = {},
+		thenStep?: number,
+	) {
+		const sc = overrides.scenario ?? scenario;
+		const v = overrides.variant ?? variant;
+		const request: RunRequest = {
+			source: overrides.code ?? latestCode.current,
+			fileName: sc[v].file,
+			product: overrides.product ?? product,
+			mode: overrides.mode ?? mode,
+			actions: [...scenarioActions(sc, v), ...(overrides.actions ?? added)],
+		};
+		if (sc.cann) request.cann = sc.cann;
+		setPlaying(false);
+		setStatus({ kind: 'running' });
+		let result;
+		try {
+			result = await (await getClient()).run(request, lang);
+		} catch (error) {
+			setStatus({ kind: 'failed', message: format(t.simLoadFailed, { message: String(error) }) });
+			return;
+		}
+		switch (result.kind) {
+			case 'superseded':
+				return;
+			case 'timeout':
+				setStatus({ kind: 'timeout', ms: result.ms });
+				return;
+			case 'failed':
+				setStatus({ kind: 'failed', message: format(t.workerFailed, { message: result.message }) });
+				return;
+			case 'trace': {
+				const steps = result.trace.steps.length;
+				setStatus({ kind: 'done', trace: result.trace, links: result.links });
+				setStep(thenStep === undefined ? steps : Math.min(thenStep, steps));
+				if (playground) writeHash(currentShare(overrides, thenStep ?? steps));
+				return;
+			}
+		}
+	}
+
+	function currentShare(
+		overrides: Partial<{
+			actions: Action[];
+			code: string;
+			product: ProductId;
+			mode: RunMode;
+			variant: Variant;
+			scenario: ScenarioData;
+		}> = {},
+		atStep = step,
+	): ShareState {
+		return {
+			v: 1,
+			scenario: (overrides.scenario ?? scenario).key,
+			variant: overrides.variant ?? variant,
+			code: overrides.code ?? latestCode.current,
+			product: overrides.product ?? product,
+			mode: overrides.mode ?? mode,
+			step: atStep,
+			actions: overrides.actions ?? added,
+		};
+	}
+
+	async function writeHash(state: ShareState): Promise<string> {
+		const { shareHash } = await import('./share-codec.ts');
+		const hash = await shareHash(state);
+		history.replaceState(history.state, '', hash);
+		return `${location.origin}${location.pathname}${location.search}${hash}`;
+	}
+
+	async function restoreShared(payload: string) {
+		const { decodeShareState } = await import('./share-codec.ts');
+		const decoded = await decodeShareState(payload);
+		const refuse = (reason: StringKey) =>
+			setNotice({ tone: 'error', text: format(t.badShare, { reason: t[reason] }) });
+		if (!decoded.ok) {
+			refuse(`badShare_${decoded.error.replace('-', '_')}` as StringKey);
+			return;
+		}
+		const state = decoded.state;
+		const target = scenarios.find((s) => s.key === state.scenario);
+		if (!target) {
+			// On a case page a link may be meant for another widget; only the playground complains.
+			if (playground) refuse('badShare_unknown_scenario');
+			return;
+		}
+		setKey(target.key);
+		setVariant(state.variant);
+		setEdits((old) => ({ ...old, [`${target.key}:${state.variant}`]: state.code }));
+		setProduct(state.product);
+		setMode(state.mode);
+		setAdded(state.actions);
+		latestCode.current = state.code;
+		editor.current?.setDoc(state.code);
+		setNotice({ tone: 'info', text: t.shareRestored });
+		await runWith(
+			{
+				scenario: target,
+				variant: state.variant,
+				code: state.code,
+				product: state.product,
+				mode: state.mode,
+				actions: state.actions,
+			},
+			state.step,
+		);
+	}
+
+	async function share() {
+		const url = await writeHash(currentShare());
+		let copied = false;
+		try {
+			await navigator.clipboard.writeText(url);
+			copied = true;
+		} catch {
+			// Clipboard access can be refused; the link is in the address bar and shown below.
+		}
+		setNotice({ tone: 'info', text: copied ? t.shareCopied : t.shareInAddressBar, url });
+	}
+
+	function chooseScenario(next: string) {
+		const sc = scenarios.find((s) => s.key === next);
+		if (!sc) return;
+		setKey(sc.key);
+		setVariant('faulty');
+		setProduct(sc.product);
+		setMode(sc.mode);
+		setAdded([]);
+		clearRun();
+	}
+
+	function chooseVariant(next: Variant) {
+		setVariant(next);
+		clearRun();
+	}
+
+	function reset() {
+		setEdits((old) => {
+			const copy = { ...old };
+			delete copy[editKey];
+			return copy;
+		});
+		latestCode.current = program.source;
+		editor.current?.setDoc(program.source);
+		setAdded([]);
+		setProduct(scenario.product);
+		setMode(scenario.mode);
+		setNotice(undefined);
+		clearRun();
+	}
+
+	async function stepOnce() {
+		setPlaying(false);
+		if (!trace) {
+			await runWith({}, 1);
+			return;
+		}
+		setStep((s) => (s >= total ? 1 : s + 1));
+	}
+
+	function togglePlay() {
+		if (playing) {
+			setPlaying(false);
+			return;
+		}
+		if (!trace) {
+			runWith({}, 0).then(() => setPlaying(true));
+			return;
+		}
+		if (step >= total) setStep(0);
+		setPlaying(true);
+	}
+
+	function addAction(action: Action) {
+		const actions = [...added, action];
+		setAdded(actions);
+		runWith({ actions });
+	}
+
+	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
+	const rows = useMemo(
+		() => (machine && trace ? bufferRows(machine, trace.series) : []),
+		[machine, trace],
+	);
+	const current = trace && step > 0 ? trace.steps[Math.min(step, total) - 1] : undefined;
+	const stepping = trace !== undefined && step > 0 && step < total;
+	const visibleLog = trace
+		? stepping && current
+			? trace.log.filter((line) => line.time <= current.time)
+			: trace.log
+		: [];
+	const ids = (name: string) => `${id}-${name}`;
+	const disabled = !hydrated;
+	const outcome = trace?.outcome ?? (showRecorded ? recorded!.outcome : undefined);
+
+	return (
+		<div class="repro-body" data-outcome={trace?.outcome ?? ''} data-status={status.kind}>
+			<div class="repro-controls">
+				{playground && (
+					<div class="repro-field repro-field-wide">
+						<label for={ids('scenario')}>{t.scenario}</label>
+						<select
+							id={ids('scenario')}
+							value={key}
+							disabled={disabled}
+							onChange={(e) => chooseScenario(e.currentTarget.value)}
+						>
+							{groupByCase(scenarios).map(([caseTitle, list]) => (
+								<optgroup label={caseTitle} key={caseTitle}>
+									{list.map((s) => (
+										<option value={s.key} key={s.key}>
+											{s.label}
+										</option>
+									))}
+								</optgroup>
+							))}
+						</select>
+					</div>
+				)}
+				<fieldset class="repro-variant">
+					<legend>{t.variant}</legend>
+					{(['faulty', 'fixed'] as const).map((v) => (
+						<label key={v} class={`repro-radio repro-radio-${v}`}>
+							<input
+								type="radio"
+								name={ids('variant')}
+								value={v}
+								checked={variant === v}
+								disabled={disabled}
+								onChange={() => chooseVariant(v)}
+							/>
+							{t[v]}
+						</label>
+					))}
+				</fieldset>
+				<div class="repro-field">
+					<label for={ids('product')}>{t.product}</label>
+					<select
+						id={ids('product')}
+						value={product}
+						disabled={disabled}
+						onChange={(e) => {
+							setProduct(e.currentTarget.value as ProductId);
+							clearRun();
+						}}
+					>
+						{PRODUCT_IDS.map((p) => (
+							<option value={p} key={p}>
+								{productNames[p]}
+							</option>
+						))}
+					</select>
+				</div>
+				<div class="repro-field">
+					<label for={ids('mode')}>{t.mode}</label>
+					<select
+						id={ids('mode')}
+						value={mode}
+						disabled={disabled}
+						onChange={(e) => {
+							setMode(e.currentTarget.value as RunMode);
+							clearRun();
+						}}
+					>
+						<option value="npu">{t.modeNpu}</option>
+						<option value="cpu">{t.modeCpu}</option>
+					</select>
+				</div>
+			</div>
+
+			<div class="repro-code">
+				<div class="repro-file">
+					<code>{program.file}</code>
+					{code !== program.source && <span class="repro-muted"> · ✎</span>}
+				</div>
+				<div class="repro-editor" ref={editorHost} hidden={!editorReady} />
+				{!editorReady &&
+					(showFirstFrameCode && props.children ? (
+						<div class="repro-static-code">{props.children}</div>
+					) : (
+						<pre class="repro-static-code repro-plain-code" tabIndex={0}>
+							<code>{code}</code>
+						</pre>
+					))}
+				{hydrated && !editorReady && <p class="repro-muted">{t.codeLoading}</p>}
+			</div>
+
+			<div class="repro-toolbar" role="group" aria-label={t.widget}>
+				<button
+					type="button"
+					class="repro-run"
+					disabled={disabled || status.kind === 'running'}
+					onClick={() => runWith()}
+				>
+					{status.kind === 'running' ? t.running : t.run}
+				</button>
+				<button type="button" disabled={disabled || status.kind === 'running'} onClick={stepOnce}>
+					{t.step}
+				</button>
+				<button
+					type="button"
+					aria-pressed={playing}
+					disabled={disabled || status.kind === 'running'}
+					onClick={togglePlay}
+				>
+					{playing ? t.pause : t.play}
+				</button>
+				<button type="button" disabled={disabled} onClick={reset}>
+					{t.reset}
+				</button>
+				<span class="repro-field repro-field-inline">
+					<label for={ids('speed')}>{t.speed}</label>
+					<select
+						id={ids('speed')}
+						value={speed}
+						disabled={disabled}
+						onChange={(e) => setSpeed(e.currentTarget.value as Speed)}
+					>
+						<option value="slow">{t.speedSlow}</option>
+						<option value="medium">{t.speedMedium}</option>
+						<option value="fast">{t.speedFast}</option>
+					</select>
+				</span>
+				<button type="button" disabled={disabled} onClick={share}>
+					{t.share}
+				</button>
+			</div>
+
+			{withActions && (
+				<div class="repro-actions" role="group" aria-label={t.actions}>
+					<span class="repro-actions-title">{t.actions}</span>
+					<button
+						type="button"
+						disabled={disabled}
+						onClick={() => addAction({ do: 'signal', signal: 'SIGINT' })}
+					>
+						{t.actionSigint}
+					</button>
+					<button
+						type="button"
+						disabled={disabled}
+						onClick={() => addAction({ do: 'signal', signal: 'SIGTERM' })}
+					>
+						{t.actionSigterm}
+					</button>
+					<button type="button" disabled={disabled} onClick={() => addAction({ do: 'suspend' })}>
+						{t.actionSuspend}
+					</button>
+					<button type="button" disabled={disabled} onClick={() => addAction({ do: 'run' })}>
+						{t.actionRunAgain}
+					</button>
+					<button
+						type="button"
+						disabled={disabled}
+						onClick={() => addAction({ do: 'wait', ms: 1000 })}
+					>
+						{t.actionWait}
+					</button>
+					{added.length > 0 && (
+						<button
+							type="button"
+							onClick={() => {
+								setAdded([]);
+								runWith({ actions: [] });
+							}}
+						>
+							{t.actionClear}
+						</button>
+					)}
+					<p class="repro-muted repro-actions-hint">
+						{t.actionList}:{' '}
+						{[...scenarioActions(scenario, variant), ...added].map(describeAction).join(' → ') ||
+							'—'}
+					</p>
+				</div>
+			)}
+
+			{notice && (
+				<div
+					class={`repro-notice repro-notice-${notice.tone}`}
+					role={notice.tone === 'error' ? 'alert' : 'status'}
+				>
+					{notice.text}
+					{notice.url && (
+						<input
+							class="repro-share-url"
+							readOnly
+							value={notice.url}
+							aria-label={t.share}
+							onFocus={(e) => e.currentTarget.select()}
+						/>
+					)}
+				</div>
+			)}
+
+			<div class="repro-status" role="status" aria-live="polite">
+				<span class="repro-muted">{t.status}: </span>
+				{status.kind === 'running' && t.running}
+				{status.kind === 'idle' && !showRecorded && t.idle}
+				{status.kind === 'timeout' && (
+					<strong class="repro-bad">{format(t.watchdog, { s: status.ms / 1000 })}</strong>
+				)}
+				{status.kind === 'failed' && <strong class="repro-bad">{status.message}</strong>}
+				{outcome && status.kind !== 'running' && (
+					<strong class={`repro-outcome repro-outcome-${outcome}`} data-outcome={outcome}>
+						{outcome === 'hang' && '⏳ '}
+						{outcomeText(t, outcome)}
+					</strong>
+				)}
+				{trace && total > 0 && (
+					<span class="repro-muted">
+						{' · '}
+						{format(t.stepOf, { n: step, total })}
+						{current && ` · ${t.time} ${(current.time / 1000).toFixed(3)} ms · ${current.call}`}
+					</span>
+				)}
+				{trace?.stepsTruncated && (
+					<div class="repro-muted">{format(t.stepsTruncated, { n: total })}</div>
+				)}
+			</div>
+
+			<LogConsole
+				t={t}
+				lines={trace ? visibleLog : showRecorded ? recorded!.log : []}
+				links={status.kind === 'done' ? status.links : []}
+				caption={showRecorded ? t.recorded : undefined}
+			/>
+
+			<DiagnosticsList
+				t={t}
+				diagnostics={trace?.diagnostics ?? (showRecorded ? recorded!.diagnostics : [])}
+				caseBase={`/${lang}/cases/`}
+			/>
+
+			{trace && (
+				<div class="repro-panels">
+					<BufferMap t={t} rows={rows} />
+					<MetricsView t={t} lang={lang} series={trace.series} />
+					{withActions && <Timeline t={t} steps={trace.steps} upTo={step} />}
+					<LeakReport t={t} leaks={trace.leaks} />
+				</div>
+			)}
+		</div>
+	);
+}
+
+/** Scenarios grouped under their case title, in the order given. */
+function groupByCase(scenarios: readonly ScenarioData[]): Array<[string, ScenarioData[]]> {
+	const groups = new Map<string, ScenarioData[]>();
+	for (const s of scenarios) groups.set(s.caseTitle, [...(groups.get(s.caseTitle) ?? []), s]);
+	return [...groups];
+}
+
+/** An action as a short command-like label. */
+function describeAction(action: Action): string {
+	switch (action.do) {
+		case 'run':
+			return 'run';
+		case 'signal':
+			return action.signal === 'SIGINT' ? 'kill -2' : `kill -${action.signal.replace('SIG', '')}`;
+		case 'suspend':
+			return 'suspend';
+		case 'wait':
+			return `wait ${action.ms} ms`;
+	}
+}

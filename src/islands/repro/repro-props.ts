@@ -1,0 +1,67 @@
+/**
+ * The props of the reproduction island: plain serialisable data that the server wrapper
+ * (`src/components/Repro.astro`) and the playground page build from the case files. Astro sends
+ * them to the browser as JSON, so nothing here may hold functions or class instances.
+ */
+import type { Action, Lang, Outcome } from '../../cases/schema.ts';
+import type { ProductId } from '../../sim/product-id.ts';
+import type { RunMode } from '../../sim/run-request.ts';
+import type { Diagnostic, LogLine } from '../../sim/trace.ts';
+
+/** Which of a scenario's two programs. */
+export type Variant = 'faulty' | 'fixed';
+
+/** One program of a scenario: its file name (for backtraces) and its text. */
+export interface ProgramSource {
+	file: string;
+	source: string;
+}
+
+/** A scenario of a case, with both programs read in and its label in the page's language. */
+export interface ScenarioData {
+	/** `<case-slug>/<scenario-id>`. */
+	key: string;
+	caseSlug: string;
+	caseTitle: string;
+	label: string;
+	faulty: ProgramSource;
+	fixed: ProgramSource;
+	product: ProductId;
+	mode: RunMode;
+	cann?: string;
+	actions: Action[];
+	expect: Record<Variant, Outcome>;
+}
+
+/** The output of the faulty program recorded at build time, for the first frame. */
+export interface RecordedRun {
+	outcome: Outcome;
+	log: LogLine[];
+	diagnostics: Diagnostic[];
+}
+
+/** A log line's link to the case that explains it (from the triage library). */
+export interface LogLink {
+	/** Index into the trace's log. */
+	line: number;
+	caseSlug: string;
+	href: string;
+	title: string;
+}
+
+/** Props of the island. */
+export interface ReproIslandProps {
+	lang: Lang;
+	/** One scenario on a case page; every scenario of every case in the playground. */
+	scenarios: ScenarioData[];
+	/** Key of the scenario shown first. */
+	initial: string;
+	/** The faulty run of the initial scenario, recorded at build time. */
+	recorded?: RecordedRun;
+	/** Product display names, by id, in the page's language. */
+	productNames: Record<ProductId, string>;
+	/** The playground shows a scenario picker and keeps the share state in the address bar. */
+	playground?: boolean;
+	/** Anchor id of the widget, unique on the page. */
+	id: string;
+}

@@ -1,0 +1,13 @@
+/**
+ * Finding a share payload in a URL hash. Kept apart from the codec so the island can check for a
+ * share link without loading the codec (and zod) on pages that have none.
+ */
+
+/** The hash parameter that carries the state: `#s=<payload>`. */
+export const SHARE_HASH_KEY = 's';
+
+/** The payload of `#s=…` in a URL hash, or undefined when the hash carries none. */
+export function sharePayloadOf(hash: string): string | undefined {
+	const params = new URLSearchParams(hash.replace(/^#/, ''));
+	return params.get(SHARE_HASH_KEY) ?? undefined;
+}
