@@ -143,7 +143,7 @@ export const casePageSchema = z.object({
 	/** One line for the home page: what the developer sees. */
 	symptom: z.string().min(1),
 	/** Extra search words, for terms Pagefind's word splitting misses (e.g. 泄漏). */
-	keywords: z.array(z.string().min(1)).default([]),
+	keywords: z.array(z.union([z.string().min(1), z.number().transform(String)])).default([]),
 });
 export type CasePage = z.infer<typeof casePageSchema>;
 
