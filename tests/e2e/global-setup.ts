@@ -13,10 +13,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-	if (!existsSync('dist/index.html')) {
+	// E2E_DIST lets one engineer test a private build without replacing the shared dist/.
+	const dist = process.env.E2E_DIST ?? 'dist';
+	if (!existsSync(`${dist}/index.html`)) {
 		throw new Error('dist/ is missing: run "npm run build" before the browser tests.');
 	}
-	const server = await serveStatic('dist');
+	const server = await serveStatic(dist);
 	project.provide('baseURL', server.url);
 	return () => server.close();
 }
