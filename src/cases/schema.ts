@@ -62,6 +62,12 @@ export const signatureSchema = z
 		samples: z.array(z.string().min(1)).min(1),
 		versions: z.string().optional(),
 		anchor: z.enum(SECTION_ANCHORS).default('symptom'),
+		/**
+		 * True when the line fits the case but does not prove it (an out-of-memory error that a
+		 * leak can end in, but so can one oversized allocation). Triage lists a hint as a possible
+		 * cause to read, never as a match.
+		 */
+		hint: z.boolean().default(false),
 	})
 	.superRefine((signature, ctx) => {
 		const pattern = safeRegex(signature.pattern);
