@@ -69,6 +69,7 @@ export function buildRegistry(cases: readonly RegistryCase[]): Registry {
 				urls,
 			};
 			if (signature.versions !== undefined) entry.versions = signature.versions;
+			if (signature.hint) entry.hint = true;
 			if (titles && Object.keys(titles).length > 0) entry.title = titles;
 			signatures.push(entry);
 		}

@@ -8,7 +8,7 @@ import { loadRegistry } from '../cases/cases-fs.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
-import { matchLog, type TriageResult } from '../triage/match-log.ts';
+import { matchLog, type TriageMatch, type TriageResult } from '../triage/match-log.ts';
 import { splitLines } from '../triage/read-log.ts';
 
 /** Exit codes of `casebook explain`. */
@@ -132,15 +132,20 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 	return result.matches.length > 0 ? EXPLAIN_EXIT.matched : EXPLAIN_EXIT.noMatch;
 }
 
-/** The `--json` shape: `{"matches":[{case,signature,lines,url}],"notes":[{code,name,meaning,lines,cases}]}`. */
+/**
+ * The `--json` shape: `{"matches":[{case,signature,lines,url}],"hints":[…same…],
+ * "notes":[{code,name,meaning,lines,cases}]}`.
+ */
 export function toJson(result: TriageResult, options: Pick<ExplainOptions, 'lang' | 'baseUrl'>) {
+	const claim = (match: TriageMatch) => ({
+		case: match.case,
+		signature: match.signature,
+		lines: match.lines,
+		url: caseUrl(match.case, match.anchor, options.lang, options.baseUrl),
+	});
 	return {
-		matches: result.matches.map((match) => ({
-			case: match.case,
-			signature: match.signature,
-			lines: match.lines,
-			url: caseUrl(match.case, match.anchor, options.lang, options.baseUrl),
-		})),
+		matches: result.matches.map(claim),
+		hints: result.hints.map(claim),
 		notes: result.notes.map((note) => ({
 			code: note.code,
 			...(note.name ? { name: note.name } : {}),
@@ -158,6 +163,7 @@ const WORDS = {
 		signature: '特征',
 		line: (n: number) => `第 ${n} 行`,
 		more: (n: number) => `…另有 ${n} 行`,
+		hints: '可能相关（日志与案例相符，但不足以确定原因）：',
 		notes: '日志中的其他错误码：',
 		related: '相关案例',
 	},
@@ -167,6 +173,7 @@ const WORDS = {
 		signature: 'signature',
 		line: (n: number) => `line ${n}`,
 		more: (n: number) => `… and ${n} more line${n === 1 ? '' : 's'}`,
+		hints: 'Possibly related (the log fits the case but does not prove it):',
 		notes: 'Other error codes in the log:',
 		related: 'related case',
 	},
@@ -189,7 +196,7 @@ export function formatHuman(
 	const out: string[] = [];
 	if (result.matches.length === 0) out.push(words.none);
 	else out.push(words.matched(result.matches.length));
-	for (const match of result.matches) {
+	const describe = (match: TriageMatch) => {
 		const entry = registry.signatures.find((signature) => signature.id === match.signature);
 		const title = entry?.title?.[options.lang] ?? match.case;
 		out.push('', `● ${title}`, `  ${words.signature}: ${match.signature} (${match.module})`);
@@ -199,6 +206,11 @@ export function formatHuman(
 		const rest = match.lines.length - QUOTED_LINES_PER_MATCH;
 		if (rest > 0) out.push(`  ${words.more(rest)}`);
 		out.push(`  → ${caseUrl(match.case, match.anchor, options.lang, options.baseUrl)}`);
+	};
+	result.matches.forEach(describe);
+	if (result.hints.length > 0) {
+		out.push('', words.hints);
+		result.hints.forEach(describe);
 	}
 	if (result.notes.length > 0) {
 		out.push('', words.notes);

@@ -12,3 +12,4 @@ export * from './required-literals.ts';
 export type * from './signature-entry.ts';
 export * from './split-records.ts';
 export * from './strip-prefixes.ts';
+export * from './score-corpus.ts';

@@ -1,7 +1,8 @@
 /**
  * The matcher: runs the signatures, in registry order, over the records of a log and explains
  * every claim — which signature, which case, which 1-based lines matched the pattern and each
- * `also` pattern — and every refusal (an `unless` pattern vetoed it). Codes quoted on lines no
+ * `also` pattern — and every refusal (an `unless` pattern vetoed it). Signatures marked `hint`
+ * give hints (possible causes), never matches. Codes quoted on lines no
  * match explains are reported with what they mean. Pure: same text, same result.
  */
 import {
@@ -56,7 +57,10 @@ export interface TriageNote extends KnownCode {
 export interface TriageResult {
 	/** How many lines the pasted text has. */
 	lineCount: number;
+	/** Cases the log proves, ordered by the line where the proof starts, then registry order. */
 	matches: TriageMatch[];
+	/** Cases the log fits without proving them (signatures marked `hint`), same order. */
+	hints: TriageMatch[];
 	vetoes: TriageVeto[];
 	notes: TriageNote[];
 }
@@ -102,6 +106,7 @@ export function matchLog(text: string, signatures: Signatures): TriageResult {
 	// Removing colour codes can join text that was apart, so the whole-text shortcut needs none.
 	const literalsReliable = !text.includes('\x1b');
 	const matches: TriageMatch[] = [];
+	const hints: TriageMatch[] = [];
 	const vetoes: TriageVeto[] = [];
 	const firstLine = new Map<TriageMatch, number>();
 	const ready = compiled(signatures);
@@ -144,13 +149,16 @@ export function matchLog(text: string, signatures: Signatures): TriageResult {
 			evidence,
 		};
 		firstLine.set(match, patternLines[0]!);
-		matches.push(match);
+		(entry.hint ? hints : matches).push(match);
 	}
 	// Stable sort: by where the proof starts in the log, then registry order.
-	matches.sort((a, b) => firstLine.get(a)! - firstLine.get(b)!);
+	const byFirstLine = (a: TriageMatch, b: TriageMatch) => firstLine.get(a)! - firstLine.get(b)!;
+	matches.sort(byFirstLine);
+	hints.sort(byFirstLine);
 	return {
 		lineCount: text === '' ? 0 : splitLines(text).length,
 		matches,
+		hints,
 		vetoes,
 		notes: explainCodes(records, matches, ready),
 	};

@@ -21,6 +21,8 @@ export interface SignatureEntry {
 	anchor: string;
 	/** CANN versions that print this form, when it differs between versions. */
 	versions?: string;
+	/** True when the line fits the case without proving it: reported as a hint, never a match. */
+	hint?: boolean;
 	/** Lines the signature was written from; codes they quote count as covered by the case. */
 	samples?: readonly string[];
 }
