@@ -5,3 +5,4 @@ export * from './product.ts';
 export * from './recorder.ts';
 export * from './run-request.ts';
 export type * from './trace.ts';
+export * as host from './host/index.ts';

@@ -57,3 +57,6 @@ export const PRODUCT_BASES: Readonly<Record<ProductId, ProductBase>> = {
 		npuArch: { value: 3002, source: ARCH_SOURCE },
 	},
 };
+
+/** The host (AscendCL runtime, driver) profile of each product; type and sources in host/host-profile.ts. */
+export { HOST_PROFILES, hostProfile, type HostProfile } from './host/host-profile.ts';

@@ -1,0 +1,54 @@
+/**
+ * Formatters for the log lines the host side prints, in the real formats (ascend-facts C):
+ * plog `[LEVEL] MODULE(pid,name):time [file:line]tid Func:msg`, device TSCH lines
+ * `[LEVEL] TSCH(-1,null):time seq (cpuid:0) file.c:line func: msg`, and screen error codes.
+ */
+import { formatPlogTime } from '../clock.ts';
+
+/** Log levels as plog prints them. */
+export type PlogLevel = 'ERROR' | 'WARNING' | 'INFO' | 'DEBUG' | 'EVENT';
+
+/**
+ * A host plog line. `colon: false` drops the `:` after `(pid,name)`, which only the old CANN 6
+ * event lines of seed 002 do (every other source has it; ascend-facts "Conflicts").
+ */
+export function formatPlogLine(
+	level: PlogLevel,
+	module: string,
+	pid: number,
+	processName: string,
+	timeUs: number,
+	body: string,
+	colon = true,
+): string {
+	return `[${level}] ${module}(${pid},${processName})${colon ? ':' : ''}${formatPlogTime(timeUs)} ${body}`;
+}
+
+/** The core tag a TSCH line carries: `(cpuid:0)` or `(dieid:0,cpuid:0)`. */
+export type TschCoreTag = '(cpuid:0)' | '(dieid:0,cpuid:0)';
+
+/** A device-side task-scheduler line; TSCH has no host pid, so it prints `-1,null`. */
+export function formatTschLine(
+	level: PlogLevel,
+	timeUs: number,
+	seq: number,
+	core: TschCoreTag,
+	body: string,
+): string {
+	return `[${level}] TSCH(-1,null):${formatPlogTime(timeUs)} ${seq} ${core} ${body}`;
+}
+
+/** A screen error-code line with pid and time, e.g. `EL0003: [PID: 528886] 2025-…506 The argument is invalid.` */
+export function formatScreenCode(
+	code: string,
+	pid: number,
+	timeUs: number,
+	message: string,
+): string {
+	return `${code}: [PID: ${pid}] ${formatPlogTime(timeUs)} ${message}`;
+}
+
+/** A device address or handle in the `0x…` form logs use. */
+export function hex(value: number): string {
+	return `0x${value.toString(16)}`;
+}

@@ -1,0 +1,224 @@
+/**
+ * A simulated host process: a pid, a state, the program's signal dispositions, and its AscendCL
+ * runtime ({@link HostProcess.acl}). It ends by returning from main, `exit()`, or a signal whose
+ * action is to terminate; at every end the driver takes back the process's device resources, and
+ * on a normal end (return or exit) every resource still held is first reported as a leak.
+ *
+ * States: `running` → (`in-handler` ↔ `running`)* → `exited` | `killed`.
+ */
+import { Halt } from '../halt.ts';
+import type { CallSite } from '../trace.ts';
+import { AclRuntime } from './acl-runtime.ts';
+import type { Machine } from './machine.ts';
+import {
+	SIGNALS,
+	signalExitStatus,
+	signalName,
+	type SignalAction,
+	type SignalDelivery,
+} from './signals.ts';
+
+/** Where a process is in its life. */
+export type ProcessState = 'running' | 'in-handler' | 'exited' | 'killed';
+
+/** How a process ended. */
+export type ExitStatus =
+	| { kind: 'return'; code: number }
+	| { kind: 'exit'; code: number }
+	| { kind: 'signal'; signo: number; code: number };
+
+const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
+
+/** One host process; see the file comment. */
+export class HostProcess {
+	readonly pid: number;
+	/** Process name as plog prints it, e.g. `main`. */
+	readonly name: string;
+	/** The AscendCL API of this process. */
+	readonly acl: AclRuntime;
+	readonly #machine: Machine;
+	readonly #actions = new Map<number, SignalAction>();
+	/** Signals whose handler is running, innermost last. */
+	readonly #handling: number[] = [];
+	#state: ProcessState = 'running';
+	#exit: ExitStatus | undefined;
+
+	constructor(machine: Machine, pid: number, name: string) {
+		this.#machine = machine;
+		this.pid = pid;
+		this.name = name;
+		this.acl = new AclRuntime(machine, this);
+	}
+
+	/** The current state. */
+	get state(): ProcessState {
+		return this.#state;
+	}
+
+	/** Whether the process has not ended. */
+	get alive(): boolean {
+		return this.#state === 'running' || this.#state === 'in-handler';
+	}
+
+	/** How it ended, once it has. */
+	get exitStatus(): ExitStatus | undefined {
+		return this.#exit;
+	}
+
+	/** The signal whose handler is running now, or 0. */
+	get handlingSignal(): number {
+		return this.#handling[this.#handling.length - 1] ?? 0;
+	}
+
+	/**
+	 * `signal(signo, handler)`: installs an action and returns the previous one. SIGKILL cannot
+	 * be caught or ignored (`ok: false`, as `SIG_ERR`).
+	 */
+	signal(
+		signo: number,
+		action: SignalAction,
+		site: CallSite,
+	): { ok: boolean; previous: SignalAction } {
+		this.#machine.clock.advance(1);
+		const previous = this.#actions.get(signo) ?? DEFAULT_ACTION;
+		const ok = signo !== SIGNALS.SIGKILL;
+		if (ok) this.#actions.set(signo, action);
+		this.#machine.recorder.step(
+			`host:${this.pid}`,
+			'signal',
+			[
+				signalName(signo),
+				action.kind === 'handler' ? action.name : action.kind === 'ignore' ? 'SIG_IGN' : 'SIG_DFL',
+			],
+			ok ? 'ok' : 'SIG_ERR',
+			spanArg(site),
+		);
+		return { ok, previous };
+	}
+
+	/** The program's current action for `signo`. */
+	actionFor(signo: number): SignalAction {
+		return this.#actions.get(signo) ?? DEFAULT_ACTION;
+	}
+
+	/**
+	 * Delivers `signo` (as `kill -<signo> PID` would). With a handler, the process enters
+	 * `in-handler` and the caller runs the named function, then calls {@link handlerReturned}.
+	 * With the default action the process ends and the driver reclaims its device resources.
+	 */
+	deliver(signo: number): SignalDelivery {
+		if (!this.alive) return { action: 'no-such-process', signo };
+		const action = signo === SIGNALS.SIGKILL ? DEFAULT_ACTION : this.actionFor(signo);
+		const recorder = this.#machine.recorder;
+		if (action.kind === 'ignore') {
+			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], 'ignored');
+			return { action: 'ignored', signo };
+		}
+		if (action.kind === 'handler') {
+			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], `handler ${action.name}`);
+			this.#handling.push(signo);
+			this.#state = 'in-handler';
+			return { action: 'handler', signo, handler: action.name };
+		}
+		recorder.step(
+			'user',
+			'kill',
+			[`-${signo}`, String(this.pid)],
+			`terminated (${signalName(signo)})`,
+		);
+		this.terminateBySignal(signo);
+		return { action: 'terminated', signo };
+	}
+
+	/** The user handler for the innermost delivered signal has returned. */
+	handlerReturned(): void {
+		this.#handling.pop();
+		if (this.#state === 'in-handler' && this.#handling.length === 0) this.#state = 'running';
+	}
+
+	/**
+	 * `raise(signo)`: delivers the signal to itself. When that ends the process this throws a
+	 * {@link Halt} of kind `signal`; with a handler it returns the delivery for the caller to run.
+	 */
+	raise(signo: number, site: CallSite): SignalDelivery {
+		this.#machine.recorder.step(
+			`host:${this.pid}`,
+			'raise',
+			[signalName(signo)],
+			'delivered',
+			spanArg(site),
+		);
+		const delivery = this.deliver(signo);
+		if (delivery.action === 'terminated') {
+			throw new Halt('signal', `killed by ${signalName(signo)}`, signo);
+		}
+		return delivery;
+	}
+
+	/** `exit(code)`: leak report, driver release, then a {@link Halt} of kind `exit`. */
+	exit(code: number, site: CallSite): never {
+		this.#machine.recorder.step(
+			`host:${this.pid}`,
+			'exit',
+			[String(code)],
+			'exited',
+			spanArg(site),
+		);
+		this.#end({ kind: 'exit', code });
+		throw new Halt('exit', `exit(${code})`, code);
+	}
+
+	/** `return code;` from main: leak report and driver release; nothing is thrown. */
+	returnFromMain(code: number, site: CallSite): void {
+		this.#machine.recorder.step(
+			`host:${this.pid}`,
+			'return',
+			[String(code)],
+			'exited',
+			spanArg(site),
+		);
+		this.#end({ kind: 'return', code });
+	}
+
+	/** Ends the process by `signo` (default action): the driver reclaims, no leak report. */
+	terminateBySignal(signo: number): void {
+		if (!this.alive) return;
+		this.#state = 'killed';
+		this.#exit = { kind: 'signal', signo, code: signalExitStatus(signo) };
+		this.#handling.length = 0;
+		this.#reclaim();
+	}
+
+	#end(status: ExitStatus): void {
+		if (!this.alive) return;
+		this.acl.reportLeaks();
+		this.#state = 'exited';
+		this.#exit = status;
+		this.#handling.length = 0;
+		this.#reclaim();
+	}
+
+	#reclaim(): void {
+		const held = this.acl.held();
+		this.acl.releaseAll();
+		const machine = this.#machine;
+		machine.recorder.step('driver', 'reclaim', [String(this.pid)], describeHeld(held));
+		machine.flushSeries();
+	}
+}
+
+function describeHeld(held: ReturnType<AclRuntime['held']>): string {
+	const parts: string[] = [];
+	if (held.allocations)
+		parts.push(`${held.allocations} device allocation(s), ${held.deviceBytes} bytes`);
+	if (held.eventResources) parts.push(`${held.eventResources} event resource(s)`);
+	if (held.streams) parts.push(`${held.streams} stream(s)`);
+	if (held.models) parts.push(`${held.models} model(s)`);
+	if (held.contexts) parts.push(`${held.contexts} context(s)`);
+	return parts.length > 0 ? `released ${parts.join(', ')}` : 'nothing to release';
+}
+
+function spanArg(site: CallSite): { span?: { line: number; column: number } } {
+	const frame = site.stack[site.stack.length - 1];
+	return frame ? { span: { line: frame.line, column: frame.column ?? 1 } } : {};
+}

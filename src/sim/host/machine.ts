@@ -1,0 +1,183 @@
+/**
+ * The virtual host machine: devices shared by every process, the processes that run on them one
+ * after another (or at once), and the system actions a user can take between runs — `kill`,
+ * `suspend`, waiting. One machine lives for a whole scenario, so a run can fail because of what
+ * an earlier run left on the device. All output goes to the shared {@link Recorder}.
+ *
+ * Usage (what the interpreter does for a program; `site` is the user's call stack):
+ *
+ * ```ts
+ * const clock = new VirtualClock();
+ * const recorder = new Recorder(clock);
+ * const machine = new Machine({ product: 'atlas-inference-aicore', recorder });
+ * const proc = machine.spawn({ name: 'main' });
+ * const acl = proc.acl;
+ * acl.aclInit(null, site);
+ * acl.aclrtSetDevice(0, site);
+ * const { ret, stream } = acl.aclrtCreateStream(site);
+ * const { ptr } = acl.aclrtMalloc(1024, ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST, site);
+ * acl.launchKernel(stream, { name: 'add_custom', blocks: 8, outcome: KERNEL_COMPLETED }, site);
+ * acl.aclrtSynchronizeStream(stream, site); // a hang or device exception is reported here
+ * acl.aclrtFree(ptr, site);
+ * proc.returnFromMain(0, site); // leaks are recorded, the driver releases the rest
+ * machine.kill(pid, SIGNALS.SIGINT); // or machine.suspend(), machine.wait(ms) between runs
+ * const trace = recorder.finish('completed');
+ * ```
+ */
+import type { VirtualClock } from '../clock.ts';
+import { DEFAULT_MAX_STORED_STEPS, type Recorder } from '../recorder.ts';
+import type { ProductId } from '../product-id.ts';
+import { cannBehaviour, type CannBehaviour } from './cann-version.ts';
+import { Device } from './device.ts';
+import { hostProfile, type HostLimitOverrides, type HostProfile } from './host-profile.ts';
+import { HostProcess } from './host-process.ts';
+import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
+import type { SignalDelivery } from './signals.ts';
+
+/** The seed's old event log shows pid 18401; the first process gets it. */
+export const FIRST_PID = 18401;
+
+/** Pids advance by this much per process, leaving room for each process's threads. */
+export const PID_STEP = 16;
+
+/** First handle value (contexts, streams, events); any nonzero number would do. */
+export const FIRST_HANDLE = 0x5a0000;
+
+/** How to build a machine. */
+export interface MachineOptions {
+	product: ProductId;
+	/** The run's recorder; its clock is the machine's clock. */
+	recorder: Recorder;
+	/** CANN version, e.g. `8.0.RC2`; omitted: the product's default (see host-profile.ts). */
+	cann?: string;
+	/** Devices visible to processes (default 1). */
+	deviceCount?: number;
+	/** Smaller limits for demos and tests. */
+	limits?: HostLimitOverrides;
+	/** Pid of the first process (default {@link FIRST_PID}). */
+	firstPid?: number;
+	/** Must match the recorder's cap; steps past it are recorded without argument text. */
+	maxStoredSteps?: number;
+}
+
+/** What the device answered to a suspend request: `ret` as in `ts suspend ack ret=1.` */
+export interface SuspendResult {
+	ok: boolean;
+	ret: 0 | 1;
+}
+
+/** The machine; see the file comment. */
+export class Machine {
+	readonly recorder: Recorder;
+	readonly clock: VirtualClock;
+	readonly profile: HostProfile;
+	readonly cann: CannBehaviour;
+	readonly maxStoredSteps: number;
+	readonly #devices: Device[] = [];
+	readonly #processes: HostProcess[] = [];
+	#nextPid: number;
+	#nextHandle = FIRST_HANDLE;
+
+	constructor(options: MachineOptions) {
+		this.recorder = options.recorder;
+		this.clock = options.recorder.clock;
+		this.profile = hostProfile(options.product, options.limits);
+		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
+		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
+		this.#nextPid = options.firstPid ?? FIRST_PID;
+		const count = options.deviceCount ?? 1;
+		for (let id = 0; id < count; id++)
+			this.#devices.push(new Device(id, this.profile, this.recorder));
+	}
+
+	/** Number of devices. */
+	get deviceCount(): number {
+		return this.#devices.length;
+	}
+
+	/** Device `id`, or undefined when there is no such device. */
+	device(id: number): Device | undefined {
+		return Number.isInteger(id) ? this.#devices[id] : undefined;
+	}
+
+	/** Every process started so far, oldest first. */
+	get processes(): readonly HostProcess[] {
+		return this.#processes;
+	}
+
+	/** The process with `pid`. */
+	process(pid: number): HostProcess | undefined {
+		return this.#processes.find((p) => p.pid === pid);
+	}
+
+	/** The newest process that has not ended (what `kill -2 PID` targets in a scenario). */
+	newestLiveProcess(): HostProcess | undefined {
+		for (let i = this.#processes.length - 1; i >= 0; i--) {
+			const p = this.#processes[i]!;
+			if (p.alive) return p;
+		}
+		return undefined;
+	}
+
+	/** Starts a new process (the program's `main` about to run). */
+	spawn(options: { name?: string } = {}): HostProcess {
+		const pid = this.#nextPid;
+		this.#nextPid += PID_STEP;
+		const process = new HostProcess(this, pid, options.name ?? 'main');
+		this.#processes.push(process);
+		this.recorder.step('user', 'run', [process.name], `pid ${pid}`);
+		return process;
+	}
+
+	/** `kill -<signo> PID`. */
+	kill(pid: number, signo: number): SignalDelivery {
+		const process = this.process(pid);
+		if (!process) return { action: 'no-such-process', signo };
+		return process.deliver(signo);
+	}
+
+	/** Lets `ms` milliseconds of virtual time pass. */
+	wait(ms: number): void {
+		this.clock.advance(Math.round(ms * 1000));
+		this.recorder.step('user', 'wait', [`${ms}ms`], 'ok');
+	}
+
+	/**
+	 * The system's suspend (low-power) command. TSCH's pre-check fails while hwts is busy — a live
+	 * process has tasks queued or a model running, or a stale model stream is still running — and
+	 * prints the two lines of seed 002, case 4; otherwise the device suspends.
+	 */
+	suspend(deviceId = 0): SuspendResult {
+		const device = this.#devices[deviceId];
+		if (!device) return { ok: false, ret: 1 };
+		let busy = device.staleModelStreams.length > 0;
+		for (const p of this.#processes) if (!busy && p.alive && p.acl.busyOn(device)) busy = true;
+		if (busy) {
+			device.tsch(
+				'ERROR',
+				'(dieid:0,cpuid:0)',
+				'device_management_plat.c:563 suspend_ack: suspend pre check fail, hwts is busy',
+			);
+			this.clock.advance(SUSPEND_LINE_GAP_US);
+			device.tsch(
+				'EVENT',
+				'(dieid:0,cpuid:0)',
+				'device_management.c:411 process_low_power_cmd: ts suspend ack ret=1.',
+			);
+			this.recorder.step('user', 'suspend', [String(deviceId)], 'failed: hwts is busy');
+			return { ok: false, ret: 1 };
+		}
+		this.recorder.step('user', 'suspend', [String(deviceId)], 'suspended');
+		return { ok: true, ret: 0 };
+	}
+
+	/** A fresh handle value for a context, stream or event. */
+	nextHandle(): number {
+		return (this.#nextHandle += 0x10);
+	}
+
+	/** Pushes exact points of every device's series (call before `recorder.finish`). */
+	flushSeries(): void {
+		for (const d of this.#devices) d.flushSeries();
+	}
+}
