@@ -60,3 +60,22 @@ export const PRODUCT_BASES: Readonly<Record<ProductId, ProductBase>> = {
 
 /** The host (AscendCL runtime, driver) profile of each product; type and sources in host/host-profile.ts. */
 export { HOST_PROFILES, hostProfile, type HostProfile } from './host/host-profile.ts';
+
+/** The kernel (AI Core) profile of each product; type and sources in kernel/kernel-profile.ts. */
+export { KERNEL_PROFILES, kernelProfile, type KernelProfile } from './kernel/kernel-profile.ts';
+import {
+	KERNEL_PROFILES as KERNEL_ROWS,
+	type KernelProfile as KernelRow,
+} from './kernel/kernel-profile.ts';
+import { HOST_PROFILES as HOST_ROWS, type HostProfile as HostRow } from './host/host-profile.ts';
+
+/** One product's whole profile: base row, kernel side and host side. */
+export interface ProductProfile extends ProductBase {
+	kernel: KernelRow;
+	host: HostRow;
+}
+
+/** The joined profile of product `id`. */
+export function productProfile(id: ProductId): ProductProfile {
+	return { ...PRODUCT_BASES[id], kernel: KERNEL_ROWS[id], host: HOST_ROWS[id] };
+}

@@ -1,0 +1,1066 @@
+/**
+ * One AI Core of a kernel launch: its block index, its own on-chip memories (through its
+ * TPipe), its queues and buffers, and the calls that are not methods of a pipe or queue
+ * (`GetBlockIdx`, `DataCopy`, vector instructions, `PipeBarrier`, `SetFlag`/`WaitFlag`).
+ *
+ * Every call takes the user's `CallSite` and records one step in the shared recorder, with the
+ * state it changed. When the real core would stop, the call records a diagnostic and throws a
+ * `Halt`: `abort` after printing the CPU-debug lines (CPU mode), `hang` where the NPU would wait
+ * forever (NPU mode). After a Halt the core takes no more calls.
+ */
+import { makeDiagnostic } from '../diagnostic.ts';
+import { Halt } from '../halt.ts';
+import type { Recorder } from '../recorder.ts';
+import type { RunMode } from '../run-request.ts';
+import type { CallSite, StateChange } from '../trace.ts';
+import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
+import type { CannWording } from './cann-wording.ts';
+import {
+	formatBacktrace,
+	formatC,
+	formatErrorHappened,
+	formatKernelLog,
+	type FrameworkFrame,
+	type FrameworkHeader,
+	frameworkPath,
+	handlerFrame,
+	SIGABRT_LINE,
+} from './cpu-debug-log.ts';
+import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
+import { type DType, dtypeOf } from './dtype.ts';
+import { GlobalTensor, type GmPointer } from './global-tensor.ts';
+import type { KernelProfile } from './kernel-profile.ts';
+import { LocalTensor } from './local-tensor.ts';
+import { TBuf } from './tbuf.ts';
+import {
+	ALLOC_EVENT_ID_FRAME_LINE,
+	ALLOC_EVENT_ID_LOG_LINE,
+	TPIPE_MESSAGES,
+	TPipe,
+} from './tpipe.ts';
+import {
+	HARD_EVENT_VALUES,
+	type HardEvent,
+	type Hardware,
+	parseHardEvent,
+	parseTPosition,
+	tqueEnds,
+	type TPosition,
+} from './tposition.ts';
+import { TQueBind } from './tque-bind.ts';
+import { VECTOR_OPS, type VectorArg } from './vector-ops.ts';
+
+/** Virtual microseconds one kernel API call takes (illustrative: keeps steps and metric points apart). */
+export const KERNEL_CALL_US = 1;
+
+/** Pipes `PipeBarrier<…>()` accepts. */
+export const PIPES = [
+	'PIPE_S',
+	'PIPE_V',
+	'PIPE_M',
+	'PIPE_MTE1',
+	'PIPE_MTE2',
+	'PIPE_MTE3',
+	'PIPE_FIX',
+	'PIPE_ALL',
+] as const;
+
+/** The CPU-debug message templates used by DataCopy and vector checks (ascend-facts A.3, A.10). */
+export const CHECK_MESSAGES = {
+	align: 'Failed to check %s start address alignment in %s, its start address must align with %dB.',
+	value: 'Failed to check %s value in %s, its valid range is %s ~ %s, current value is %s.',
+	position:
+		'Failed to check %s tensor position in %s, supported positions are %s, current position is %s.',
+} as const;
+
+/** What a stopped core did last. */
+export interface CoreHalt {
+	blockIdx: number;
+	kind: 'hang' | 'abort';
+	/** The call that stopped, e.g. `inQueueX.FreeTensor<half>`. */
+	call: string;
+	reason: string;
+	/** Diagnostic code that explains it. */
+	code: string;
+	site: CallSite;
+	/** Step number of the stopping call in the recorder. */
+	step: number;
+}
+
+/** A violated rule: what to report and how the framework would print it. */
+export interface Violation {
+	code: KernelDiagnosticCode;
+	values: Readonly<Record<string, string | number>>;
+	/** The KERNEL_LOG error line (CPU mode), when the check prints one. */
+	log?: { header: FrameworkHeader; line: number; func: string; message: string };
+	/** A C assert that fails instead (CPU mode), e.g. `false && "check vadd instr failed"`. */
+	assert?: { header: FrameworkHeader; line: number; func: string; expr: string };
+	/** Framework frames between the signal handler and the user's code, innermost first. */
+	frames: readonly FrameworkFrame[];
+	/** Short English reason for the Halt. */
+	reason: string;
+}
+
+/** What a core needs from its launch. */
+export interface CoreSetup {
+	blockIdx: number;
+	blockNum: number;
+	recorder: Recorder;
+	mode: RunMode;
+	profile: KernelProfile;
+	productName: string;
+	wording: CannWording;
+	/** Pid the CPU-debug `error happened!` line shows for this core. */
+	pid: number;
+	fileName: string;
+}
+
+/** Memories vector instructions can read (ascend-facts A.3: the vector unit reads only UB). */
+const VECTOR_POSITIONS = 'VECIN, VECOUT, VECCALC';
+
+/** One AI Core. */
+export class CoreContext {
+	readonly blockIdx: number;
+	readonly blockNum: number;
+	readonly recorder: Recorder;
+	readonly mode: RunMode;
+	readonly profile: KernelProfile;
+	readonly productName: string;
+	readonly wording: CannWording;
+	readonly pid: number;
+	readonly fileName: string;
+	/** Prefix of this core's state paths, e.g. `core0`. */
+	readonly prefix: string;
+	/** Actor name in trace steps, e.g. `core:0`. */
+	readonly actor: string;
+	halt: CoreHalt | undefined;
+	readonly pipes: TPipe[] = [];
+	/** What `GetTPipePtr()` returns: the newest live pipe. */
+	currentPipe: TPipe | undefined;
+	readonly #queues: TQueBind[] = [];
+	readonly #occupancy = new Map<TPosition, number>();
+	readonly #overLimit = new Set<TPosition>();
+	readonly #series = new Set<TPosition>();
+	readonly #flags = new Map<string, number>();
+	#names = 0;
+
+	constructor(setup: CoreSetup) {
+		this.blockIdx = setup.blockIdx;
+		this.blockNum = setup.blockNum;
+		this.recorder = setup.recorder;
+		this.mode = setup.mode;
+		this.profile = setup.profile;
+		this.productName = setup.productName;
+		this.wording = setup.wording;
+		this.pid = setup.pid;
+		this.fileName = setup.fileName;
+		this.prefix = `core${setup.blockIdx}`;
+		this.actor = `core:${setup.blockIdx}`;
+	}
+
+	// ----- objects -----------------------------------------------------------------------------
+
+	/** `TPipe pipe;` — only one may be alive; a second is a diagnostic (and a hang on the NPU). */
+	createTPipe(site: CallSite, name = 'pipe'): TPipe {
+		const live = this.pipes.find((p) => p.alive);
+		const pipe = new TPipe(this, name, this.pipes.length);
+		if (live) {
+			const violation: Violation = {
+				code: 'tpipe-second-instance',
+				values: { pipe: name, first: live.name },
+				frames: [],
+				reason: `a second TPipe (${name}) while ${live.name} is alive`,
+			};
+			// The constructor check exists only in device builds with ASCENDC_DEBUG (ascend-facts
+			// A.4), so the CPU model carries on; on the NPU two pipes "can hang".
+			if (this.mode === 'npu') this.fail(site, `TPipe ${name}`, violation);
+			this.diagnose(site, violation.code, violation.values);
+		}
+		this.pipes.push(pipe);
+		this.currentPipe = pipe;
+		this.record(site, `TPipe ${name}`, [], 'alive', [
+			{ path: `${this.prefix}.${name}`, value: 'alive' },
+		]);
+		return pipe;
+	}
+
+	/** `TQue<pos, depth> name;` */
+	createTQue(site: CallSite, position: TPosition | string, depth: number, name?: string): TQueBind {
+		const pos = this.#position(site, position);
+		const ends = tqueEnds(pos);
+		if (!ends) {
+			this.diagnose(site, 'position-unsupported', {
+				position: `TQue<${pos}>`,
+				product: this.productName,
+			});
+		}
+		const q = new TQueBind(
+			this,
+			name ?? this.#name('que'),
+			'TQue',
+			ends?.src ?? pos,
+			ends?.dst ?? pos,
+			depth,
+		);
+		return this.#addQueue(site, q, `TQue<${pos}, ${depth}>`);
+	}
+
+	/** `TQueBind<src, dst, depth> name;` */
+	createTQueBind(
+		site: CallSite,
+		src: TPosition | string,
+		dst: TPosition | string,
+		depth: number,
+		name?: string,
+	): TQueBind {
+		const s = this.#position(site, src);
+		const d = this.#position(site, dst);
+		const q = new TQueBind(this, name ?? this.#name('que'), 'TQueBind', s, d, depth);
+		return this.#addQueue(site, q, `TQueBind<${s}, ${d}, ${depth}>`);
+	}
+
+	#addQueue(site: CallSite, q: TQueBind, type: string): TQueBind {
+		this.#queues.push(q);
+		this.record(site, `${type} ${q.name}`, [], q.position, [
+			{
+				path: `${this.prefix}.${q.name}`,
+				value: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
+			},
+		]);
+		return q;
+	}
+
+	/** `TBuf<pos> name;` (default position VECCALC, as `TPosition::LCM`). */
+	createTBuf(site: CallSite, position: TPosition | string = 'VECCALC', name?: string): TBuf {
+		const pos = this.#position(site, position);
+		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
+		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
+			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
+		]);
+		return buf;
+	}
+
+	/** `GlobalTensor<T> name;` */
+	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
+		const dtype = this.requireDType(site, dtypeName);
+		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
+		this.recordSimple(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
+		return gt;
+	}
+
+	#name(base: string): string {
+		return `${base}${this.#names++}`;
+	}
+
+	#position(site: CallSite, position: TPosition | string): TPosition {
+		const pos = parseTPosition(position);
+		if (pos) return pos;
+		this.diagnose(site, 'position-unsupported', {
+			position: String(position),
+			product: this.productName,
+		});
+		return 'VECCALC';
+	}
+
+	// ----- plain calls -------------------------------------------------------------------------
+
+	/** `GetBlockIdx()`. */
+	GetBlockIdx(site: CallSite): number {
+		this.recordSimple(site, 'GetBlockIdx', [], String(this.blockIdx));
+		return this.blockIdx;
+	}
+
+	/** `GetBlockNum()`. */
+	GetBlockNum(site: CallSite): number {
+		this.recordSimple(site, 'GetBlockNum', [], String(this.blockNum));
+		return this.blockNum;
+	}
+
+	/** `PipeBarrier<pipe>()`. */
+	PipeBarrier(site: CallSite, pipe: string): void {
+		const name = pipe.slice(pipe.lastIndexOf(':') + 1);
+		if (!(PIPES as readonly string[]).includes(name)) {
+			this.diagnose(site, 'pipe-unknown', { pipe });
+		}
+		this.recordSimple(site, `PipeBarrier<${name}>`, [], 'void');
+	}
+
+	/** `SetFlag<evt>(id)`. */
+	SetFlag(site: CallSite, eventName: string, id: number): void {
+		const event = this.requireEvent(site, eventName);
+		const call = `SetFlag<${event}>`;
+		this.#checkFlagId(site, call, event, id);
+		const key = `${event}#${id}`;
+		const count = (this.#flags.get(key) ?? 0) + 1;
+		this.#flags.set(key, count);
+		this.record(site, call, [String(id)], 'void', [
+			{ path: `${this.prefix}.flags.${key}`, value: count },
+		]);
+	}
+
+	/** `WaitFlag<evt>(id)`: on the NPU a flag that was never set makes the pipe wait forever. */
+	WaitFlag(site: CallSite, eventName: string, id: number): void {
+		const event = this.requireEvent(site, eventName);
+		const call = `WaitFlag<${event}>`;
+		this.#checkFlagId(site, call, event, id);
+		const key = `${event}#${id}`;
+		const count = this.#flags.get(key) ?? 0;
+		if (count <= 0) {
+			const values = { event, id };
+			if (this.mode === 'npu') {
+				this.fail(site, call, {
+					code: 'flag-wait-unset',
+					values,
+					frames: [],
+					reason: `${call}(${id}) waits for a flag that is never set`,
+				});
+			}
+			this.diagnose(site, 'flag-wait-unset', values);
+		}
+		this.#flags.set(key, Math.max(0, count - 1));
+		this.record(site, call, [String(id)], 'void', [
+			{ path: `${this.prefix}.flags.${key}`, value: Math.max(0, count - 1) },
+		]);
+	}
+
+	#checkFlagId(site: CallSite, call: string, event: HardEvent, id: number): void {
+		const limit = this.profile.queMaxEvent.value;
+		if (!Number.isInteger(id) || id < 0 || id >= limit) {
+			this.diagnose(site, 'event-id-out-of-range', { call, id, event, max: limit - 1 });
+		}
+	}
+
+	/**
+	 * `DataCopy(dst, src, count)` between GM and a local tensor (either way) or between two local
+	 * tensors. The copied bytes are `count * sizeof(T)` rounded down to 32 (ascend-facts A.3).
+	 * Returns the bytes copied.
+	 */
+	DataCopy(
+		site: CallSite,
+		dst: LocalTensor | GlobalTensor,
+		src: LocalTensor | GlobalTensor,
+		count: number,
+	): number {
+		const local = dst instanceof LocalTensor ? dst : src instanceof LocalTensor ? src : undefined;
+		const dtype = local?.dtype ?? (dst as GlobalTensor).dtype;
+		const call = `DataCopy<${dtype.name}>`;
+		const args = [dst.describe(), src.describe(), String(count)];
+		const frame: FrameworkFrame = {
+			func: `void AscendC::DataCopy<${dtype.demangled}>(${this.#cppOperand(dst)} const&, ${this.#cppOperand(src)} const&, unsigned int)`,
+			file: frameworkPath(this.wording, 'datacopy'),
+			line: 92,
+		};
+		const n = Number.isFinite(count) ? Math.max(0, Math.trunc(count)) : 0;
+		const bytes = n * dtype.bytes;
+		const copied = Math.floor(bytes / 32) * 32;
+		const operands: Array<[string, LocalTensor | GlobalTensor]> = [
+			['dst', dst],
+			['src', src],
+		];
+		for (const [role, t] of operands) {
+			if (t instanceof LocalTensor) {
+				if (t.dtype.bytes !== dtype.bytes) {
+					this.diagnose(site, 'tensor-dtype-mismatch', {
+						call,
+						operand: role,
+						actual: t.dtype.name,
+						expected: dtype.name,
+					});
+				}
+				if (t.hardware !== 'UB' && t.hardware !== 'L1') {
+					this.fail(site, call, {
+						code: 'tensor-position-unsupported',
+						values: {
+							call,
+							operand: role,
+							position: t.position,
+							supported: 'VECIN, VECOUT, VECCALC, A1, B1',
+						},
+						log: {
+							header: 'datacopy',
+							line: 88,
+							func: 'DataCopy',
+							message: formatC(
+								CHECK_MESSAGES.position,
+								role,
+								'DataCopy',
+								'VECIN, VECOUT, VECCALC, A1, B1',
+								t.position,
+							),
+						},
+						frames: [frame],
+						reason: `${call}: ${role} is on ${t.position}`,
+					});
+				}
+				this.#checkLocalOperand(site, call, role, t, copied, frame, 'DataCopy');
+			} else {
+				this.#checkGlobalOperand(site, call, role, t, copied, frame);
+			}
+		}
+		if (bytes % 32 !== 0) {
+			this.diagnose(site, 'datacopy-round-down', { count: n, dtype: dtype.name, bytes, copied });
+		}
+		this.recordSimple(site, call, args, `${copied} B`);
+		return copied;
+	}
+
+	#cppOperand(t: LocalTensor | GlobalTensor): string {
+		const kind = t instanceof LocalTensor ? 'LocalTensor' : 'GlobalTensor';
+		return `AscendC::${kind}<${t.dtype.demangled}>`;
+	}
+
+	/** Alignment, staleness and bounds of a local operand touching `bytes` bytes. */
+	#checkLocalOperand(
+		site: CallSite,
+		call: string,
+		role: string,
+		t: LocalTensor,
+		bytes: number,
+		frame: FrameworkFrame,
+		api: string,
+		assertInstr?: string,
+	): void {
+		if (t.stale) {
+			this.diagnose(site, 'tensor-use-after-free', {
+				call,
+				tensor: t.describe(),
+				block: t.block.index,
+				state: t.block.state,
+			});
+		}
+		const memory = t.hardware;
+		const align = memory === 'GM' ? 1 : this.profile.alignment[memory].value;
+		if (t.address % align !== 0) {
+			this.fail(site, call, {
+				code: 'address-unaligned',
+				values: { call, operand: role, address: t.address, memory, align },
+				log: {
+					header: api === 'DataCopy' ? 'datacopy' : 'vec',
+					line: frame.line - 2,
+					func: api,
+					message: formatC(CHECK_MESSAGES.align, role, api, align),
+				},
+				frames: [frame],
+				reason: `${call}: ${role} at ${memory} ${t.address} is not ${align}-byte aligned`,
+			});
+		}
+		const capacity = this.memoryCapacity(memory);
+		const end = t.address + bytes;
+		if (end > capacity) {
+			this.fail(site, call, {
+				code: 'memory-out-of-range',
+				values: { call, start: t.address, end, memory, capacity },
+				log: {
+					header: api === 'DataCopy' ? 'datacopy' : 'vec',
+					line: frame.line - 1,
+					func: api,
+					message: formatC(
+						CHECK_MESSAGES.value,
+						'count',
+						api,
+						'0',
+						String(Math.floor((capacity - t.address) / t.dtype.bytes)),
+						String(bytes / t.dtype.bytes),
+					),
+				},
+				frames: [frame],
+				reason: `${call}: ${role} ends at ${end}, past the ${capacity} bytes of ${memory}`,
+			});
+		}
+		if (bytes > t.bytesToBlockEnd) {
+			const values = {
+				call,
+				start: t.byteOffset,
+				end: t.byteOffset + bytes,
+				tensor: t.describe(),
+				size: Math.max(0, t.bytesToBlockEnd),
+				count: bytes / t.dtype.bytes,
+				bytes,
+			};
+			if (assertInstr && this.mode === 'cpu') {
+				this.fail(site, call, {
+					code: 'vector-count-exceeds-tensor',
+					values,
+					assert: {
+						header: 'vec',
+						line: 447,
+						func: frame.func,
+						expr: `false && "check ${assertInstr} instr failed"`,
+					},
+					frames: [frame],
+					reason: `${call}: ${bytes} bytes exceed ${t.describe()}`,
+				});
+			}
+			this.diagnose(
+				site,
+				assertInstr ? 'vector-count-exceeds-tensor' : 'tensor-out-of-bounds',
+				values,
+			);
+		}
+	}
+
+	#checkGlobalOperand(
+		site: CallSite,
+		call: string,
+		role: string,
+		t: GlobalTensor,
+		bytes: number,
+		frame: FrameworkFrame,
+	): void {
+		if (!t.ptr) {
+			this.diagnose(site, 'global-tensor-unset', { call, tensor: t.name });
+			return;
+		}
+		if (t.ptr.byteOffset % t.dtype.bytes !== 0) {
+			this.fail(site, call, {
+				code: 'address-unaligned',
+				values: {
+					call,
+					operand: role,
+					address: t.ptr.byteOffset,
+					memory: 'GM',
+					align: t.dtype.bytes,
+				},
+				log: {
+					header: 'datacopy',
+					line: frame.line - 2,
+					func: 'DataCopy',
+					message: formatC(CHECK_MESSAGES.align, role, 'DataCopy', t.dtype.bytes),
+				},
+				frames: [frame],
+				reason: `${call}: GM ${role} is not aligned to sizeof(${t.dtype.name})`,
+			});
+		}
+		const end = t.ptr.byteOffset + bytes;
+		if (end > t.ptr.buffer.bytes || t.ptr.byteOffset < 0) {
+			this.diagnose(site, 'gm-out-of-bounds', {
+				call,
+				start: t.ptr.byteOffset,
+				end,
+				buffer: t.ptr.buffer.name,
+				capacity: t.ptr.buffer.bytes,
+			});
+		}
+	}
+
+	/**
+	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
+	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
+	 * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths;
+	 * computes nothing. Returns false when the call does not match a supported form.
+	 */
+	vectorOp(site: CallSite, name: string, args: readonly VectorArg[]): boolean {
+		const op = VECTOR_OPS[name];
+		if (
+			!op ||
+			op.form.length !== args.length ||
+			op.form.some(
+				(kind, i) => (kind === 'dst' || kind === 'src') !== args[i] instanceof LocalTensor,
+			)
+		) {
+			this.diagnose(site, 'vector-call-shape', {
+				call: name,
+				form: op ? `${name}(${op.form.join(', ')})` : 'none',
+			});
+			this.recordSimple(
+				site,
+				name,
+				args.map((a) => this.#describeArg(a)),
+				'unsupported form',
+			);
+			return false;
+		}
+		const tensors = args.filter((a): a is LocalTensor => a instanceof LocalTensor);
+		const dst = tensors[0]!;
+		const countArg = args[op.form.indexOf('count')];
+		const count =
+			typeof countArg === 'number' && Number.isFinite(countArg)
+				? Math.max(0, Math.trunc(countArg))
+				: 0;
+		const call = `${name}<${dst.dtype.name}>`;
+		const t = dst.dtype.demangled;
+		const params = op.form.map((kind) =>
+			kind === 'dst' || kind === 'src'
+				? `AscendC::LocalTensor<${t}> const&`
+				: kind === 'count'
+					? 'int const&'
+					: kind === 'mode'
+						? 'AscendC::RoundMode const&'
+						: `${t} const&`,
+		);
+		const frame: FrameworkFrame = {
+			func: `void AscendC::${name}<${t}>(${params.join(', ')})`,
+			file: frameworkPath(this.wording, 'vec'),
+			line: 452,
+		};
+		let srcIndex = 0;
+		tensors.forEach((tensor, i) => {
+			const role = i === 0 ? 'dst' : tensors.length > 2 ? `src${srcIndex++}` : 'src';
+			if (tensor.hardware !== 'UB') {
+				this.fail(site, call, {
+					code: 'tensor-position-unsupported',
+					values: { call, operand: role, position: tensor.position, supported: VECTOR_POSITIONS },
+					log: {
+						header: 'vec',
+						line: 440,
+						func: name,
+						message: formatC(
+							CHECK_MESSAGES.position,
+							role,
+							name,
+							VECTOR_POSITIONS,
+							tensor.position,
+						),
+					},
+					frames: [frame],
+					reason: `${call}: ${role} is on ${tensor.position}`,
+				});
+			}
+			if (!op.castsType && tensor.dtype.name !== dst.dtype.name) {
+				this.diagnose(site, 'tensor-dtype-mismatch', {
+					call,
+					operand: role,
+					actual: tensor.dtype.name,
+					expected: dst.dtype.name,
+				});
+			}
+			this.#checkLocalOperand(
+				site,
+				call,
+				role,
+				tensor,
+				count * tensor.dtype.bytes,
+				frame,
+				name,
+				op.instr,
+			);
+		});
+		this.recordSimple(
+			site,
+			call,
+			args.map((a) => this.#describeArg(a)),
+			'void',
+		);
+		return true;
+	}
+
+	#describeArg(a: VectorArg): string {
+		return a instanceof LocalTensor ? a.describe() : String(a);
+	}
+
+	// ----- services for TPipe, TQue, TBuf and tensors ------------------------------------------
+
+	/** A fresh list for the state changes of one step. */
+	changeList(): StateChange[] {
+		return [];
+	}
+
+	/** Adds a block's new state to `changes`. */
+	blockChanged(owner: { name: string }, block: BufferBlock, changes: StateChange[]): void {
+		changes.push({
+			path: `${this.prefix}.${owner.name}.block${block.index}`,
+			value: blockView(block),
+		});
+	}
+
+	/**
+	 * Records one step: advances virtual time by {@link KERNEL_CALL_US}, updates the occupancy of
+	 * `position` (adding its change, metric point and, when it passes the limit, a warning).
+	 */
+	record(
+		site: CallSite,
+		call: string,
+		args: readonly string[],
+		result: string,
+		changes: StateChange[],
+		position?: TPosition,
+	): number {
+		this.recorder.clock.advance(KERNEL_CALL_US);
+		if (position) this.#updateOccupancy(site, position, changes);
+		return this.recorder.step(this.actor, call, args, result, { span: spanOf(site), changes });
+	}
+
+	/** Records a step that changes nothing. */
+	recordSimple(site: CallSite, call: string, args: readonly string[], result: string): number {
+		this.recorder.clock.advance(KERNEL_CALL_US);
+		return this.recorder.step(this.actor, call, args, result, { span: spanOf(site) });
+	}
+
+	/** Records a diagnostic at the user's line without stopping. */
+	diagnose(
+		site: CallSite,
+		code: KernelDiagnosticCode,
+		values: Readonly<Record<string, string | number>>,
+	): void {
+		const values2: Record<string, string | number> = { product: this.productName, ...values };
+		this.recorder.diagnostic(makeDiagnostic(KERNEL_DIAGNOSTICS, code, spanOf(site), values2));
+	}
+
+	/**
+	 * Stops the core at a violated rule: records the diagnostic, and in CPU mode the CPU-debug
+	 * lines (error line, `error happened!`, SIGABRT, backtrace), then throws the Halt.
+	 */
+	fail(site: CallSite, call: string, v: Violation): never {
+		this.diagnose(site, v.code, v.values);
+		const kind = this.mode === 'cpu' ? 'abort' : 'hang';
+		if (kind === 'abort') {
+			const lines: string[] = [];
+			if (v.log) {
+				lines.push(
+					formatKernelLog({
+						layout: this.profile.cpuLogLayout.value,
+						blockIdx: this.blockIdx,
+						file: frameworkPath(this.wording, v.log.header),
+						line: v.log.line,
+						func: v.log.func,
+						pid: this.pid + CPU_LOG_PID_OFFSET,
+						message: v.log.message,
+					}),
+				);
+			}
+			if (v.assert) {
+				lines.push(
+					`${frameworkPath(this.wording, v.assert.header)}:${v.assert.line}: ${v.assert.func}: Assertion \`${v.assert.expr}' failed.`,
+				);
+			}
+			lines.push(formatErrorHappened(this.blockIdx, this.pid), SIGABRT_LINE);
+			lines.push(
+				...formatBacktrace([handlerFrame(this.wording), ...v.frames], site.stack, this.fileName),
+			);
+			lines.forEach((text, i) => {
+				this.recorder.log({
+					text,
+					channel: 'cpu-debug',
+					pid: this.pid,
+					...(i < 2 ? { level: 'ERROR' as const } : {}),
+				});
+			});
+		}
+		const step = this.recordSimple(
+			site,
+			call,
+			[],
+			kind === 'abort' ? 'SIGABRT' : 'hang: the core waits forever',
+		);
+		this.halt = { blockIdx: this.blockIdx, kind, call, reason: v.reason, code: v.code, site, step };
+		throw new Halt(kind, v.reason, kind === 'abort' ? SIGABRT : 0);
+	}
+
+	/** Looks up an element type; an unknown one is a diagnostic and is treated as 4 bytes. */
+	requireDType(site: CallSite, name: string): DType {
+		const dtype = dtypeOf(name);
+		if (dtype) return dtype;
+		this.diagnose(site, 'dtype-unknown', { dtype: name });
+		return { name, bytes: 4, demangled: name };
+	}
+
+	/** Looks up a HardEvent; an unknown one is a diagnostic and is treated as V_V. */
+	requireEvent(site: CallSite, name: string): HardEvent {
+		const event = parseHardEvent(name);
+		if (event) return event;
+		this.diagnose(site, 'event-unknown', { event: name });
+		return 'V_V';
+	}
+
+	/** Warns when a destroyed pipe is used (the framework does not check). */
+	requirePipeAlive(site: CallSite, call: string, pipe: TPipe): void {
+		if (!pipe.alive) this.diagnose(site, 'tpipe-destroyed', { call, pipe: pipe.name });
+	}
+
+	/** Bytes of `memory` in this mode: the CPU model's size in CPU mode where it differs. */
+	memoryCapacity(memory: Hardware): number {
+		if (memory === 'GM') return Number.MAX_SAFE_INTEGER;
+		if (this.mode === 'cpu')
+			return (this.profile.cpuModelMemory[memory] ?? this.profile.memory[memory]).value;
+		return this.profile.memory[memory].value;
+	}
+
+	/** Takes an event id from the current pipe for a queue operation; stops the core when none is free. */
+	allocQueueEvent(
+		site: CallSite,
+		call: string,
+		event: HardEvent,
+		holder: string,
+		queue: TQueBind,
+		frames: FrameworkFrame[],
+		changes: StateChange[],
+	): number {
+		const pipe = this.currentPipe && this.currentPipe.alive ? this.currentPipe : queue.pipe!;
+		return this.allocEventFrom(pipe, site, call, event, holder, queue, frames, changes);
+	}
+
+	/** `AllocEventID<event>()` on `pipe`, with the check and message of ascend-facts A.8. */
+	allocEventFrom(
+		pipe: TPipe,
+		site: CallSite,
+		call: string,
+		event: HardEvent,
+		holder: string,
+		queue: TQueBind | undefined,
+		frames: readonly FrameworkFrame[],
+		changes: StateChange[],
+	): number {
+		const { ok, id } = pipe.events.alloc(event, holder);
+		if (!ok) {
+			const limit = pipe.events.limit;
+			const template = this.wording.currentIdWording
+				? TPIPE_MESSAGES.eventNew
+				: TPIPE_MESSAGES.eventOld;
+			const value = HARD_EVENT_VALUES[event];
+			this.fail(site, call, {
+				code: 'tque-buffer-limit',
+				values: {
+					call,
+					event,
+					limit,
+					position: queue?.position ?? event,
+					product: this.productName,
+				},
+				log: {
+					header: 'tpipe',
+					line: ALLOC_EVENT_ID_LOG_LINE,
+					func: 'AllocEventID',
+					message: formatC(template, id, limit),
+				},
+				frames: [
+					{
+						func: `signed char AscendC::TPipe::AllocEventID<(AscendC::HardEvent)${value}>()`,
+						file: frameworkPath(this.wording, 'tpipe'),
+						line: ALLOC_EVENT_ID_FRAME_LINE,
+						...(value === 5 ? { address: 0x17c4f } : {}),
+					},
+					...frames,
+				],
+				reason: `AllocEventID<${event}> has no free id (all ${limit} in use)`,
+			});
+		}
+		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		return id;
+	}
+
+	/** Gives a queue's event id back to the current pipe. */
+	releaseQueueEvent(event: HardEvent, id: number, changes: StateChange[]): void {
+		const pipe = this.currentPipe;
+		if (!pipe || id === NO_EVENT_ID) return;
+		pipe.events.release(event, id);
+		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+	}
+
+	/** Declares the occupancy series of `position` (once). */
+	defineOccupancySeries(position: TPosition): void {
+		if (this.#series.has(position)) return;
+		this.#series.add(position);
+		this.recorder.defineSeries({
+			id: occupancySeriesId(this.blockIdx, position),
+			label: {
+				zh: `核 ${this.blockIdx} · ${position} 上的 buffer`,
+				en: `Buffers on ${position} (core ${this.blockIdx})`,
+			},
+			unit: 'count',
+			limit: this.profile.queMaxEvent.value,
+		});
+		this.recorder.metric(occupancySeriesId(this.blockIdx, position), 0);
+	}
+
+	/** Buffers on `position` that are in use or waiting for their FreeTensor event id. */
+	occupancy(position: TPosition): number {
+		let n = 0;
+		for (const q of this.#queues) {
+			if (q.position !== position) continue;
+			for (const b of q.blocks) if (isBlockEngaged(b)) n++;
+		}
+		return n;
+	}
+
+	#updateOccupancy(site: CallSite, position: TPosition, changes: StateChange[]): void {
+		const now = this.occupancy(position);
+		if (this.#occupancy.get(position) === now) return;
+		this.#occupancy.set(position, now);
+		changes.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		this.defineOccupancySeries(position);
+		this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
+		const limit = this.profile.queMaxEvent.value;
+		if (now > limit && !this.#overLimit.has(position)) {
+			this.#overLimit.add(position);
+			this.diagnose(site, 'tposition-buffer-count', { count: now, position, limit });
+		} else if (now <= limit) {
+			this.#overLimit.delete(position);
+		}
+	}
+
+	/** Re-reads a position's occupancy after a pipe was emptied (no step of its own). */
+	refreshOccupancy(position: TPosition): void {
+		const now = this.occupancy(position);
+		this.#occupancy.set(position, now);
+		if (now <= this.profile.queMaxEvent.value) this.#overLimit.delete(position);
+		if (this.#series.has(position))
+			this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
+	}
+
+	/** A pipe was destroyed: `GetTPipePtr()` falls back to another live pipe, if any. */
+	pipeDestroyed(pipe: TPipe): void {
+		if (this.currentPipe === pipe)
+			this.currentPipe = [...this.pipes].reverse().find((p) => p.alive);
+	}
+
+	/** `t[offset]`. */
+	sliceTensor(site: CallSite, t: LocalTensor, offset: number): LocalTensor {
+		const n = Number.isFinite(offset) ? Math.trunc(offset) : 0;
+		const call = `${t.describe()}[]`;
+		if (n < 0 || n > t.size) {
+			this.diagnose(site, 'tensor-out-of-bounds', {
+				call: `${t.describe()}[${n}]`,
+				start: t.byteOffset + n * t.dtype.bytes,
+				end: t.byteOffset + n * t.dtype.bytes,
+				tensor: t.describe(),
+				size: t.bytes,
+			});
+		}
+		const slice = new LocalTensor(
+			t.owner,
+			t.block,
+			Math.max(0, t.byteOffset + n * t.dtype.bytes),
+			t.size - n,
+			t.dtype,
+			t.generation,
+		);
+		this.recordSimple(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
+		return slice;
+	}
+
+	/** `t.ReinterpretCast<U>()`. */
+	reinterpretTensor(site: CallSite, t: LocalTensor, dtypeName: string): LocalTensor {
+		const dtype = this.requireDType(site, dtypeName);
+		const out = new LocalTensor(
+			t.owner,
+			t.block,
+			t.byteOffset,
+			Math.floor(t.bytes / dtype.bytes),
+			dtype,
+			t.generation,
+		);
+		this.recordSimple(
+			site,
+			`${t.describe()}.ReinterpretCast<${dtype.name}>`,
+			[],
+			`LocalTensor<${dtype.name}> ${out.describe()}`,
+		);
+		return out;
+	}
+
+	/** `buf.Get<T>(len?)`. */
+	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number): LocalTensor {
+		const dtype = this.requireDType(site, dtypeName);
+		const call = `${buf.name}.Get<${dtype.name}>`;
+		const frame: FrameworkFrame = {
+			func: `AscendC::LocalTensor<${dtype.demangled}> ${buf.cppType}::Get<${dtype.demangled}>(unsigned int)`,
+			file: frameworkPath(this.wording, 'tpipe'),
+			line: 1302,
+		};
+		const block = buf.block;
+		if (!block || !buf.pipe?.alive) {
+			this.fail(site, call, {
+				code: 'tque-not-initialized',
+				values: { call, queue: buf.name },
+				frames: [frame],
+				reason: `${buf.name} has no buffer (no InitBuffer)`,
+			});
+		}
+		const count = len === undefined ? Math.floor(block.bytes / dtype.bytes) : Math.trunc(len);
+		if (count < 0 || count * dtype.bytes > block.bytes) {
+			this.fail(site, call, {
+				code: 'tbuf-get-length',
+				values: {
+					queue: buf.name,
+					dtype: dtype.name,
+					count,
+					bytes: count * dtype.bytes,
+					capacity: block.bytes,
+				},
+				log: {
+					header: 'tpipe',
+					line: 1298,
+					func: 'Get',
+					message: formatC(
+						CHECK_MESSAGES.value,
+						'len',
+						'Get',
+						'0',
+						String(Math.floor(block.bytes / dtype.bytes)),
+						String(count),
+					),
+				},
+				frames: [frame],
+				reason: `${call}(${count}) exceeds the TBuf`,
+			});
+		}
+		const tensor = new LocalTensor(buf, block, 0, count, dtype);
+		this.recordSimple(
+			site,
+			call,
+			len === undefined ? [] : [String(len)],
+			`LocalTensor<${dtype.name}> ${tensor.describe()}`,
+		);
+		return tensor;
+	}
+
+	/** `gm.SetGlobalBuffer(ptr, size)`. */
+	setGlobalBuffer(site: CallSite, gt: GlobalTensor, ptr: GmPointer, size?: number): void {
+		gt.ptr = ptr;
+		gt.size = size;
+		const call = `${gt.name}.SetGlobalBuffer`;
+		if (size !== undefined) {
+			const end = ptr.byteOffset + size * gt.dtype.bytes;
+			if (end > ptr.buffer.bytes || ptr.byteOffset < 0) {
+				this.diagnose(site, 'gm-out-of-bounds', {
+					call,
+					start: ptr.byteOffset,
+					end,
+					buffer: ptr.buffer.name,
+					capacity: ptr.buffer.bytes,
+				});
+			}
+		}
+		this.record(
+			site,
+			call,
+			[`${ptr.buffer.name}+${ptr.byteOffset}`, size === undefined ? '' : String(size)],
+			'void',
+			[
+				{
+					path: `${this.prefix}.gm.${gt.name}`,
+					value: { buffer: ptr.buffer.name, offset: ptr.byteOffset, size: size ?? null },
+				},
+			],
+		);
+	}
+
+	/** `gm[offset]`. */
+	sliceGlobal(site: CallSite, gt: GlobalTensor, offset: number): GlobalTensor {
+		const n = Number.isFinite(offset) ? Math.trunc(offset) : 0;
+		const ptr = gt.ptr
+			? { buffer: gt.ptr.buffer, byteOffset: gt.ptr.byteOffset + n * gt.dtype.bytes }
+			: undefined;
+		const size = gt.size === undefined ? undefined : gt.size - n;
+		const out = new GlobalTensor(this, gt.name, gt.dtype, ptr, size);
+		this.recordSimple(site, `${gt.name}[]`, [String(n)], out.describe());
+		return out;
+	}
+}
+
+/** SIGABRT's signal number, the Halt code of a CPU-debug abort. */
+export const SIGABRT = 6;
+
+/** KERNEL_LOG prints a pid 4 above the `error happened!` pid (seed 000: 321678 vs 321674). */
+export const CPU_LOG_PID_OFFSET = 4;
+
+/** Id of the occupancy series of `position` on core `blockIdx`, e.g. `kernel.core0.VECIN`. */
+export function occupancySeriesId(blockIdx: number, position: TPosition): string {
+	return `kernel.core${blockIdx}.${position}`;
+}
+
+/** The source span of a call site: its innermost frame. */
+export function spanOf(site: CallSite): { line: number; column: number } {
+	const f = site.stack[site.stack.length - 1];
+	return { line: f?.line ?? 1, column: f?.column ?? 1 };
+}

@@ -1,0 +1,214 @@
+/**
+ * A kernel launch: `blockDim` AI Cores, each with its own on-chip memory, TPipe and
+ * `GetBlockIdx()`, sharing one recorder. The interpreter runs the kernel body once per core (in
+ * block order) with that core's context, and the launch turns what happened into an outcome the
+ * host side can act on: `completed`, `abort` (CPU debug: a check fired and raised SIGABRT) or
+ * `hang` (NPU: a core waits forever; the host reports its timeout at synchronize).
+ *
+ * Blocks run one after another in virtual time, a simplification of the real parallel cores.
+ */
+import { type Halt, isHalt } from '../halt.ts';
+import type { ProductId } from '../product-id.ts';
+import { PRODUCT_BASES } from '../product.ts';
+import type { Recorder } from '../recorder.ts';
+import type { RunMode } from '../run-request.ts';
+import type { CallSite } from '../trace.ts';
+import { type CannWording, cannWording } from './cann-wording.ts';
+import { CoreContext, type CoreHalt, spanOf } from './core-context.ts';
+import { makeDiagnostic } from '../diagnostic.ts';
+import { KERNEL_DIAGNOSTICS } from './diagnostics.ts';
+import { type KernelProfile, kernelProfile } from './kernel-profile.ts';
+
+/** Most blocks one launch may ask for (illustrative cap; the real limit is 65535 per the launch API). */
+export const MAX_BLOCK_DIM = 65535;
+
+/** What starts a launch. */
+export interface KernelLaunchOptions {
+	product: ProductId;
+	mode: RunMode;
+	/** CANN version (picks the CPU-debug wording); omitted: the product's default. */
+	cann?: string;
+	/** Number of cores (`<<<blockDim, …>>>` or ICPU_RUN_KF's numBlocks). */
+	blockDim: number;
+	recorder: Recorder;
+	/**
+	 * Pid the CPU-debug `error happened!` line shows for block 0 (seed 000: 321674); block b
+	 * shows pid + b, and the KERNEL_LOG line shows that pid + 4.
+	 */
+	pid: number;
+	/** The `__global__` function, e.g. `add_custom`. */
+	kernelName: string;
+	/** The user's source file, for backtraces (a relative name prints as `/home/xxxx/<name>`). */
+	fileName: string;
+	/** Where the launch is in the user's program, for a diagnostic about blockDim. */
+	site?: CallSite;
+}
+
+/** How a launch ended. */
+export type KernelOutcome = 'completed' | 'hang' | 'abort';
+
+/** What the host side needs from a finished launch. */
+export interface KernelRunResult {
+	outcome: KernelOutcome;
+	kernelName: string;
+	blockDim: number;
+	mode: RunMode;
+	cann: string;
+	/** The first core that stopped, with the call it stopped in (for the host's timeout report). */
+	stalled?: CoreHalt;
+	/** Every core that stopped, in block order. */
+	halts: CoreHalt[];
+	/** Blocks that ran to the end of the kernel. */
+	completedBlocks: number[];
+	/** Virtual time (µs) when the launch started and finished. */
+	startTime: number;
+	endTime: number;
+}
+
+/** A running launch; see the file comment. */
+export class KernelLaunch {
+	readonly product: ProductId;
+	readonly mode: RunMode;
+	readonly profile: KernelProfile;
+	readonly wording: CannWording;
+	readonly kernelName: string;
+	readonly recorder: Recorder;
+	readonly cores: readonly CoreContext[];
+	readonly startTime: number;
+	readonly #completed = new Set<number>();
+
+	constructor(options: KernelLaunchOptions) {
+		this.product = options.product;
+		this.mode = options.mode;
+		this.profile = kernelProfile(options.product);
+		this.wording = cannWording(
+			options.cann ?? this.profile.defaultCann.value,
+			this.profile.defaultCann.value,
+		);
+		this.kernelName = options.kernelName;
+		this.recorder = options.recorder;
+		this.startTime = options.recorder.clock.now;
+		let blockDim = options.blockDim;
+		if (!Number.isInteger(blockDim) || blockDim < 1 || blockDim > MAX_BLOCK_DIM) {
+			const span = options.site ? spanOf(options.site) : { line: 1, column: 1 };
+			this.recorder.diagnostic(
+				makeDiagnostic(KERNEL_DIAGNOSTICS, 'block-dim-invalid', span, {
+					blockDim: String(blockDim),
+					max: MAX_BLOCK_DIM,
+				}),
+			);
+			blockDim = Math.min(
+				MAX_BLOCK_DIM,
+				Math.max(1, Math.trunc(Number.isFinite(blockDim) ? blockDim : 1)),
+			);
+		}
+		const productName = PRODUCT_BASES[options.product].name.en;
+		const cores: CoreContext[] = [];
+		for (let b = 0; b < blockDim; b++) {
+			cores.push(
+				new CoreContext({
+					blockIdx: b,
+					blockNum: blockDim,
+					recorder: options.recorder,
+					mode: options.mode,
+					profile: this.profile,
+					productName,
+					wording: this.wording,
+					pid: options.pid + b,
+					fileName: options.fileName,
+				}),
+			);
+		}
+		this.cores = cores;
+	}
+
+	/** Number of cores. */
+	get blockDim(): number {
+		return this.cores.length;
+	}
+
+	/**
+	 * Runs `body` once per core in block order, catching each core's Halt. In CPU mode the run
+	 * stops after the first abort (the framework reports the failed core and the process ends).
+	 * Anything thrown that is not a Halt is a bug and propagates.
+	 */
+	run(body: (core: CoreContext) => void): KernelRunResult {
+		for (const core of this.cores) {
+			try {
+				body(core);
+				this.blockDone(core);
+			} catch (error) {
+				if (!isHalt(error)) throw error;
+				this.noteHalt(core, error);
+				if (this.mode === 'cpu' && error.kind === 'abort') break;
+			}
+		}
+		return this.finish();
+	}
+
+	/** Marks a core as having run to the end of the kernel. */
+	blockDone(core: CoreContext): void {
+		if (!core.halt) this.#completed.add(core.blockIdx);
+	}
+
+	/**
+	 * Notes a Halt that stopped `core`. The kernel API already records its own; this is for
+	 * Halts raised elsewhere (e.g. the interpreter's step budget), recorded as that core's stop.
+	 */
+	noteHalt(core: CoreContext, halt: Halt): void {
+		if (core.halt) return;
+		const kind = halt.kind === 'abort' ? 'abort' : 'hang';
+		core.halt = {
+			blockIdx: core.blockIdx,
+			kind,
+			call: '(interpreter)',
+			reason: halt.reason,
+			code: '',
+			site: { stack: [] },
+			step: this.recorder.stepCount,
+		};
+	}
+
+	/** The result so far: abort if any core aborted, else hang if any hung, else completed. */
+	finish(): KernelRunResult {
+		const halts = this.cores.flatMap((c) => (c.halt ? [c.halt] : []));
+		const outcome: KernelOutcome = halts.some((h) => h.kind === 'abort')
+			? 'abort'
+			: halts.length > 0
+				? 'hang'
+				: 'completed';
+		const result: KernelRunResult = {
+			outcome,
+			kernelName: this.kernelName,
+			blockDim: this.blockDim,
+			mode: this.mode,
+			cann: this.wording.version,
+			halts,
+			completedBlocks: [...this.#completed].sort((a, b) => a - b),
+			startTime: this.startTime,
+			endTime: this.recorder.clock.now,
+		};
+		if (halts[0]) result.stalled = halts[0];
+		return result;
+	}
+}
+
+/**
+ * Starts a kernel launch and returns its per-block core contexts.
+ *
+ * @example
+ * const launch = createKernelLaunch({ product: 'atlas-training', mode: 'cpu', blockDim: 8,
+ *   recorder, pid: 321674, kernelName: 'add_custom', fileName: 'add_custom.cpp' });
+ * const result = launch.run((core) => {
+ *   const pipe = core.createTPipe(site, 'pipe');
+ *   const inQueueX = core.createTQue(site, 'VECIN', 2, 'inQueueX');
+ *   pipe.InitBuffer(site, inQueueX, 2, 256 * 2);
+ *   const x = inQueueX.AllocTensor(site, 'half');
+ *   inQueueX.EnQue(site, x);
+ *   inQueueX.FreeTensor(site, inQueueX.DeQue(site, 'half'));
+ * });
+ * result.outcome; // 'completed' | 'hang' | 'abort'
+ */
+export function createKernelLaunch(options: KernelLaunchOptions): KernelLaunch {
+	return new KernelLaunch(options);
+}
