@@ -168,6 +168,8 @@ export class AclRuntime {
 	readonly #allocations = new Map<number, Allocation>();
 	readonly #hostAllocations = new Map<number, HostAllocation>();
 	readonly #models = new Map<number, Model>();
+	/** Data buffers and datasets: host-only descriptors, not device resources. */
+	readonly #descriptors = new Set<number>();
 	#hostTop = HOST_ADDRESS_BASE;
 	#deviceBytes = 0;
 	#recentErrMsg: string | null = null;
@@ -903,18 +905,34 @@ export class AclRuntime {
 			return this.#step('aclmdlExecute', args, ACL_ERROR.ACL_ERROR_UNINITIALIZE, site);
 		const model = this.#models.get(modelId);
 		if (!model) return this.#step('aclmdlExecute', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
-		const stale = model.device.staleModelStreams[0];
-		if (stale) {
-			model.device.tsch(
-				'ERROR',
-				'(cpuid:0)',
-				`task_scheduler_engine.c:707 proc_model_stream_unbind: unbind model stream failed, stream is running. stream->model_id=${stale.modelId}, model_id=${model.id}, task.sq_id=${stale.sqId}, task.task_id=${stale.taskId}`,
-			);
+		if (this.#staleUnbind(model))
 			return this.#step('aclmdlExecute', args, ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE, site);
-		}
 		model.running = true;
 		this.#machine.clock.advance(HOST_COST_US.modelExecute);
 		return this.#step('aclmdlExecute', args, ACL_SUCCESS, site);
+	}
+
+	/**
+	 * `aclmdlExecuteAsync(modelId, input, output, stream)`: queues one execution on `stream`
+	 * (finish it with aclrtSynchronizeStream). A stale model stream fails it as aclmdlExecute does.
+	 */
+	aclmdlExecuteAsync(modelId: number, stream: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.call);
+		const args = this.#detailed() ? [String(modelId), hex(stream)] : EMPTY;
+		const s = this.#resolveStream(stream);
+		if (typeof s === 'number') return this.#step('aclmdlExecuteAsync', args, s, site);
+		const model = this.#models.get(modelId);
+		if (!model)
+			return this.#step('aclmdlExecuteAsync', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
+		if (this.#staleUnbind(model))
+			return this.#step('aclmdlExecuteAsync', args, ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE, site);
+		const refused = this.#stoppedContext(s.context);
+		if (refused !== ACL_SUCCESS) return this.#step('aclmdlExecuteAsync', args, refused, site);
+		model.running = true;
+		const now = this.#machine.clock.now;
+		s.busyUntil = (s.busyUntil > now ? s.busyUntil : now) + HOST_COST_US.modelExecute;
+		s.taskCount++;
+		return this.#step('aclmdlExecuteAsync', args, ACL_SUCCESS, site);
 	}
 
 	/** `aclmdlUnload(modelId)`: unbinds and frees the model stream. */
@@ -926,6 +944,52 @@ export class AclRuntime {
 		if (!model) return this.#step('aclmdlUnload', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		this.#dropModel(model);
 		return this.#step('aclmdlUnload', args, ACL_SUCCESS, site);
+	}
+
+	/** `aclCreateDataBuffer(data, size)`: a host-side descriptor; returns its handle (0 on bad input). */
+	aclCreateDataBuffer(ptr: number, size: number, site: CallSite): number {
+		this.#cost(HOST_COST_US.call);
+		const handle = size >= 0 ? this.#machine.nextHandle() : 0;
+		if (handle !== 0) this.#descriptors.add(handle);
+		this.#rawStep(
+			'aclCreateDataBuffer',
+			this.#detailed() ? [hex(ptr), String(size)] : EMPTY,
+			handle === 0 ? 'nullptr' : hex(handle),
+			site,
+		);
+		return handle;
+	}
+
+	/** `aclDestroyDataBuffer(buffer)`. */
+	aclDestroyDataBuffer(buffer: number, site: CallSite): AclError {
+		return this.#destroyDescriptor('aclDestroyDataBuffer', buffer, site);
+	}
+
+	/** `aclmdlCreateDataset()`: a host-side list of data buffers; returns its handle. */
+	aclmdlCreateDataset(site: CallSite): number {
+		this.#cost(HOST_COST_US.call);
+		const handle = this.#machine.nextHandle();
+		this.#descriptors.add(handle);
+		this.#rawStep('aclmdlCreateDataset', EMPTY, hex(handle), site);
+		return handle;
+	}
+
+	/** `aclmdlAddDatasetBuffer(dataset, buffer)`. */
+	aclmdlAddDatasetBuffer(dataset: number, buffer: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.call);
+		const args = this.#detailed() ? [hex(dataset), hex(buffer)] : EMPTY;
+		const ok = this.#descriptors.has(dataset) && this.#descriptors.has(buffer);
+		return this.#step(
+			'aclmdlAddDatasetBuffer',
+			args,
+			ok ? ACL_SUCCESS : ACL_ERROR.ACL_ERROR_INVALID_PARAM,
+			site,
+		);
+	}
+
+	/** `aclmdlDestroyDataset(dataset)`. */
+	aclmdlDestroyDataset(dataset: number, site: CallSite): AclError {
+		return this.#destroyDescriptor('aclmdlDestroyDataset', dataset, site);
 	}
 
 	// ── errors ───────────────────────────────────────────────────────────────────────────────
@@ -1054,6 +1118,7 @@ export class AclRuntime {
 		for (const b of this.#bindings.values()) this.#dropContext(b.context);
 		this.#bindings.clear();
 		this.#streams.clear();
+		this.#descriptors.clear();
 		this.#current = undefined;
 		this.#initialized = false;
 	}
@@ -1444,6 +1509,29 @@ export class AclRuntime {
 	#deviceRange(ptr: number, count: number): boolean {
 		const block = this.findDeviceAllocation(ptr);
 		return block !== undefined && ptr + count <= block.base + block.size;
+	}
+
+	#destroyDescriptor(call: string, handle: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.call);
+		const args = this.#detailed() ? [hex(handle)] : EMPTY;
+		if (handle === 0) return this.#step(call, args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
+		const ret = this.#descriptors.delete(handle) ? ACL_SUCCESS : ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+		return this.#step(call, args, ret, site);
+	}
+
+	/**
+	 * A model stream an earlier process left bound and running blocks TSCH from (re)binding one
+	 * on this device: it prints seed 002's `proc_model_stream_unbind` line. True when it did.
+	 */
+	#staleUnbind(model: Model): boolean {
+		const stale = model.device.staleModelStreams[0];
+		if (!stale) return false;
+		model.device.tsch(
+			'ERROR',
+			'(cpuid:0)',
+			`task_scheduler_engine.c:707 proc_model_stream_unbind: unbind model stream failed, stream is running. stream->model_id=${stale.modelId}, model_id=${model.id}, task.sq_id=${stale.sqId}, task.task_id=${stale.taskId}`,
+		);
+		return true;
 	}
 
 	/**

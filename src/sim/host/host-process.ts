@@ -9,6 +9,7 @@
 import { Halt } from '../halt.ts';
 import type { CallSite } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
+import { HOST_COST_US } from './host-timing.ts';
 import type { Machine } from './machine.ts';
 import {
 	SIGNALS,
@@ -199,6 +200,7 @@ export class HostProcess {
 	}
 
 	#reclaim(): void {
+		this.#machine.clock.advance(HOST_COST_US.processExit);
 		const held = this.acl.held();
 		this.acl.releaseAll();
 		const machine = this.#machine;

@@ -20,6 +20,8 @@ export const HOST_COST_US = {
 	launch: 5,
 	modelLoad: 5000,
 	modelExecute: 2000,
+	/** Process teardown before the driver's release (also keeps exit points apart in charts). */
+	processExit: 1000,
 	/** Fixed part of a copy; bytes are added at {@link COPY_BYTES_PER_US}. */
 	memcpy: 10,
 } as const;

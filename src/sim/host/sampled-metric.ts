@@ -1,7 +1,7 @@
 /**
  * A metric series fed on a hot path. It emits at most one point per {@link METRIC_RESOLUTION_US}
- * of virtual time (the window's highest value, so a peak is never hidden), plus an exact point
- * whenever {@link SampledMetric.flush} is called (errors, process exit, end of run). A
+ * of virtual time (the window's highest value), plus an exact point whenever
+ * {@link SampledMetric.flush} is called (errors, process exit, end of run). A
  * million-iteration malloc/free loop therefore stores thousands of points, not millions.
  */
 import type { Recorder } from '../recorder.ts';
@@ -14,7 +14,8 @@ export class SampledMetric {
 	readonly id: string;
 	readonly #recorder: Recorder;
 	#lastEmit = -Infinity;
-	#windowMax = -Infinity;
+	/** Highest value since the last emitted point. */
+	#peak = -Infinity;
 	#current = 0;
 
 	constructor(recorder: Recorder, id: string) {
@@ -27,31 +28,25 @@ export class SampledMetric {
 		return this.#current;
 	}
 
-	/** Sets the value now; emits a point when the resolution window has passed. */
+	/** Sets the value now; emits the window's peak when the resolution window has passed. */
 	update(value: number): void {
 		this.#current = value;
-		if (value > this.#windowMax) this.#windowMax = value;
+		if (value > this.#peak) this.#peak = value;
 		const now = this.#recorder.clock.now;
 		if (now - this.#lastEmit >= METRIC_RESOLUTION_US) {
-			this.#recorder.metric(this.id, this.#windowMax);
+			this.#recorder.metric(this.id, this.#peak);
 			this.#lastEmit = now;
-			this.#windowMax = value;
+			this.#peak = -Infinity;
 		}
 	}
 
-	/** Emits the current value now (after any pending window peak), so the series ends exact. */
+	/**
+	 * Emits the current value now, so the series ends exact. (A peak inside the last window is
+	 * dropped: the recorder keeps one point per instant, and the current value wins.)
+	 */
 	flush(): void {
-		const recorder = this.#recorder;
-		if (this.#windowMax > this.#current) {
-			recorder.metric(this.id, this.#windowMax);
-			// A peak and the current value at one instant would merge, so the peak goes first.
-			if (recorder.clock.now === this.#lastEmit) {
-				this.#windowMax = this.#current;
-				return;
-			}
-		}
-		recorder.metric(this.id, this.#current);
-		this.#lastEmit = recorder.clock.now;
-		this.#windowMax = this.#current;
+		this.#recorder.metric(this.id, this.#current);
+		this.#lastEmit = this.#recorder.clock.now;
+		this.#peak = -Infinity;
 	}
 }

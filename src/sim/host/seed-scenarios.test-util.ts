@@ -36,7 +36,11 @@ export type Variant = 'faulty' | 'fixed';
  * Case 1 (`acl-resource-leak`): a loop allocates device memory; the faulty loop never frees it
  * and aclrtMalloc fails with 207001 once the (demo-sized, 1 MiB) device memory is used up.
  */
-export function resourceLeak(variant: Variant): { trace: Trace; lastRet: number; iterations: number } {
+export function resourceLeak(variant: Variant): {
+	trace: Trace;
+	lastRet: number;
+	iterations: number;
+} {
 	const machine = newMachine({ product: 'atlas-a2', limits: { deviceMemoryBytes: 1 << 20 } });
 	const p = machine.spawn();
 	const acl = p.acl;
@@ -46,7 +50,11 @@ export function resourceLeak(variant: Variant): { trace: Trace; lastRet: number;
 	let lastRet = 0;
 	let i = 0;
 	for (; i < 200; i++) {
-		const { ret, ptr } = acl.aclrtMalloc(10_000, ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST, at(8));
+		const { ret, ptr } = acl.aclrtMalloc(
+			10_000,
+			ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST,
+			at(8),
+		);
 		lastRet = ret;
 		if (ret !== ACL_ERROR.ACL_SUCCESS) break;
 		acl.launchKernel(stream, { name: 'add_custom', blocks: 8, outcome: KERNEL_COMPLETED }, at(9));
@@ -69,7 +77,10 @@ export function resourceLeak(variant: Variant): { trace: Trace; lastRet: number;
  * creates and records an event per iteration and never resets it; the fixed one records one
  * ACL_EVENT_SYNC event, waits on it, and resets it once it completed.
  */
-export function eventIdExhausted(variant: Variant, cann?: string): { trace: Trace; lastRet: number; iterations: number } {
+export function eventIdExhausted(
+	variant: Variant,
+	cann?: string,
+): { trace: Trace; lastRet: number; iterations: number } {
 	const machine = newMachine({ product: 'atlas-inference-aicore', ...(cann ? { cann } : {}) });
 	const p = machine.spawn();
 	const acl = p.acl;
@@ -78,7 +89,8 @@ export function eventIdExhausted(variant: Variant, cann?: string): { trace: Trac
 	const s1 = acl.aclrtCreateStream(at(5)).stream;
 	const s2 = acl.aclrtCreateStream(at(6)).stream;
 	let event = 0;
-	if (variant === 'fixed') event = acl.aclrtCreateEventWithFlag(ACL_EVENT_FLAGS.ACL_EVENT_SYNC, at(7)).event;
+	if (variant === 'fixed')
+		event = acl.aclrtCreateEventWithFlag(ACL_EVENT_FLAGS.ACL_EVENT_SYNC, at(7)).event;
 	let lastRet = 0;
 	let i = 0;
 	for (; i < 1100; i++) {
@@ -111,7 +123,8 @@ export function signalHandlerDoubleRelease(variant: Variant): { trace: Trace; ne
 	const machine = newMachine({ product: 'atlas-inference-aicore' });
 	const first = machine.spawn();
 	const acl = first.acl;
-	if (variant === 'faulty') first.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'cleanup' }, at(20));
+	if (variant === 'faulty')
+		first.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'cleanup' }, at(20));
 	acl.aclInit(null, at(21));
 	acl.aclrtSetDevice(0, at(22));
 	const { modelId } = acl.aclmdlLoadFromFile('resnet50.om', at(23));
