@@ -72,6 +72,10 @@ const cases = loadCases();
 const slugs = new Set(cases.map((c) => c.slug));
 
 describe('the case folders', () => {
+	it('include every seed case of the design', () => {
+		expect(SEED_SLUGS.filter((slug) => !slugs.has(slug))).toEqual([]);
+	});
+
 	it('have slugs in kebab case', () => {
 		for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 	});
