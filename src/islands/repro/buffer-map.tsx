@@ -3,19 +3,22 @@
  * with the position's buffer limit drawn as a line after the last allowed slot.
  */
 import type { PositionRow } from './buffer-blocks.ts';
+import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link BufferMap}. */
 export interface BufferMapProps {
 	t: Strings;
+	/** Level of the panel heading. */
+	level: HeadingLevel;
 	rows: readonly PositionRow[];
 }
 
 /** The buffer map panel. */
-export function BufferMap({ t, rows }: BufferMapProps) {
+export function BufferMap({ t, level, rows }: BufferMapProps) {
 	return (
 		<section class="repro-buffers" aria-label={t.bufferMap}>
-			<h4>{t.bufferMap}</h4>
+			<Heading level={level}>{t.bufferMap}</Heading>
 			{rows.length === 0 && <p class="repro-muted">{t.bufferNone}</p>}
 			{rows.map((row) => (
 				<div class="repro-buffer-row" key={row.position}>

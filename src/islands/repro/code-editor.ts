@@ -110,7 +110,8 @@ function extensions(options: EditorOptions): Extension[] {
 		keymap.of([...defaultKeymap, ...historyKeymap]),
 		stepLineField,
 		diagnosticsField,
-		EditorView.contentAttributes.of({ 'aria-label': options.label }),
+		// An explicit tabindex tells checkers the editable area is focusable (it already is).
+		EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
 		EditorView.updateListener.of((update) => {
 			if (update.docChanged) options.onChange(update.state.doc.toString());
 		}),

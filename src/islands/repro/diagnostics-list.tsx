@@ -3,11 +3,14 @@
  * explains it. The editor underlines the same places; this list is what a screen reader reads.
  */
 import type { Diagnostic } from '../../sim/trace.ts';
+import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link DiagnosticsList}. */
 export interface DiagnosticsListProps {
 	t: Strings;
+	/** Level of the panel heading. */
+	level: HeadingLevel;
 	diagnostics: readonly Diagnostic[];
 	/** `/zh/cases/` or `/en/cases/`. */
 	caseBase: string;
@@ -16,11 +19,11 @@ export interface DiagnosticsListProps {
 }
 
 /** The diagnostics panel; renders nothing when there are none. */
-export function DiagnosticsList({ t, diagnostics, caseBase, onJump }: DiagnosticsListProps) {
+export function DiagnosticsList({ t, level, diagnostics, caseBase, onJump }: DiagnosticsListProps) {
 	if (diagnostics.length === 0) return null;
 	return (
 		<section class="repro-diagnostics" aria-label={t.diagnostics}>
-			<h4>{t.diagnostics}</h4>
+			<Heading level={level}>{t.diagnostics}</Heading>
 			<ul>
 				{diagnostics.map((d, i) => (
 					<li key={i} class={`repro-diag-${d.severity}`}>

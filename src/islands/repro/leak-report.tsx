@@ -3,19 +3,22 @@
  * that took it. Shown after a run; an empty report says so in words.
  */
 import type { Leak } from '../../sim/trace.ts';
+import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link LeakReport}. */
 export interface LeakReportProps {
 	t: Strings;
+	/** Level of the panel heading. */
+	level: HeadingLevel;
 	leaks: readonly Leak[];
 }
 
 /** The leak report panel. */
-export function LeakReport({ t, leaks }: LeakReportProps) {
+export function LeakReport({ t, level, leaks }: LeakReportProps) {
 	return (
 		<section class="repro-leaks" aria-label={t.leaks}>
-			<h4>{t.leaks}</h4>
+			<Heading level={level}>{t.leaks}</Heading>
 			{leaks.length === 0 ? (
 				<p class="repro-muted">{t.leaksNone}</p>
 			) : (

@@ -7,17 +7,20 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Lang } from '../../cases/schema.ts';
 import type { MetricSeries } from '../../sim/trace.ts';
 import { alignSeries, formatValue, summarizeSeries } from './series-data.ts';
+import { Heading, type HeadingLevel } from './heading.tsx';
 import type { Strings } from './strings.ts';
 
 /** Props of {@link MetricsView}. */
 export interface MetricsViewProps {
 	t: Strings;
+	/** Level of the panel heading. */
+	level: HeadingLevel;
 	lang: Lang;
 	series: readonly MetricSeries[];
 }
 
 /** The metrics panel. */
-export function MetricsView({ t, lang, series }: MetricsViewProps) {
+export function MetricsView({ t, level, lang, series }: MetricsViewProps) {
 	const summaries = summarizeSeries(series);
 	const chartHost = useRef<HTMLDivElement>(null);
 
@@ -41,7 +44,7 @@ export function MetricsView({ t, lang, series }: MetricsViewProps) {
 
 	return (
 		<section class="repro-metrics" aria-label={t.metrics}>
-			<h4>{t.metrics}</h4>
+			<Heading level={level}>{t.metrics}</Heading>
 			{summaries.length === 0 ? (
 				<p class="repro-muted">{t.metricsNone}</p>
 			) : (

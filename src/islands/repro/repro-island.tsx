@@ -52,7 +52,15 @@ function scenarioActions(scenario: ScenarioData, variant: Variant): Action[] {
 
 /** The reproduction island. */
 export default function ReproIsland(props: ReproIslandProps & { children?: ComponentChildren }) {
-	const { lang, scenarios, recorded, productNames, playground = false, id } = props;
+	const {
+		lang,
+		scenarios,
+		recorded,
+		productNames,
+		playground = false,
+		id,
+		headingLevel = 4,
+	} = props;
 	const t = useMemo(() => stringsFor(lang), [lang]);
 	const initial = scenarios.find((s) => s.key === props.initial) ?? scenarios[0]!;
 
@@ -468,23 +476,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			</div>
 
 			<div class="repro-toolbar" role="group" aria-label={t.widget}>
-				<button
-					type="button"
-					class="repro-run"
-					disabled={disabled || status.kind === 'running'}
-					onClick={() => runWith()}
-				>
-					{status.kind === 'running' ? t.running : t.run}
+				<button type="button" class="repro-run" disabled={disabled} onClick={() => runWith()}>
+					{t.run}
 				</button>
-				<button type="button" disabled={disabled || status.kind === 'running'} onClick={stepOnce}>
+				<button type="button" disabled={disabled} onClick={stepOnce}>
 					{t.step}
 				</button>
-				<button
-					type="button"
-					aria-pressed={playing}
-					disabled={disabled || status.kind === 'running'}
-					onClick={togglePlay}
-				>
+				<button type="button" aria-pressed={playing} disabled={disabled} onClick={togglePlay}>
 					{playing ? t.pause : t.play}
 				</button>
 				<button type="button" disabled={disabled} onClick={reset}>
@@ -610,16 +608,17 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			<DiagnosticsList
 				t={t}
+				level={headingLevel}
 				diagnostics={trace?.diagnostics ?? (showRecorded ? recorded!.diagnostics : [])}
 				caseBase={`/${lang}/cases/`}
 			/>
 
 			{trace && (
 				<div class="repro-panels">
-					<BufferMap t={t} rows={rows} />
-					<MetricsView t={t} lang={lang} series={trace.series} />
-					{withActions && <Timeline t={t} steps={trace.steps} upTo={step} />}
-					<LeakReport t={t} leaks={trace.leaks} />
+					<BufferMap t={t} level={headingLevel} rows={rows} />
+					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
+					{withActions && <Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />}
+					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
 				</div>
 			)}
 		</div>

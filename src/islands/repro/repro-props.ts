@@ -64,4 +64,6 @@ export interface ReproIslandProps {
 	playground?: boolean;
 	/** Anchor id of the widget, unique on the page. */
 	id: string;
+	/** Heading level of the panels (diagnostics, buffer map…): one below the widget's title. */
+	headingLevel?: 2 | 3 | 4;
 }

@@ -4,6 +4,7 @@
  * (signals, suspend, runs) labelled. A list of the same events follows for screen readers.
  */
 import type { TraceStep } from '../../sim/trace.ts';
+import { Heading, type HeadingLevel } from './heading.tsx';
 import type { Strings } from './strings.ts';
 
 /** Calls that mark a process-level event worth labelling on the timeline. */
@@ -15,13 +16,15 @@ const MAX_LISTED = 200;
 /** Props of {@link Timeline}. */
 export interface TimelineProps {
 	t: Strings;
+	/** Level of the panel heading. */
+	level: HeadingLevel;
 	steps: readonly TraceStep[];
 	/** Steps shown so far during step-through. */
 	upTo: number;
 }
 
 /** The timeline panel. */
-export function Timeline({ t, steps, upTo }: TimelineProps) {
+export function Timeline({ t, level, steps, upTo }: TimelineProps) {
 	if (steps.length === 0) return null;
 	const end = Math.max(1, steps[steps.length - 1]!.time);
 	const lanes = new Map<string, TraceStep[]>();
@@ -36,7 +39,7 @@ export function Timeline({ t, steps, upTo }: TimelineProps) {
 	const pct = (time: number) => `${((time / end) * 100).toFixed(2)}%`;
 	return (
 		<section class="repro-timeline" aria-label={t.timeline}>
-			<h4>{t.timeline}</h4>
+			<Heading level={level}>{t.timeline}</Heading>
 			<div class="repro-lanes" aria-hidden="true">
 				{[...lanes].map(([actor, laneSteps]) => (
 					<div class="repro-lane" key={actor}>

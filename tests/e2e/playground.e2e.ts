@@ -1,0 +1,197 @@
+/**
+ * The free playground in a real browser: every scenario of every case (faulty shows the
+ * symptom, fixed does not), share links that round-trip and hostile links that are refused,
+ * an endless loop that is stopped while the page stays responsive, keyboard-only use, and axe.
+ */
+import { expect, it } from 'vitest';
+import { axeViolations, baseURL, describeInBrowser, usePage } from './browser.ts';
+import { Widget, loadCases, showsSignature, widgetAxeViolations } from './repro-widget.ts';
+
+const cases = loadCases();
+
+async function open(page: ReturnType<ReturnType<typeof usePage>>, lang: 'zh' | 'en', hash = '') {
+	await page.goto(`${baseURL()}/${lang}/playground/${hash}`);
+	return new Widget(page, page.locator('.repro').first(), lang).ready();
+}
+
+describeInBrowser('the playground runs every scenario of every case', () => {
+	const page = usePage();
+
+	for (const c of cases) {
+		for (const scenario of c.facts.scenarios) {
+			it(`${c.slug}/${scenario.id}: faulty shows the symptom, fixed does not`, async () => {
+				const widget = await open(page(), 'en');
+				await widget.root
+					.getByLabel('Scenario', { exact: true })
+					.selectOption(`${c.slug}/${scenario.id}`);
+				expect(await widget.run()).toBe(scenario.expect.faulty);
+				const faulty = await widget.logText();
+				expect(showsSignature(faulty, c.facts), faulty).toBe(true);
+				if (scenario.expect.faulty === 'hang') {
+					await expect(widget.status()).resolves.toContain('Hang');
+				}
+				await widget.variant('fixed');
+				expect(await widget.run()).toBe(scenario.expect.fixed);
+				const fixed = await widget.logText();
+				expect(showsSignature(fixed, c.facts), fixed).toBe(false);
+			});
+		}
+	}
+});
+
+describeInBrowser('share links', () => {
+	const page = usePage();
+
+	it('round-trip: scenario, variant, edited code, product, mode and step come back', async () => {
+		const widget = await open(page(), 'en');
+		const last = cases[cases.length - 1]!;
+		const key = `${last.slug}/${last.facts.scenarios[0]!.id}`;
+		await widget.root.getByLabel('Scenario', { exact: true }).selectOption(key);
+		await widget.variant('fixed');
+		await widget.product('atlas-a3');
+		await widget.root.getByLabel('Mode', { exact: true }).selectOption('cpu');
+		const code = `// shared from a test\n${await widget.code()}`;
+		await widget.root.locator('.cm-content').click();
+		await page().keyboard.press('ControlOrMeta+Home');
+		await page().keyboard.insertText('// shared from a test\n');
+		await widget.button('Step').click();
+		await widget.settled();
+		const stepText = await widget.status();
+		await widget.button('Copy share link').click();
+		const url = await widget.root.locator('.repro-share-url').inputValue();
+		expect(url).toMatch(/#s=[A-Za-z0-9_-]+$/);
+
+		const second = await page().context().newPage();
+		await second.goto(url);
+		const restored = await new Widget(second, second.locator('.repro').first(), 'en').ready();
+		await restored.settled();
+		await expect(restored.root.getByLabel('Scenario', { exact: true }).inputValue()).resolves.toBe(
+			key,
+		);
+		await expect(restored.root.getByRole('radio', { name: 'Fixed' }).isChecked()).resolves.toBe(
+			true,
+		);
+		await expect(restored.root.getByLabel('Product', { exact: true }).inputValue()).resolves.toBe(
+			'atlas-a3',
+		);
+		await expect(restored.root.getByLabel('Mode', { exact: true }).inputValue()).resolves.toBe(
+			'cpu',
+		);
+		expect((await restored.code()).startsWith('// shared from a test')).toBe(true);
+		expect(code.startsWith('// shared from a test')).toBe(true);
+		await expect(restored.status()).resolves.toBe(stepText);
+		await second.close();
+	});
+
+	for (const [what, hash] of [
+		['bad base64', '#s=%%%not-base64%%%'],
+		['bad deflate', '#s=AAAAAAAAAAAAAAAA'],
+		['a huge payload', `#s=${'A'.repeat(400_000)}`],
+	] as const) {
+		it(`refuses ${what} with a message and loads the default scenario`, async () => {
+			const widget = await open(page(), 'en', hash);
+			const alert = widget.root.getByRole('alert');
+			await alert.waitFor();
+			await expect(alert.innerText()).resolves.toContain('The share link could not be read');
+			const first = cases[0]!;
+			await expect(widget.root.getByLabel('Scenario', { exact: true }).inputValue()).resolves.toBe(
+				`${first.slug}/${first.facts.scenarios[0]!.id}`,
+			);
+		});
+	}
+});
+
+describeInBrowser('a runaway program', () => {
+	const page = usePage();
+
+	it('is stopped, and the page stays responsive while it runs', async () => {
+		const widget = await open(page(), 'en');
+		await widget.setCode(
+			'int main() {\n  int i = 0;\n  while (true) { i = i + 1; }\n  return 0;\n}\n',
+		);
+		await widget.button('Run').click();
+		// Measure the longest gap between timer ticks on the main thread while the run is going.
+		const longest = await page().evaluate(
+			() =>
+				new Promise<number>((resolve) => {
+					let last = performance.now();
+					let worst = 0;
+					const timer = setInterval(() => {
+						const now = performance.now();
+						worst = Math.max(worst, now - last);
+						last = now;
+					}, 10);
+					setTimeout(() => {
+						clearInterval(timer);
+						resolve(worst);
+					}, 1_500);
+				}),
+		);
+		expect(longest).toBeLessThan(200);
+		await widget.settled(20_000);
+		const status = await widget.status();
+		const diagnostics = await widget.root.locator('.repro-diagnostics').allInnerTexts();
+		expect(`${status}\n${diagnostics.join('\n')}`).toMatch(
+			/did not finish within|step|budget|steps/i,
+		);
+		// The widget still works afterwards.
+		await widget.button('Reset').click();
+		expect(await widget.run()).not.toBe('');
+	});
+});
+
+describeInBrowser('keyboard-only use', () => {
+	const page = usePage();
+
+	it('reaches and operates every control with Tab, arrows, Space and Enter', async () => {
+		const widget = await open(page(), 'zh');
+		await widget.root.getByLabel('场景', { exact: true }).focus();
+		await page().keyboard.press('Tab');
+		expect(await page().evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe(
+			'radio',
+		);
+		await page().keyboard.press('ArrowRight');
+		await expect(widget.root.getByRole('radio', { name: '修复后' }).isChecked()).resolves.toBe(
+			true,
+		);
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
+			'playground-product',
+		);
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
+			'playground-mode',
+		);
+		// The editor is one tab stop; Tab leaves it again (it does not trap focus).
+		await page().keyboard.press('Tab');
+		await expect(
+			page().evaluate(() => document.activeElement?.classList.contains('cm-content')),
+		).resolves.toBe(true);
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.textContent)).resolves.toBe('运行');
+		await page().keyboard.press('Enter');
+		await widget.settled();
+		await expect(widget.log().innerText()).resolves.not.toBe('');
+		const outline = await page().evaluate(
+			() => getComputedStyle(document.activeElement!).outlineStyle,
+		);
+		expect(outline).not.toBe('none');
+	});
+});
+
+describeInBrowser('accessibility of the playground', () => {
+	const page = usePage();
+
+	for (const lang of ['zh', 'en'] as const) {
+		for (const scheme of ['light', 'dark'] as const) {
+			it(`has no axe violations in ${lang}, ${scheme}, before and after a run`, async () => {
+				await page().emulateMedia({ colorScheme: scheme });
+				const widget = await open(page(), lang);
+				expect(await axeViolations(page())).toEqual([]);
+				await widget.run();
+				await widget.root.locator('.repro-metrics').waitFor();
+				expect(await widgetAxeViolations(page())).toEqual([]);
+			});
+		}
+	}
+});

@@ -1,0 +1,127 @@
+/**
+ * The reproduction widget on case pages, in a real browser: the first frame before scripts,
+ * hydration only when the widget is reached, each embedded scenario's faulty run showing the
+ * symptom and the fixed run not, the product switch on the buffer-limit case, and axe.
+ */
+import { expect, it } from 'vitest';
+import { axeViolations, baseURL, describeInBrowser, usePage } from './browser.ts';
+import { Widget, loadCases, showsSignature, widgetAxeViolations } from './repro-widget.ts';
+
+const cases = loadCases().filter((c) => c.embedded.length > 0);
+const BUFFER_CASE = 'alloc-tensor-queue-position-limit';
+
+describeInBrowser('the reproduction widget on a case page', () => {
+	const page = usePage({ viewport: { width: 1280, height: 700 } });
+
+	it('loads no editor or simulator until the widget is scrolled into view', async () => {
+		const scripts: string[] = [];
+		page().on('request', (r) => {
+			if (r.resourceType() === 'script') scripts.push(r.url());
+		});
+		await page().goto(`${baseURL()}/zh/cases/${BUFFER_CASE}/`);
+		await page().waitForLoadState('networkidle');
+		expect(scripts.filter((s) => /code-editor|run-worker|repro-island/.test(s))).toEqual([]);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'zh').ready();
+		expect(scripts.some((s) => s.includes('code-editor'))).toBe(true);
+		await expect(widget.button('运行').isEnabled()).resolves.toBe(true);
+	});
+
+	for (const c of cases) {
+		for (const scenarioId of c.embedded) {
+			const scenario = c.facts.scenarios.find((s) => s.id === scenarioId)!;
+			it(`${c.slug}/${scenarioId}: the faulty run shows the symptom and the fixed run does not`, async () => {
+				await page().goto(`${baseURL()}/zh/cases/${c.slug}/`);
+				const widget = await new Widget(
+					page(),
+					page().locator(`.repro[data-scenario="${c.slug}/${scenarioId}"]`),
+					'zh',
+				).ready();
+				expect(await widget.run()).toBe(scenario.expect.faulty);
+				const faultyLog = await widget.logText();
+				expect(showsSignature(faultyLog, c.facts), faultyLog).toBe(true);
+				if (scenario.expect.faulty === 'hang') {
+					await expect(widget.status()).resolves.toContain('挂死');
+				}
+				await widget.variant('fixed');
+				expect(await widget.run()).toBe(scenario.expect.fixed);
+				const fixedLog = await widget.logText();
+				expect(showsSignature(fixedLog, c.facts), fixedLog).toBe(false);
+			});
+		}
+	}
+
+	it('on the buffer-limit case, atlas-training fails and atlas-a2 passes the same faulty program', async () => {
+		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		await widget.product('atlas-training');
+		const training = await widget.run();
+		expect(['abort', 'hang']).toContain(training);
+		await widget.product('atlas-a2');
+		expect(await widget.run()).toBe('completed');
+		expect(
+			showsSignature(
+				await widget.logText(),
+				loadCases().find((c) => c.slug === BUFFER_CASE)!.facts,
+			),
+		).toBe(false);
+	});
+
+	it('links a recognised log line to its case', async () => {
+		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		await widget.product('atlas-training');
+		await widget.run();
+		const link = widget.log().getByRole('link').first();
+		await expect(link.getAttribute('href')).resolves.toContain(`/en/cases/${BUFFER_CASE}/`);
+	});
+
+	it('steps through the run, marking the executed line in the editor', async () => {
+		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		await widget.button('Step').click();
+		await widget.settled();
+		await expect(widget.status()).resolves.toMatch(/Step 1 of \d+/);
+		await widget.button('Step').click();
+		await expect(widget.status()).resolves.toMatch(/Step 2 of \d+/);
+		await expect(widget.root.locator('.cm-repro-step').count()).resolves.toBeLessThanOrEqual(1);
+	});
+
+	it('has no axe violations after a run, in both languages and in dark mode', async () => {
+		for (const lang of ['zh', 'en'] as const) {
+			await page().emulateMedia({ colorScheme: lang === 'en' ? 'dark' : 'light' });
+			await page().goto(`${baseURL()}/${lang}/cases/${BUFFER_CASE}/`);
+			const widget = await new Widget(page(), page().locator('.repro').first(), lang).ready();
+			await widget.run();
+			await page().locator('.repro-metrics').waitFor();
+			expect(await widgetAxeViolations(page())).toEqual([]);
+		}
+	});
+});
+
+describeInBrowser('the reproduction widget without scripts', () => {
+	const page = usePage({ stripScripts: true });
+
+	it('shows the highlighted faulty code and the recorded faulty output', async () => {
+		const c = cases.find((x) => x.slug === BUFFER_CASE)!;
+		await page().goto(`${baseURL()}/zh/cases/${c.slug}/`);
+		const widget = page().locator('.repro').first();
+		await expect(widget.locator('.astro-code').count()).resolves.toBe(1);
+		const log = await widget.getByRole('log', { name: '日志' }).innerText();
+		expect(showsSignature(log, c.facts), log).toBe(true);
+		expect(await axeViolations(page())).toEqual([]);
+	});
+});
+
+describeInBrowser('the reproduction widget on a narrow screen', () => {
+	const page = usePage({ viewport: { width: 360, height: 740 } });
+
+	it('fits 360 px without horizontal page scrolling, before and after a run', async () => {
+		await page().goto(`${baseURL()}/zh/cases/${BUFFER_CASE}/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'zh').ready();
+		await widget.run();
+		const overflow = await page().evaluate(
+			() => document.documentElement.scrollWidth - window.innerWidth,
+		);
+		expect(overflow).toBeLessThanOrEqual(0);
+	});
+});
