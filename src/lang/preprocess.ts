@@ -86,6 +86,11 @@ export interface Preprocessed {
 	macros: Map<string, MacroDef>;
 	/** Offsets where `__global__` stood: functions declared after one are kernel entries. */
 	globalOffsets: number[];
+	/**
+	 * Offsets of kernel launches: `k<<<b, l2, s>>>(args)` becomes `k(  b, l2, s)  (args)` and
+	 * the offset of that first `(` is recorded, so the compiler knows the call is a launch.
+	 */
+	launchOffsets: number[];
 	diagnostics: Diagnostic[];
 }
 
@@ -284,7 +289,18 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		if (m[0] === '__global__') globalOffsets.push(m.index);
 		blank(m.index, m.index + m[0].length);
 	}
-	return { text: out.join(''), macros, globalOffsets, diagnostics };
+	const text1 = out.join('');
+	const launchOffsets: number[] = [];
+	const LAUNCH_RE = /<<<([^;{}]*?)>>>/g;
+	for (let m = LAUNCH_RE.exec(text1); m; m = LAUNCH_RE.exec(text1)) {
+		launchOffsets.push(m.index);
+		out[m.index] = '(';
+		out[m.index + 1] = out[m.index + 2] = ' ';
+		const close = m.index + m[0].length - 3;
+		out[close] = ')';
+		out[close + 1] = out[close + 2] = ' ';
+	}
+	return { text: out.join(''), macros, globalOffsets, launchOffsets, diagnostics };
 }
 
 /** Returns whether a block comment is still open at the end of `[from, to)`. */

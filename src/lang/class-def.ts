@@ -1,0 +1,86 @@
+/**
+ * A user class or struct, instantiated: one `ClassDef` per class and per list of template
+ * arguments (`KernelAdd<half>` and `KernelAdd<float>` are two). It knows its fields in
+ * declaration order (that is the construction order), their types and offsets, and its member
+ * functions. Invariant: `fieldIndex.get(name)` is the index of `name` in `fields`.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import type { Scope } from './scope.ts';
+import { alignOf, sizeOf, type CType, type TemplateArg } from './types.ts';
+import type { FuncDef } from './func-def.ts';
+
+/** One data member. */
+export interface FieldDef {
+	name: string;
+	type: CType;
+	/** The default member initializer, if any (`int x = 3;`). */
+	init?: SyntaxNode;
+	/** Declarator dimensions of an array member, already evaluated. */
+	arrayDims?: number[];
+}
+
+/** An instantiated class; see the file comment. */
+export class ClassDef {
+	/** Unqualified name, e.g. `KernelAdd`. */
+	readonly name: string;
+	/** Qualified name as C++ prints it, e.g. `ns::KernelAdd`. */
+	readonly qualName: string;
+	readonly targs: readonly TemplateArg[];
+	readonly fields: FieldDef[] = [];
+	readonly fieldIndex = new Map<string, number>();
+	readonly methods = new Map<string, FuncDef[]>();
+	/** Static members and nested constants: name → value cell. */
+	readonly statics = new Map<string, { type: CType; cell: { v: unknown } }>();
+	/** The class's own scope (members, template parameters), child of its enclosing scope. */
+	scope!: Scope;
+	/** Whether fields and methods have been collected. */
+	complete = false;
+	#size = -1;
+	#align = 1;
+
+	constructor(name: string, qualName: string, targs: readonly TemplateArg[]) {
+		this.name = name;
+		this.qualName = qualName;
+		this.targs = targs;
+	}
+
+	/** Adds a data member. */
+	addField(field: FieldDef): void {
+		this.fieldIndex.set(field.name, this.fields.length);
+		this.fields.push(field);
+	}
+
+	/** Adds a member function (overloads accumulate). */
+	addMethod(def: FuncDef): void {
+		const list = this.methods.get(def.name);
+		if (list) list.push(def);
+		else this.methods.set(def.name, [def]);
+	}
+
+	/** `sizeof` with natural alignment of each field, as a C++ compiler lays it out. */
+	sizeOf(_targs?: readonly TemplateArg[]): number {
+		if (this.#size < 0) this.#layout();
+		return this.#size;
+	}
+
+	/** Alignment of the class. */
+	alignOf(_targs?: readonly TemplateArg[]): number {
+		if (this.#size < 0) this.#layout();
+		return this.#align;
+	}
+
+	#layout(): void {
+		let offset = 0;
+		let align = 1;
+		for (const f of this.fields) {
+			const t: CType = f.arrayDims?.length
+				? f.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), f.type)
+				: f.type;
+			const a = alignOf(t);
+			offset = Math.ceil(offset / a) * a + sizeOf(t);
+			align = Math.max(align, a);
+		}
+		this.#align = align;
+		this.#size = Math.max(1, Math.ceil(offset / align) * align);
+	}
+}

@@ -1,0 +1,132 @@
+/**
+ * The state of one interpreted run that compiled code touches while it executes: the step
+ * budget, the user's call stack (for backtraces and call sites), console output, and the hook
+ * through which user actions (signals, suspend) reach a running program.
+ *
+ * Invariant: `stack` holds one frame per active user function, innermost last; the innermost
+ * frame's line is the line of the call being made.
+ */
+import type { Recorder } from '../sim/recorder.ts';
+import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
+import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import type { SourceMap } from './source-map.ts';
+import type { Value } from './values.ts';
+
+/** Completion codes of compiled statements. */
+export const NORMAL = 0;
+/** `break` left the statement. */
+export const BREAK = 1;
+/** `continue` left the statement. */
+export const CONTINUE = 2;
+/** `return` left the statement; the value is in `Frame.ret`. */
+export const RETURN = 3;
+
+/** Deepest user call nesting before the run stops. */
+export const MAX_CALL_DEPTH = 400;
+
+/** How many steps run between two slow checks (budget, pending user actions). */
+const CHECK_INTERVAL = 512;
+
+/** The locals of one active call. */
+export class Frame {
+	readonly s: Value[];
+	readonly self: Value;
+	ret: Value = undefined;
+	constructor(slots: number, self: Value) {
+		this.s = new Array<Value>(slots);
+		this.self = self;
+	}
+}
+
+/** One entry of the user's call stack; mutable so a call only updates a line number. */
+export interface StackEntry {
+	func: string;
+	line: number;
+	column: number;
+}
+
+/** See the file comment. */
+export class Runtime {
+	readonly recorder: Recorder;
+	readonly map: SourceMap;
+	readonly fileName: string;
+	maxSteps: number;
+	steps = 0;
+	nextCheck = CHECK_INTERVAL;
+	readonly stack: StackEntry[] = [];
+	/** Called on slow checks while a program runs: delivers due user actions. */
+	onCheck: (() => void) | undefined;
+	/** The pid that console output is attributed to. */
+	pid: number | undefined;
+	#out = { stdout: '', stderr: '' };
+
+	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
+		this.recorder = recorder;
+		this.map = map;
+		this.fileName = fileName;
+		this.maxSteps = maxSteps;
+	}
+
+	/** Counts a step (loop iteration or call); cheap unless a slow check is due. */
+	tick(): void {
+		if (++this.steps >= this.nextCheck) this.check();
+	}
+
+	/** The slow check: the budget, then pending user actions. */
+	check(): void {
+		if (this.steps >= this.maxSteps) {
+			const top = this.stack[this.stack.length - 1];
+			this.stop('steps-exhausted', top ?? { line: 1, column: 1 }, { steps: this.maxSteps });
+		}
+		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
+		this.onCheck?.();
+	}
+
+	/** Stops the run at a diagnostic. */
+	stop(
+		code: LangCode,
+		span: SourceSpan,
+		values: Readonly<Record<string, string | number>> = {},
+	): never {
+		throw new LangStop(langDiagnostic(code, span, values));
+	}
+
+	/** The user's call stack as the simulator wants it. */
+	site(): CallSite {
+		const stack: SiteFrame[] = this.stack.map((e) => ({
+			func: e.func,
+			line: e.line,
+			column: e.column,
+			file: this.fileName,
+		}));
+		return { stack };
+	}
+
+	/** Writes program output; complete lines become log lines. */
+	write(channel: 'stdout' | 'stderr', text: string): void {
+		let buf = this.#out[channel] + text;
+		let nl = buf.indexOf('\n');
+		while (nl >= 0) {
+			this.#line(channel, buf.slice(0, nl));
+			buf = buf.slice(nl + 1);
+			nl = buf.indexOf('\n');
+		}
+		this.#out[channel] = buf;
+	}
+
+	/** Emits any unfinished output line (at process or kernel end). */
+	flush(): void {
+		for (const channel of ['stdout', 'stderr'] as const) {
+			if (this.#out[channel]) {
+				this.#line(channel, this.#out[channel]);
+				this.#out[channel] = '';
+			}
+		}
+	}
+
+	#line(channel: 'stdout' | 'stderr', text: string): void {
+		const line: { text: string; channel: 'stdout' | 'stderr'; pid?: number } = { text, channel };
+		if (this.pid !== undefined) line.pid = this.pid;
+		this.recorder.log(line);
+	}
+}

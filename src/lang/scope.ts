@@ -1,0 +1,87 @@
+/**
+ * Lexical scopes of the program: what a name means where it is used. Scopes nest (global,
+ * namespace, class, function, block); `using namespace` adds scopes searched after the own
+ * names. Lookup is compile-time only: running code never searches a scope.
+ */
+import type { ClassDef } from './class-def.ts';
+import type { FuncDef, TemplateParam } from './func-def.ts';
+import type { CType, TemplateArg } from './types.ts';
+import type { Value } from './values.ts';
+import type { SyntaxNode } from '@lezer/common';
+
+/** A class template, instantiated on use. */
+export interface ClassTemplate {
+	name: string;
+	qualName: string;
+	tparams: TemplateParam[];
+	node: SyntaxNode;
+	scope: Scope;
+	instances: Map<string, ClassDef>;
+	/** Out-of-class member definitions (`template<…> void K<T>::F() {…}`). */
+	outOfClass: Array<{ node: SyntaxNode; tparams: TemplateParam[] }>;
+}
+
+/** What a name refers to. */
+export type Entity =
+	| { kind: 'local'; slot: number; type: CType; ref: boolean }
+	| { kind: 'global'; cell: { v: Value }; type: CType }
+	| { kind: 'const'; value: Value; type: CType }
+	| { kind: 'func'; defs: FuncDef[] }
+	| { kind: 'class'; cls: ClassDef }
+	| { kind: 'classTemplate'; tpl: ClassTemplate }
+	| { kind: 'type'; type: CType }
+	| { kind: 'namespace'; scope: Scope }
+	| { kind: 'field'; cls: ClassDef; index: number; type: CType }
+	| { kind: 'targ'; value: TemplateArg }
+	/** A parameter of a function-like macro: the argument as written at the call. */
+	| { kind: 'macroArg'; node: SyntaxNode; scope: Scope; src: string };
+
+/** See the file comment. */
+export class Scope {
+	readonly parent: Scope | null;
+	readonly kind: 'global' | 'namespace' | 'class' | 'function' | 'block';
+	readonly name: string;
+	readonly names = new Map<string, Entity>();
+	readonly usings: Scope[] = [];
+	/** The class whose members are in scope (class scopes and method bodies). */
+	cls?: ClassDef;
+
+	constructor(parent: Scope | null, kind: Scope['kind'], name = '') {
+		this.parent = parent;
+		this.kind = kind;
+		this.name = name;
+		if (parent?.cls && kind !== 'namespace') this.cls = parent.cls;
+	}
+
+	/** Declares `name` here (a later declaration of the same name replaces it). */
+	declare(name: string, entity: Entity): void {
+		this.names.set(name, entity);
+	}
+
+	/** Finds `name` here or in an enclosing scope (and their using-directives). */
+	lookup(name: string): Entity | undefined {
+		for (let s: Scope | null = this; s; s = s.parent) {
+			const own = s.names.get(name);
+			if (own) return own;
+			for (const u of s.usings) {
+				const found = u.names.get(name);
+				if (found) return found;
+			}
+		}
+		return undefined;
+	}
+
+	/** Finds `name` only among this scope's own names and usings. */
+	lookupOwn(name: string): Entity | undefined {
+		return this.names.get(name) ?? this.usings.map((u) => u.names.get(name)).find((e) => e);
+	}
+
+	/** The qualified prefix of names declared here, e.g. `ns::KernelAdd::`. */
+	prefix(): string {
+		const parts: string[] = [];
+		for (let s: Scope | null = this; s; s = s.parent) {
+			if ((s.kind === 'namespace' || s.kind === 'class') && s.name) parts.unshift(s.name);
+		}
+		return parts.length > 0 ? `${parts.join('::')}::` : '';
+	}
+}

@@ -1,0 +1,221 @@
+/**
+ * Runtime values of interpreted C++. Every arithmetic value (integer, bool, enum, float) is a
+ * JavaScript number already wrapped to its C++ type; `null` is a null pointer; strings are
+ * string literals. Pointers are {@link Ptr}, user class objects {@link Instance}, simulator
+ * objects whatever the binding returns, wrapped in {@link SimObject}.
+ */
+import type { ClassDef } from './class-def.ts';
+import type { CType, TemplateArg } from './types.ts';
+import { sizeOf } from './types.ts';
+
+/** Something a pointer can point into. */
+export interface Store {
+	/** Reads the element at byte `offset` as type `elem`. */
+	load(offset: number, elem: CType): Value;
+	/** Writes the element at byte `offset`. */
+	store(offset: number, elem: CType, value: Value): void;
+	/** A name for diagnostics. */
+	readonly label: string;
+}
+
+/** A single variable seen through `&x`. */
+export class CellStore implements Store {
+	readonly get: () => Value;
+	readonly set: (v: Value) => void;
+	readonly label: string;
+	constructor(get: () => Value, set: (v: Value) => void, label: string) {
+		this.get = get;
+		this.set = set;
+		this.label = label;
+	}
+	load(): Value {
+		return this.get();
+	}
+	store(_offset: number, _elem: CType, value: Value): void {
+		this.set(value);
+	}
+}
+
+/** A C array: elements of one type, indexed by byte offset / element size. */
+export class ArrayStore implements Store {
+	readonly items: Value[];
+	readonly elem: CType;
+	readonly label: string;
+	constructor(items: Value[], elem: CType, label: string) {
+		this.items = items;
+		this.elem = elem;
+		this.label = label;
+	}
+	index(offset: number): number {
+		return Math.floor(offset / Math.max(1, sizeOf(this.elem)));
+	}
+	load(offset: number): Value {
+		return this.items[this.index(offset)] ?? 0;
+	}
+	store(offset: number, _elem: CType, value: Value): void {
+		this.items[this.index(offset)] = value;
+	}
+}
+
+/**
+ * A pointer: a store (or an opaque simulator handle such as device memory), a byte offset and
+ * the type it points to. Pointer arithmetic makes a new Ptr; casts change `elem`.
+ */
+export class Ptr {
+	readonly base: Store | object;
+	readonly offset: number;
+	readonly elem: CType;
+	constructor(base: Store | object, offset: number, elem: CType) {
+		this.base = base;
+		this.offset = offset;
+		this.elem = elem;
+	}
+	/** This pointer moved by `n` elements. */
+	add(n: number): Ptr {
+		return new Ptr(this.base, this.offset + n * Math.max(1, sizeOf(this.elem)), this.elem);
+	}
+	/** This pointer seen as pointing to `elem`. */
+	cast(elem: CType): Ptr {
+		return new Ptr(this.base, this.offset, elem);
+	}
+	/** Whether the pointee is memory the interpreter can read. */
+	isStore(): boolean {
+		return isStore(this.base);
+	}
+}
+
+/** Whether `x` is a {@link Store}. */
+export function isStore(x: unknown): x is Store {
+	return x instanceof CellStore || x instanceof ArrayStore || x instanceof ObjectStore;
+}
+
+/** A user class or struct object: its class, template arguments and field values. */
+export class Instance {
+	readonly cls: ClassDef;
+	readonly targs: readonly TemplateArg[];
+	readonly fields: Value[];
+	constructor(cls: ClassDef, targs: readonly TemplateArg[], fields: Value[]) {
+		this.cls = cls;
+		this.targs = targs;
+		this.fields = fields;
+	}
+}
+
+/** A pointer to a whole object (`&obj`, `this`): loads and stores the object itself. */
+export class ObjectStore implements Store {
+	readonly target: Value;
+	readonly label: string;
+	constructor(target: Value, label: string) {
+		this.target = target;
+		this.label = label;
+	}
+	load(): Value {
+		return this.target;
+	}
+	store(): void {}
+}
+
+/** An object of a simulator type (TPipe, TQue, LocalTensor, aclrtStream…) held by the program. */
+export class SimObject {
+	/** The binding's type name, e.g. `TQue`. */
+	readonly type: string;
+	readonly targs: readonly TemplateArg[];
+	/** The simulator's own object. */
+	handle: unknown;
+	constructor(type: string, targs: readonly TemplateArg[], handle: unknown) {
+		this.type = type;
+		this.targs = targs;
+		this.handle = handle;
+	}
+}
+
+/** A function used as a value (e.g. a signal handler passed to `signal`). */
+export class FuncValue {
+	readonly name: string;
+	/** Calls the function with already evaluated arguments. */
+	readonly call: (args: Value[]) => Value;
+	constructor(name: string, call: (args: Value[]) => Value) {
+		this.name = name;
+		this.call = call;
+	}
+}
+
+/** `std::cout` / `std::cerr` and `std::endl`. */
+export class OStream {
+	readonly channel: 'stdout' | 'stderr';
+	constructor(channel: 'stdout' | 'stderr') {
+		this.channel = channel;
+	}
+}
+
+/** The `std::endl` manipulator. */
+export const ENDL = { endl: true } as const;
+
+/** Any runtime value. */
+export type Value =
+	| number
+	| string
+	| null
+	| undefined
+	| Ptr
+	| Instance
+	| SimObject
+	| FuncValue
+	| OStream
+	| typeof ENDL
+	| object;
+
+/** Whether a value counts as true in a condition. */
+export function truthy(v: Value): boolean {
+	if (typeof v === 'number') return v !== 0;
+	return v !== null && v !== undefined;
+}
+
+const f16 = (Math as unknown as { f16round?: (x: number) => number }).f16round;
+
+/** Converts `v` to type `t` as an implicit or explicit C++ conversion would. */
+export function convert(v: Value, t: CType): Value {
+	switch (t.k) {
+		case 'int': {
+			let n = typeof v === 'number' ? v : v === null || v === undefined ? 0 : Number(v);
+			if (!Number.isFinite(n)) n = 0;
+			switch (t.bits) {
+				case 32:
+					return t.signed ? n | 0 : n >>> 0;
+				case 8:
+					return t.signed ? ((n | 0) << 24) >> 24 : n & 0xff;
+				case 16:
+					return t.signed ? ((n | 0) << 16) >> 16 : n & 0xffff;
+				default: {
+					n = Math.trunc(n);
+					if (!t.signed && n < 0) n += 2 ** 64;
+					return n;
+				}
+			}
+		}
+		case 'bool':
+			return truthy(v) ? 1 : 0;
+		case 'enum':
+			return convert(v, t.base);
+		case 'float': {
+			const n = typeof v === 'number' ? v : 0;
+			if (t.bits === 32) return Math.fround(n);
+			if (t.bits === 16 && f16 && t.name === 'half') return f16(n);
+			return n;
+		}
+		case 'ptr':
+			if (v === 0) return null;
+			if (v instanceof Ptr) return v.cast(t.to);
+			return v;
+		default:
+			return v;
+	}
+}
+
+/** A C++ integer/float value as printf `%d`/`%f` sees it. */
+export function numberOf(v: Value): number {
+	if (typeof v === 'number') return v;
+	if (v === null || v === undefined) return 0;
+	if (v instanceof Ptr) return v.offset;
+	return 0;
+}
