@@ -254,7 +254,7 @@ function Results({ lang, response, titles }: ResultsProps) {
 			{excerpt.length > 0 && (
 				<>
 					<h3>{s.logHeading}</h3>
-					<ol class="triage__excerpt" aria-label={s.logHeading}>
+					<ol class="triage__excerpt" aria-label={s.logHeading} tabIndex={0}>
 						{excerpt.map((row, index) =>
 							row.kind === 'gap' ? (
 								<li class="triage__gap" key={`gap-${index}`}>
