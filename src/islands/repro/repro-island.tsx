@@ -25,6 +25,7 @@ import type { ShareState } from './share-state.ts';
 import { sharePayloadOf } from './share-hash.ts';
 import { format, outcomeText, stringsFor, type StringKey } from './strings.ts';
 import { Timeline } from './timeline.tsx';
+import { appendAction } from './user-actions.ts';
 
 /** Milliseconds between steps when playing, per speed. */
 const SPEEDS = { slow: 800, medium: 250, fast: 40 } as const;
@@ -362,7 +363,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}
 
 	function addAction(action: Action) {
-		const actions = [...added, action];
+		const now = trace ? (current?.time ?? trace.steps[trace.steps.length - 1]?.time) : undefined;
+		const actions = appendAction(scenarioActions(scenario, variant), added, action, trace, now);
 		setAdded(actions);
 		runWith({ actions });
 	}
