@@ -46,7 +46,12 @@ export function BufferMap({ t, level, rows }: BufferMapProps) {
 									key={block.path}
 									class={`repro-block repro-block-${block.state.toLowerCase()}${block.engaged ? ' repro-block-engaged' : ''}${block.over ? ' repro-block-over' : ''}`}
 								>
-									<span class="repro-block-label">{block.label}</span>
+									<span class="repro-block-label">
+										{block.label.slice(0, block.label.lastIndexOf('.'))}
+									</span>
+									<span class="repro-block-label">
+										{block.label.slice(block.label.lastIndexOf('.') + 1)}
+									</span>
 									<span class="repro-block-state">{block.state}</span>
 									{block.event && <span class="repro-block-event">{block.event}</span>}
 									{block.bytes !== undefined && (

@@ -8,8 +8,11 @@ import 'uplot/dist/uPlot.min.css';
 import type { Lang } from '../../cases/schema.ts';
 import { type AlignedSeries, formatValue } from './series-data.ts';
 
-const PALETTE = ['--accent', '--danger', '--ok', '--muted'];
-const FALLBACK = ['#2563eb', '#dc2626', '#16a34a', '#6b7280'];
+const PALETTE = ['--link', '--accent', '--ok', '--warn'];
+const FALLBACK = ['#0b57d0', '#c7000b', '#067647', '#9a6700'];
+
+/** A limit far above everything drawn would flatten the data; such limits stay in the table. */
+const LIMIT_DRAW_RATIO = 4;
 
 function colour(host: HTMLElement, index: number): string {
 	const name = PALETTE[index % PALETTE.length]!;
@@ -30,7 +33,10 @@ export function drawCharts(
 	for (const group of groups) {
 		const el = document.createElement('div');
 		host.append(el);
-		const limits = group.series.filter((s) => s.limit !== undefined);
+		const peak = Math.max(0, ...group.ys.flat());
+		const limits = group.series.filter(
+			(s) => s.limit !== undefined && s.limit <= Math.max(peak, 1) * LIMIT_DRAW_RATIO,
+		);
 		const data: uPlot.AlignedData = [
 			group.x.map((us) => us / 1000),
 			...group.ys,
@@ -45,11 +51,12 @@ export function drawCharts(
 				paths: uPlot.paths.stepped!({ align: 1 }),
 				value: (_: uPlot, v: number | null) => (v === null ? '—' : formatValue(v, group.unit)),
 			})),
-			...limits.map((s, i) => ({
+			...limits.map((s) => ({
 				label: `${s.label[lang]} ≤ ${formatValue(s.limit!, group.unit)}`,
-				stroke: colour(host, group.series.indexOf(s) >= 0 ? group.series.indexOf(s) : i),
+				stroke: colour(host, group.series.indexOf(s)),
 				dash: [6, 4],
 				width: 1,
+				points: { show: false },
 			})),
 		];
 		const axis = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
@@ -59,8 +66,14 @@ export function drawCharts(
 				width,
 				height: 180,
 				series,
+				scales: { x: { time: false } },
 				axes: [
-					axis,
+					{
+						...axis,
+						label: 'ms',
+						labelSize: 18,
+						values: (_u, ticks) => ticks.map((v) => String(v)),
+					},
 					{
 						...axis,
 						size: 70,

@@ -619,7 +619,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				<div class="repro-panels">
 					<BufferMap t={t} level={headingLevel} rows={rows} />
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
-					{withActions && <Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />}
+					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
+						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
+					)}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
 				</div>
 			)}
