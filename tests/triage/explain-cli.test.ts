@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
+const NODE24_PATH = `${homedir()}/node24/node_modules/.bin:${process.env.PATH ?? ''}`;
+
+/** Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH. */
+function explain(args: string[], input?: string) {
+	const result = spawnSync('node', ['bin/casebook.mjs', 'explain', ...args], {
+		cwd: ROOT,
+		input: input ?? '',
+		encoding: 'utf8',
+		env: { ...process.env, PATH: NODE24_PATH },
+	});
+	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('casebook explain exit codes', () => {
+	it('exits 0 when a case matched', () => {
+		expect(explain([`${CORPUS}event-plog-new.log`]).code).toBe(0);
+	});
+
+	it('exits 1 when nothing matched', () => {
+		expect(explain([`${CORPUS}not-any-healthy-info.log`]).code).toBe(1);
+	});
+
+	it('exits 1 when the log only gives hints', () => {
+		expect(explain([`${CORPUS}hint-leak-malloc-oom.log`]).code).toBe(1);
+	});
+
+	it('exits 2 and says why when the file cannot be read', () => {
+		const run = explain([`${CORPUS}no-such-file.log`]);
+		expect(run.code).toBe(2);
+		expect(run.stderr).toContain(
+			`casebook explain: cannot read "${CORPUS}no-such-file.log": ENOENT`,
+		);
+	});
+
+	it.each([
+		[['--lang', 'fr', '-'], 'casebook explain: --lang must be "zh" or "en", not "fr".'],
+		[
+			['--base-url', 'not a url', '-'],
+			'casebook explain: --base-url needs an absolute URL such as https://casebook.example.org, not "not a url".',
+		],
+		[['--frobnicate'], 'casebook explain: unknown option "--frobnicate".'],
+		[['a.log', 'b.log'], 'casebook explain: give one log file (or "-" for standard input), not 2.'],
+	])('exits 2 on bad usage %j', (args, message) => {
+		const run = explain(args);
+		expect(run.code).toBe(2);
+		expect(run.stderr.split('\n')[0]).toBe(message);
+	});
+});
+
+describe('casebook explain --json', () => {
+	it('prints the matches with case, signature, 1-based lines and a relative Chinese URL', () => {
+		const run = explain(['--json', `${CORPUS}event-vllm-worker.log`]);
+		const json = JSON.parse(run.stdout) as { matches: unknown[] };
+		expect(json.matches).toEqual([
+			{
+				case: 'acl-event-id-exhausted',
+				signature: 'runtime-event-record-alloc-error-0x7020019',
+				lines: [3],
+				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+			},
+			{
+				case: 'acl-event-id-exhausted',
+				signature: 'runtime-no-event-resource-207007',
+				lines: [4],
+				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+			},
+		]);
+	});
+
+	it('reads standard input with "-" and makes URLs absolute with --base-url and --lang', () => {
+		const log =
+			'[ERROR][Core_0][kernel_tpipe.h:730][AllocEventID][1] current size is 4, max buffer number in same queue position is 4\n';
+		const run = explain(
+			['-', '--json', '--lang=en', '--base-url', 'https://casebook.example.org/'],
+			log,
+		);
+		expect(run.code).toBe(0);
+		const json = JSON.parse(run.stdout) as { matches: { url: string; lines: number[] }[] };
+		expect(json.matches[0]).toMatchObject({
+			lines: [1],
+			url: 'https://casebook.example.org/en/cases/alloc-tensor-queue-position-limit/#symptom',
+		});
+	});
+
+	it('reads piped standard input when no file is named', () => {
+		const run = explain(['--json'], 'TSCH suspend_ack: suspend pre check fail, hwts is busy');
+		expect(run.code).toBe(0);
+		expect(JSON.parse(run.stdout).matches[0].case).toBe('suspend-hwts-busy');
+	});
+
+	it('explains codes with no case, and lists hints apart from matches', () => {
+		const run = explain(['--json', '--lang', 'en', `${CORPUS}hint-leak-malloc-oom.log`]);
+		const json = JSON.parse(run.stdout) as {
+			matches: unknown[];
+			hints: { case: string }[];
+			notes: { code: string; meaning: string }[];
+		};
+		expect(json.matches).toEqual([]);
+		expect(json.hints.map((hint) => hint.case)).toContain('acl-resource-leak');
+		expect(json.notes.find((note) => note.code === '207001')?.meaning).toBe(
+			'Device memory allocation failed: memory is exhausted, or HUGE_ONLY found too few huge pages.',
+		);
+	});
+});
+
+describe('casebook explain for people', () => {
+	it('quotes each matched line with its number and gives the case URL, in Chinese by default', () => {
+		const run = explain([`${CORPUS}suspend-hwts-busy-grep.log`]);
+		expect(run.stdout).toContain('匹配到 1 个错误特征：');
+		expect(run.stdout).toContain(
+			'  第 2 行: 412:[ERROR] TSCH(-1,null):2024-08-12-23:00:05.114.003 9 (dieid:0,cpuid:0) device_management_plat.c:563 suspend_ack: suspend pre check fail, hwts is busy',
+		);
+		expect(run.stdout).toContain('  → /zh/cases/suspend-hwts-busy/#symptom');
+	});
+
+	it('speaks English with --lang en and says so when nothing matched', () => {
+		const run = explain(['--lang', 'en', `${CORPUS}not-any-stream-context.log`]);
+		expect(run.stdout.split('\n')[0]).toBe('No known case matched.');
+		expect(run.stdout).toContain(
+			'  107003 ACL_ERROR_RT_STREAM_CONTEXT (line 1, line 2): The stream is not in the current context (it belongs to another device or context).',
+		);
+	});
+});
