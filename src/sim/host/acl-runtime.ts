@@ -1279,10 +1279,8 @@ export class AclRuntime {
 	/** Releases `context`, its default streams and every stream created in it. */
 	#dropContext(context: Context): void {
 		for (const [handle, s] of this.#streams) {
-			if (s.context === context) {
-				this.#streams.delete(handle);
-				context.streamCount--;
-			}
+			// Their stream units are in context.streamCount, given back below.
+			if (s.context === context) this.#streams.delete(handle);
 		}
 		for (const m of [...this.#models.values()]) if (m.context === context) this.#dropModel(m);
 		context.device.streams.give(context.streamCount);
