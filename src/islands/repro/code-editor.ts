@@ -30,6 +30,8 @@ export interface EditorHandle {
 	markStepLine(line: number | undefined): void;
 	/** Shows `diagnostics` in the text at their line and column. */
 	setDiagnostics(diagnostics: readonly Diagnostic[]): void;
+	/** Puts the cursor at 1-based `line` and `column`, scrolls there and focuses the editor. */
+	focusAt(line: number, column: number): void;
 	destroy(): void;
 }
 
@@ -142,6 +144,13 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): Edito
 		},
 		setDiagnostics(diagnostics) {
 			view.dispatch({ effects: setDiagnostics.of(diagnostics) });
+		},
+		focusAt(line, column) {
+			const doc = view.state.doc;
+			const target = doc.line(Math.min(Math.max(1, line), doc.lines));
+			const pos = Math.min(target.from + Math.max(0, column - 1), target.to);
+			view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+			view.focus();
 		},
 		destroy: () => view.destroy(),
 	};

@@ -613,6 +613,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				level={headingLevel}
 				diagnostics={trace?.diagnostics ?? (showRecorded ? recorded!.diagnostics : [])}
 				caseBase={`/${lang}/cases/`}
+				onJump={editorReady ? (line, column) => editor.current?.focusAt(line, column) : undefined}
 			/>
 
 			{trace && (

@@ -54,6 +54,7 @@ export function Timeline({ t, level, steps, upTo }: TimelineProps) {
 							/>
 							{laneSteps
 								.filter((s) => s.actor === 'user' || NOTABLE.test(s.call))
+								.slice(0, MAX_LISTED)
 								.map((s) => (
 									<span
 										key={s.step}
