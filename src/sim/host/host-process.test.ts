@@ -236,3 +236,63 @@ describe('suspend', () => {
 		]);
 	});
 });
+
+describe('the case programs, step by step', () => {
+	it('model-service-faulty: a handler that unloads during aclmdlExecuteAsync leaves the stream running', () => {
+		const machine = newMachine({ product: 'atlas-inference-aicore' });
+		const p = machine.spawn();
+		const acl = p.acl;
+		p.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'CleanupHandler' }, at(29));
+		acl.aclInit(null, at(33));
+		acl.aclrtSetDevice(0, at(34));
+		const { stream } = acl.aclrtCreateStream(at(35));
+		const { modelId } = acl.aclmdlLoadFromFile('resnet50.om', at(36));
+		for (let i = 0; i < 3; i++) {
+			expect(acl.aclmdlExecuteAsync(modelId, stream, at(53))).toBe(0);
+			expect(acl.aclrtSynchronizeStream(stream, at(54))).toBe(0);
+		}
+		expect(machine.kill(p.pid, SIGNALS.SIGINT).action).toBe('handler');
+		acl.aclmdlUnload(modelId, at(20, 'CleanupHandler(int)'));
+		acl.aclrtDestroyStream(stream, at(21, 'CleanupHandler(int)'));
+		acl.aclrtResetDevice(0, at(22, 'CleanupHandler(int)'));
+		acl.aclFinalize(at(23, 'CleanupHandler(int)'));
+		caught(() => p.exit(1, at(24, 'CleanupHandler(int)')));
+		const next = machine.spawn().acl;
+		next.aclInit(null, at(33));
+		next.aclrtSetDevice(0, at(34));
+		const s2 = next.aclrtCreateStream(at(35)).stream;
+		const m2 = next.aclmdlLoadFromFile('resnet50.om', at(36)).modelId;
+		expect(next.aclmdlExecuteAsync(m2, s2, at(53))).toBe(507011);
+		expect(machine.recorder.logLines.map((l) => l.channel)).toEqual(['device']);
+	});
+
+	it('frame-service-faulty on Atlas A2: 64 MB and a stream per frame fail at frame 1023 with 207001', () => {
+		const machine = newMachine({ product: 'atlas-a2' });
+		const p = machine.spawn();
+		const acl = p.acl;
+		acl.aclInit(null, at(37));
+		acl.aclrtSetDevice(0, at(38));
+		const FRAME = 32 * 1024 * 1024;
+		let frame = 0;
+		let ret = 0;
+		for (; frame < 2000 && ret === 0; frame++) {
+			const { stream } = acl.aclrtCreateStream(at(18));
+			const host = acl.aclrtMallocHost(FRAME, at(19)).ptr;
+			const a = acl.aclrtMalloc(FRAME, 0, at(20));
+			ret = a.ret;
+			if (ret !== 0) break;
+			const b = acl.aclrtMalloc(FRAME, 0, at(21));
+			ret = b.ret;
+			if (ret !== 0) break;
+			acl.aclrtMemcpyAsync(a.ptr, FRAME, host, FRAME, 1, stream, at(23));
+			ret = acl.aclrtSynchronizeStream(stream, at(27));
+		}
+		expect([frame, ret]).toEqual([1023, 207001]);
+		p.returnFromMain(1, at(54));
+		const trace = finish(machine, 'error');
+		expect(trace.leaks.filter((l) => l.kind === 'stream')).toHaveLength(1024);
+		const memory = trace.series.find((s) => s.id === 'device-memory')!;
+		expect(memory.points.at(-1)![1]).toBe(0);
+		expect(Math.max(...memory.points.map((pt) => pt[1]))).toBe(2047 * (FRAME + 32));
+	});
+});

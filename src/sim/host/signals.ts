@@ -28,6 +28,12 @@ export function signalName(signo: number): string {
 export type SignalAction =
 	{ kind: 'default' } | { kind: 'ignore' } | { kind: 'handler'; name: string };
 
+/** `SIG_DFL`: the default action. */
+export const SIG_DFL: SignalAction = Object.freeze({ kind: 'default' });
+
+/** `SIG_IGN`: ignore the signal. */
+export const SIG_IGN: SignalAction = Object.freeze({ kind: 'ignore' });
+
 /** What delivering a signal did; for `handler` the interpreter now runs the named function. */
 export type SignalDelivery =
 	| { action: 'handler'; signo: number; handler: string }
