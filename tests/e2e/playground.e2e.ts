@@ -30,6 +30,18 @@ describeInBrowser('the playground runs every scenario of every case', () => {
 				if (scenario.expect.faulty === 'hang') {
 					await expect(widget.status()).resolves.toContain('Hang');
 				}
+				if (c.slug === 'acl-resource-leak') {
+					// Memory rising: some bytes series ends higher than it started, and leaks are listed.
+					const rising = await widget.root
+						.locator('.repro-metrics tr[data-series]')
+						.evaluateAll((rows) =>
+							rows.some(
+								(r) => Number(r.getAttribute('data-end')) > Number(r.getAttribute('data-start')),
+							),
+						);
+					expect(rising).toBe(true);
+					await expect(widget.root.locator('.repro-leaks li').count()).resolves.toBeGreaterThan(0);
+				}
 				await widget.variant('fixed');
 				expect(await widget.run()).toBe(scenario.expect.fixed);
 				const fixed = await widget.logText();

@@ -64,7 +64,13 @@ export function MetricsView({ t, level, lang, series }: MetricsViewProps) {
 							</thead>
 							<tbody>
 								{summaries.map((s) => (
-									<tr key={s.id} data-series={s.id}>
+									<tr
+										key={s.id}
+										data-series={s.id}
+										data-start={s.start}
+										data-peak={s.peak}
+										data-end={s.end}
+									>
 										<th scope="row">{s.label[lang]}</th>
 										<td>{formatValue(s.start, s.unit)}</td>
 										<td>{formatValue(s.peak, s.unit)}</td>
