@@ -13,3 +13,4 @@ export type * from './signature-entry.ts';
 export * from './split-records.ts';
 export * from './strip-prefixes.ts';
 export * from './score-corpus.ts';
+export * from './log-index.ts';

@@ -7,15 +7,13 @@
  */
 import {
 	compileSignatures,
-	mayMatch,
-	testPattern,
 	type CompiledPattern,
 	type CompiledSignature,
 } from './compile-signatures.ts';
 import type { KnownCode } from './error-codes.ts';
 import { findCodes, type CodeHit } from './find-codes.ts';
 import type { LogRecord } from './log-record.ts';
-import { readLog, splitLines } from './read-log.ts';
+import { LogIndex } from './log-index.ts';
 import type { SignatureEntry } from './signature-entry.ts';
 
 /** One pattern of a signature and the lines it matched. */
@@ -75,25 +73,18 @@ function compiled(signatures: Signatures): readonly CompiledSignature[] {
 }
 
 /** Lines (1-based, ascending, unique) of records matching `pattern`; empty when none. */
-function matchingLines(pattern: CompiledPattern, records: readonly LogRecord[]): number[] {
+function matchingLines(pattern: CompiledPattern, log: LogIndex): number[] {
+	const records =
+		pattern.literals && log.literalSearchReliable
+			? log.recordsContaining(pattern.literals)
+			: log.allRecords();
 	const lines: number[] = [];
 	for (const record of records) {
-		if (testPattern(pattern, record.text) && lines[lines.length - 1] !== record.line) {
+		if (pattern.regex.test(record.text) && lines[lines.length - 1] !== record.line) {
 			lines.push(record.line);
 		}
 	}
 	return lines;
-}
-
-function firstMatchingLines(
-	pattern: CompiledPattern,
-	records: readonly LogRecord[],
-	rawText: string,
-	literalsReliable: boolean,
-): number[] {
-	// The whole-text check skips a full scan for patterns whose literal text is absent.
-	if (literalsReliable && !mayMatch(pattern, rawText)) return [];
-	return matchingLines(pattern, records);
 }
 
 function union(lists: readonly (readonly number[])[]): number[] {
@@ -102,9 +93,7 @@ function union(lists: readonly (readonly number[])[]): number[] {
 
 /** Matches a log against signatures; see the module comment for what the result explains. */
 export function matchLog(text: string, signatures: Signatures): TriageResult {
-	const records = readLog(text);
-	// Removing colour codes can join text that was apart, so the whole-text shortcut needs none.
-	const literalsReliable = !text.includes('\x1b');
+	const log = new LogIndex(text);
 	const matches: TriageMatch[] = [];
 	const hints: TriageMatch[] = [];
 	const vetoes: TriageVeto[] = [];
@@ -112,12 +101,12 @@ export function matchLog(text: string, signatures: Signatures): TriageResult {
 	const ready = compiled(signatures);
 	for (const signature of ready) {
 		const { entry } = signature;
-		const patternLines = firstMatchingLines(signature.pattern, records, text, literalsReliable);
+		const patternLines = matchingLines(signature.pattern, log);
 		if (patternLines.length === 0) continue;
 		const evidence: Evidence[] = [{ role: 'pattern', pattern: entry.pattern, lines: patternLines }];
 		let complete = true;
 		for (const also of signature.also) {
-			const lines = firstMatchingLines(also, records, text, literalsReliable);
+			const lines = matchingLines(also, log);
 			if (lines.length === 0) {
 				complete = false;
 				break;
@@ -126,10 +115,7 @@ export function matchLog(text: string, signatures: Signatures): TriageResult {
 		}
 		if (!complete) continue;
 		const veto = signature.unless
-			.map((unless) => ({
-				unless,
-				lines: firstMatchingLines(unless, records, text, literalsReliable),
-			}))
+			.map((unless) => ({ unless, lines: matchingLines(unless, log) }))
 			.find((found) => found.lines.length > 0);
 		if (veto) {
 			vetoes.push({
@@ -156,11 +142,11 @@ export function matchLog(text: string, signatures: Signatures): TriageResult {
 	matches.sort(byFirstLine);
 	hints.sort(byFirstLine);
 	return {
-		lineCount: text === '' ? 0 : splitLines(text).length,
+		lineCount: log.lineCount,
 		matches,
 		hints,
 		vetoes,
-		notes: explainCodes(records, matches, ready),
+		notes: explainCodes(log.recordsWithCodeMarkers(), matches, ready),
 	};
 }
 
