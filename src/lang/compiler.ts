@@ -14,7 +14,7 @@ import {
 	SIM_NAMESPACES,
 	type BindingTable,
 	type NativeCall,
-	type NativeType,
+	type NativeResult,
 } from './bindings/binding.ts';
 import { ClassDef } from './class-def.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
@@ -1393,9 +1393,10 @@ export class Compiler {
 					listItems.map((a) => this.#expr(a, scope)),
 					d,
 					true,
+					name,
 				);
 			} else {
-				make = this.#constructFrom(type, ctorArgs ?? [], d);
+				make = this.#constructFrom(type, ctorArgs ?? [], d, false, name);
 			}
 		} else if (initEx) {
 			const ev = initEx.ev;
@@ -1416,10 +1417,12 @@ export class Compiler {
 		if (global) {
 			const cell: { v: Value } = { v: defaultValue(type) };
 			scope.declare(name, { kind: 'global', cell, type });
-			let done = false;
+			// Initialised once per process (globals at start, statics on first pass).
+			let done = -1;
+			const rt = this.#rt;
 			return (f) => {
-				if (!done) {
-					done = true;
+				if (done !== rt.generation) {
+					done = rt.generation;
 					cell.v = make(f);
 				}
 				return NORMAL;
@@ -1462,14 +1465,20 @@ export class Compiler {
 	}
 
 	/** Builds a value of class/sim type from constructor or brace arguments. */
-	#constructFrom(type: CType, args: Ex[], at: SyntaxNode, brace = false): Ev {
+	#constructFrom(
+		type: CType,
+		args: Ex[],
+		at: SyntaxNode | null,
+		brace = false,
+		declName?: string,
+	): Ev {
 		if (type.k === 'sim') {
 			const nt = this.#b.types.get(type.name);
 			if (!nt?.construct) {
 				if (args.length === 1) return args[0]!.ev;
 				return () => new SimObject(type.name, type.targs, null);
 			}
-			return this.#nativeCall(nt.construct, args, type.targs, at, type.name);
+			return this.#nativeCall(nt.construct, args, type.targs, at, type.name, declName);
 		}
 		if (type.k === 'class') {
 			const cls = type.cls;
@@ -1479,7 +1488,7 @@ export class Compiler {
 				// Aggregate initialisation: fields in order.
 				const evs = args.map((a) => a.ev);
 				const fields = cls.fields;
-				if (args.length > fields.length) {
+				if (at && args.length > fields.length) {
 					this.#diag('args-mismatch', at, {
 						name: cls.name,
 						expected: fields.length,
@@ -1491,6 +1500,15 @@ export class Compiler {
 					for (let i = 0; i < evs.length && i < fields.length; i++) {
 						inst.fields[i] = convertArg(evs[i]!(f), fields[i]!.type);
 					}
+					return inst;
+				};
+			}
+			if (!at) {
+				// A member default-constructed as part of its enclosing object.
+				const ctor0 = ctors.find((c) => c.paramCount - c.defaults === 0);
+				return (f) => {
+					const inst = fieldInit(f);
+					ctor0?.compiled?.invoke(inst, []);
 					return inst;
 				};
 			}
@@ -1537,9 +1555,7 @@ export class Compiler {
 					),
 				);
 			} else if (full.k === 'sim' || full.k === 'class') {
-				makers.push(
-					this.#constructFrom(full, [], field.init ?? (cls.scope as unknown as SyntaxNode)),
-				);
+				makers.push(this.#constructFrom(full, [], null, false, field.name));
 			} else if (field.init) {
 				const init =
 					field.init.name === 'InitializerList' ? this.#parts(field.init)[0] : field.init;
@@ -2940,7 +2956,7 @@ export class Compiler {
 			const call = this.#callInfo(n, name, [], []);
 			const simIndex = (o: Value, i: number, f: Frame): Value => {
 				const t = nt ?? (o instanceof SimObject ? b.types.get(o.type) : undefined);
-				if (t?.index) return t.index(o, i, call(f, [i]));
+				if (t?.index) return t.index(o, i, call(f, [i])) as Value;
 				return undefined;
 			};
 			if (arr.t.k === 'sim') {
@@ -2998,30 +3014,36 @@ export class Compiler {
 
 	/** Builds the NativeCall for a binding invocation at node `n`. */
 	#callInfo(
-		n: SyntaxNode,
+		n: SyntaxNode | null,
 		name: string,
 		targs: readonly TemplateArg[],
 		argTypes: readonly CType[],
+		declName?: string,
 	): (f: Frame, args: Value[]) => NativeCall {
 		const rt = this.#rt;
-		const span = this.#span(n);
+		const fixed = n ? this.#span(n) : undefined;
 		const site = () => rt.site();
 		return (_f, args) => {
 			const top = rt.stack[rt.stack.length - 1];
-			if (top) {
-				top.line = span.line;
-				top.column = span.column;
-			}
-			return { args, argTypes, targs, rt, site, span, name };
+			let span = fixed;
+			if (top && fixed) {
+				top.line = fixed.line;
+				top.column = fixed.column;
+			} else if (!span)
+				span = top ? { line: top.line, column: top.column } : { line: 1, column: 1 };
+			const call: NativeCall = { args, argTypes, targs, rt, site, span: span!, name };
+			if (declName !== undefined) call.declName = declName;
+			return call;
 		};
 	}
 
 	#nativeCall(
-		fn: (call: NativeCall) => Value,
+		fn: (call: NativeCall) => NativeResult,
 		args: Ex[],
 		targs: readonly TemplateArg[],
-		at: SyntaxNode,
+		at: SyntaxNode | null,
 		name: string,
+		declName?: string,
 	): Ev {
 		const evs = args.map((a) => a.ev);
 		const info = this.#callInfo(
@@ -3029,6 +3051,7 @@ export class Compiler {
 			name,
 			targs,
 			args.map((a) => a.t),
+			declName,
 		);
 		const rt = this.#rt;
 		const n = evs.length;
@@ -3036,8 +3059,8 @@ export class Compiler {
 			const vals = new Array<Value>(n);
 			for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
 			const r = fn(info(f, vals));
-			if (rt.steps >= rt.nextCheck) rt.check();
-			return r;
+			if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+			return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
 		};
 	}
 
@@ -3113,6 +3136,22 @@ export class Compiler {
 					default:
 						break;
 				}
+			}
+			const methods = path.length === 1 ? scope.cls?.methods.get(last) : undefined;
+			if (methods)
+				return this.#userCall(
+					methods,
+					argNodes,
+					targs,
+					scope,
+					n,
+					null,
+					`${scope.cls!.qualName}::${last}`,
+				);
+			if (path.length === 2) {
+				const owner = this.#lookupPath([path[0]!], scope);
+				const statics = owner?.kind === 'class' ? owner.cls.methods.get(last) : undefined;
+				if (statics) return this.#userCall(statics, argNodes, targs, scope, n, null, text);
 			}
 			const prim = path.length === 1 ? PRIMITIVE_TYPES[text] : undefined;
 			if (prim) {
@@ -3449,7 +3488,10 @@ export class Compiler {
 				const vals = evs.map((e) => e(f));
 				if (o instanceof SimObject) {
 					const m = b.types.get(o.type)?.methods[method];
-					if (m) return m(o, info(f, vals));
+					if (m) {
+						const r = m(o, info(f, vals));
+						return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+					}
 				}
 				if (o instanceof Instance) {
 					const defs = o.cls.methods
@@ -3468,7 +3510,7 @@ export class Compiler {
 	}
 
 	#boundMethod(
-		m: (self: Value, call: NativeCall) => Value,
+		m: (self: Value, call: NativeCall) => NativeResult,
 		self: Ev,
 		args: Ex[],
 		targs: readonly TemplateArg[],
@@ -3489,8 +3531,8 @@ export class Compiler {
 			const vals = new Array<Value>(n);
 			for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
 			const r = m(o, info(f, vals));
-			if (rt.steps >= rt.nextCheck) rt.check();
-			return r;
+			if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+			return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
 		};
 	}
 
@@ -3505,9 +3547,9 @@ export class Compiler {
 		return this.functions.filter((d) => d.kernel && d.node);
 	}
 
-	/** The parameter types of a function, for synthetic kernel arguments. */
-	paramTypes(def: FuncDef): CType[] {
-		return this.#signature(def).params.map((p) => p.type);
+	/** The parameters of a function, for synthetic kernel arguments. */
+	params(def: FuncDef): Array<{ name: string; type: CType }> {
+		return this.#signature(def).params.map((p) => ({ name: p.name, type: p.type }));
 	}
 
 	/** Creates a default value of a type (for synthetic kernel arguments). */

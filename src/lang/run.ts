@@ -1,13 +1,56 @@
 /**
  * The interpreter's public entry: run one C++ program (an Ascend C kernel, an AscendCL host
  * program, or both) on the simulator, with the user's actions, and return the trace.
+ *
+ * A program with `main` runs as host processes on one simulated machine: each `run` action
+ * spawns a process; `wait`, `signal` and `suspend` actions after it are delivered while that
+ * process runs (when virtual time reaches them) or after it ends. A program without `main`
+ * launches every `__global__` kernel with synthetic GM buffers.
  */
 import { VirtualClock } from '../sim/clock.ts';
+import { Halt, isHalt } from '../sim/halt.ts';
+import {
+	KERNEL_COMPLETED,
+	Machine,
+	SIGNALS,
+	type KernelOutcome as HostKernelOutcome,
+} from '../sim/host/index.ts';
+import { createKernelLaunch, type GmBuffer, type KernelRunResult } from '../sim/kernel/index.ts';
+import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
-import type { RunRequest } from '../sim/run-request.ts';
-import type { Trace } from '../sim/trace.ts';
-import { langDiagnostic } from './diagnostics.ts';
+import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
+import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import { createBindings, num, type SimEnv } from './bindings/index.ts';
+import { Compiler, type LaunchKernel } from './compiler.ts';
+import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import type { FuncDef } from './func-def.ts';
 import { parseForRun } from './parse.ts';
+import { Frame, Runtime } from './runtime.ts';
+import { T } from './types.ts';
+import { ArrayStore, Ptr, type Value } from './values.ts';
+
+/** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
+export const DEFAULT_GM_BYTES = 1 << 20;
+
+/** Pid the CPU-debug lines of a kernel run without `main` show for block 0 (seed 000). */
+export const KERNEL_ONLY_PID = 321674;
+
+/** Outcomes from best to worst; a scenario's outcome is the worst of its runs. */
+const SEVERITY: Record<Outcome, number> = {
+	completed: 0,
+	error: 1,
+	hang: 2,
+	abort: 3,
+	rejected: 4,
+};
+
+/** Codes of runtime stops that are crashes of the program rather than unsupported code. */
+const CRASH_CODES: ReadonlySet<string> = new Set([
+	'division-by-zero',
+	'null-dereference',
+	'index-out-of-range',
+	'recursion-too-deep',
+]);
 
 /**
  * Runs `request.source`: `main` if the program has one, otherwise every `__global__` kernel on
@@ -17,16 +60,398 @@ import { parseForRun } from './parse.ts';
  */
 export function run(request: RunRequest): Trace {
 	const recorder = new Recorder(new VirtualClock());
+	let machine: Machine | undefined;
 	try {
-		const parsed = parseForRun(request.source);
-		for (const d of parsed.diagnostics) recorder.diagnostic(d);
-		if (parsed.diagnostics.some((d) => d.severity === 'error')) return recorder.finish('rejected');
-		recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
-		return recorder.finish('rejected');
+		const result = runInner(request, recorder, (m) => (machine = m));
+		try {
+			(machine as Machine | undefined)?.flushSeries();
+		} catch {
+			// Series are a view; a failure here must not hide the outcome.
+		}
+		return recorder.finish(result);
 	} catch (error) {
-		recorder.diagnostic(
-			langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: String(error) }),
-		);
-		return recorder.finish('rejected');
+		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
+		else {
+			recorder.diagnostic(
+				langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
+			);
+		}
+		try {
+			return recorder.finish('rejected');
+		} catch {
+			return {
+				outcome: 'rejected',
+				log: [],
+				diagnostics: [...recorder.diagnostics],
+				steps: [],
+				series: [],
+				leaks: [],
+			};
+		}
 	}
+}
+
+function runInner(
+	request: RunRequest,
+	recorder: Recorder,
+	onMachine: (m: Machine) => void,
+): Outcome {
+	const fileName = request.fileName ?? 'main.cpp';
+	const predefined: Record<string, string> = {
+		__NPU_ARCH__: String(PRODUCT_BASES[request.product]?.npuArch.value ?? 2201),
+		__cplusplus: '201703',
+	};
+	if (request.mode === 'cpu') {
+		predefined['ASCENDC_CPU_DEBUG'] = '1';
+		predefined['__CCE_KT_TEST__'] = '1';
+	}
+	const parsed = parseForRun(request.source, { predefined });
+	for (const d of parsed.diagnostics) recorder.diagnostic(d);
+	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
+
+	const env: SimEnv = {
+		product: request.product,
+		mode: request.mode,
+		cann: request.cann,
+		recorder,
+		fileName,
+		machine: undefined,
+		proc: undefined,
+		core: undefined,
+		handlers: new Map(),
+		memory: new Map(),
+		heapTop: 0,
+		gmBuffers: new Map(),
+		sawError: false,
+		kernelOutcome: 'completed',
+		launches: 0,
+	};
+	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
+	const bindings = createBindings(env);
+	let compiler!: Compiler;
+
+	const runKernel = (
+		kernel: FuncDef,
+		blocks: number,
+		args: Value[],
+		pid: number,
+		site?: ReturnType<Runtime['site']>,
+	): KernelRunResult => {
+		const launch = createKernelLaunch({
+			product: request.product,
+			mode: request.mode,
+			...(request.cann ? { cann: request.cann } : {}),
+			blockDim: blocks,
+			recorder,
+			pid,
+			kernelName: kernel.name,
+			fileName,
+			...(site ? { site } : {}),
+		});
+		env.launches++;
+		const saved = rt.stack.splice(0);
+		const params = compiler.params(kernel);
+		const kargs = args.map((a, i) => toKernelArg(a, params[i]?.name ?? `arg${i}`, env));
+		try {
+			const result = launch.run((core) => {
+				env.core = core;
+				rt.stack.length = 0;
+				kernel.compiled!.invoke(null, kargs);
+				rt.flush();
+			});
+			if (
+				result.outcome === 'abort' ||
+				(result.outcome === 'hang' && env.kernelOutcome === 'completed')
+			) {
+				env.kernelOutcome = result.outcome;
+			}
+			return result;
+		} finally {
+			env.core = undefined;
+			rt.stack.length = 0;
+			rt.stack.push(...saved);
+		}
+	};
+
+	const launch: LaunchKernel = (kernel, blocks, stream, args, call) => {
+		const pid = env.proc ? env.proc.pid + 1 : KERNEL_ONLY_PID;
+		const result = runKernel(kernel, blocks, args, pid, call.site());
+		if (!env.proc) return 0;
+		const outcome: HostKernelOutcome =
+			result.outcome === 'completed'
+				? KERNEL_COMPLETED
+				: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
+		const ret = env.proc.acl.launchKernel(
+			num(stream),
+			{ name: kernel.name, blocks, outcome },
+			call.site(),
+		);
+		if (ret !== 0) env.sawError = true;
+		return undefined;
+	};
+	bindings.functions.set('ICPU_RUN_KF', (call) => {
+		const fn = call.args[0];
+		const blocks = num(call.args[1]);
+		const def =
+			fn && typeof fn === 'object' && 'name' in fn
+				? compiler.findFunction((fn as { name: string }).name)
+				: undefined;
+		if (!def) return call.rt.stop('call-unknown', call.span, { name: 'ICPU_RUN_KF kernel' });
+		return launch(def, blocks, null, call.args.slice(2), call);
+	});
+
+	compiler = new Compiler(parsed, { bindings, rt, launch });
+	compiler.compileProgram(parsed.tree.topNode);
+	for (const d of compiler.diagnostics) recorder.diagnostic(d);
+	if (compiler.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
+
+	const actions: readonly Action[] =
+		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
+	const main = compiler.findFunction('main');
+	if (main) {
+		const m = new Machine({
+			product: request.product,
+			recorder,
+			...(request.cann ? { cann: request.cann } : {}),
+		});
+		onMachine(m);
+		env.machine = m;
+		return runHost(main, m, actions, env, rt, compiler);
+	}
+	const kernels = compiler.kernels();
+	if (kernels.length === 0) {
+		recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
+		return 'rejected';
+	}
+	const blocks = request.blocks ?? 1;
+	const gmBytes = request.gmBytes ?? DEFAULT_GM_BYTES;
+	let worst: Outcome = 'completed';
+	for (const action of actions) {
+		if (action.do !== 'run') {
+			if (action.do === 'wait') recorder.clock.advance(action.ms * 1000);
+			continue;
+		}
+		for (const kernel of kernels) {
+			const params = compiler.params(kernel);
+			const span = parsed.map.position(kernel.node!.from);
+			recorder.diagnostic(
+				langDiagnostic('kernel-synthetic-args', span, {
+					name: kernel.name,
+					blocks,
+					bytes: gmBytes,
+				}),
+			);
+			const args = params.map((p): Value => {
+				if (p.type.k === 'ptr')
+					return new Ptr({ name: p.name, bytes: gmBytes } satisfies GmBuffer, 0, p.type.to);
+				return compiler.defaultOf(p.type);
+			});
+			rt.generation++;
+			let outcome: Outcome;
+			try {
+				for (const init of compiler.globalInits) init(new Frame(0, null));
+				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
+				outcome = result.outcome;
+			} catch (error) {
+				outcome = stopOutcome(error, recorder);
+			}
+			rt.flush();
+			worst = worse(worst, outcome);
+		}
+	}
+	return worst;
+}
+
+/** Runs the host scenario: one process per `run` action, other actions delivered in time. */
+function runHost(
+	main: FuncDef,
+	machine: Machine,
+	actions: readonly Action[],
+	env: SimEnv,
+	rt: Runtime,
+	compiler: Compiler,
+): Outcome {
+	let worst: Outcome = 'completed';
+	let i = 0;
+	// Actions before the first run (e.g. a suspend on an idle device).
+	while (i < actions.length && actions[i]!.do !== 'run') deliverIdle(actions[i++]!, machine);
+	while (i < actions.length) {
+		i++; // the `run`
+		const pending: Array<{ action: Action; due: number }> = [];
+		let due = machine.clock.now;
+		while (i < actions.length && actions[i]!.do !== 'run') {
+			const a = actions[i++]!;
+			if (a.do === 'wait') due += a.ms * 1000;
+			pending.push({ action: a, due });
+		}
+		const outcome = runProcess(main, machine, env, rt, compiler, pending);
+		worst = worse(worst, outcome);
+		// What the process did not live to see happens now.
+		for (const p of pending) {
+			if (p.action.do === 'wait') {
+				if (p.due > machine.clock.now) machine.wait((p.due - machine.clock.now) / 1000);
+			} else deliverIdle(p.action, machine);
+		}
+	}
+	return worst;
+}
+
+function deliverIdle(action: Action, machine: Machine): void {
+	switch (action.do) {
+		case 'wait':
+			machine.wait(action.ms);
+			return;
+		case 'suspend':
+			machine.suspend();
+			return;
+		case 'signal': {
+			const target = machine.newestLiveProcess();
+			if (target) machine.kill(target.pid, SIGNALS[action.signal]);
+			else machine.recorder.step('user', 'kill', [`-${SIGNALS[action.signal]}`], 'no such process');
+			return;
+		}
+		default:
+			return;
+	}
+}
+
+function runProcess(
+	main: FuncDef,
+	machine: Machine,
+	env: SimEnv,
+	rt: Runtime,
+	compiler: Compiler,
+	pending: Array<{ action: Action; due: number }>,
+): Outcome {
+	const proc = machine.spawn({ name: 'main' });
+	env.proc = proc;
+	env.sawError = false;
+	env.kernelOutcome = 'completed';
+	env.handlers.clear();
+	rt.pid = proc.pid;
+	rt.generation++;
+	rt.stack.length = 0;
+	let killedByUser = false;
+	const nextDue = () => (pending.length > 0 ? pending[0]!.due : Number.POSITIVE_INFINITY);
+	rt.dueAt = nextDue();
+	rt.onCheck = () => {
+		while (pending.length > 0 && machine.clock.now >= pending[0]!.due && proc.alive) {
+			const { action } = pending.shift()!;
+			rt.dueAt = nextDue();
+			if (action.do === 'suspend') machine.suspend();
+			else if (action.do === 'signal') {
+				const signo = SIGNALS[action.signal];
+				const delivery = machine.kill(proc.pid, signo);
+				if (delivery.action === 'handler') {
+					const fn = env.handlers.get(delivery.handler);
+					const depth = rt.stack.length;
+					fn?.call([signo]);
+					rt.stack.length = depth;
+					proc.handlerReturned();
+				} else if (delivery.action === 'terminated') {
+					killedByUser = true;
+					throw haltSignal(signo);
+				}
+			}
+		}
+		rt.dueAt = nextDue();
+	};
+	let outcome: Outcome;
+	try {
+		for (const init of compiler.globalInits) init(new Frame(0, null));
+		const argv = new Ptr(new ArrayStore(['main', null], { k: 'ptr', to: T.char }, 'argv'), 0, {
+			k: 'ptr',
+			to: T.char,
+		});
+		// Deliver actions already due at start (e.g. `run` then `signal` with no wait).
+		rt.check();
+		const code = num(main.compiled!.invoke(null, [1, argv]));
+		rt.flush();
+		const top = rt.stack[0];
+		proc.returnFromMain(code, {
+			stack: top ? [{ func: 'main', line: top.line, column: top.column }] : [],
+		});
+		outcome = hostOutcome(env, code !== 0);
+	} catch (error) {
+		rt.flush();
+		if (isHalt(error)) outcome = haltOutcome(error, env, killedByUser);
+		else outcome = stopOutcome(error, machine.recorder);
+		if (proc.alive) proc.terminateBySignal(SIGNALS.SIGKILL);
+	} finally {
+		rt.onCheck = undefined;
+		rt.dueAt = Number.POSITIVE_INFINITY;
+		env.proc = undefined;
+		rt.pid = undefined;
+	}
+	return outcome;
+}
+
+function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
+	if (env.kernelOutcome === 'abort') return 'abort';
+	if (env.kernelOutcome === 'hang') return 'hang';
+	return env.sawError || failedExit ? 'error' : 'completed';
+}
+
+function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
+	switch (halt.kind) {
+		case 'exit':
+			return hostOutcome(env, halt.code !== 0);
+		case 'abort':
+			return 'abort';
+		case 'hang':
+			return 'hang';
+		case 'signal':
+			return killedByUser ? hostOutcome(env, false) : 'abort';
+	}
+}
+
+function haltSignal(signo: number): Halt {
+	return new Halt('signal', `killed by signal ${signo}`, signo);
+}
+
+/** The outcome of a run stopped by the interpreter, with its diagnostic recorded. */
+function stopOutcome(error: unknown, recorder: Recorder): Outcome {
+	if (error instanceof LangStop) {
+		recorder.diagnostic(error.diagnostic);
+		const code = error.diagnostic.code as LangCode;
+		if (code === 'steps-exhausted') return 'hang';
+		if (CRASH_CODES.has(code)) return 'abort';
+		return 'rejected';
+	}
+	if (isHalt(error))
+		return error.kind === 'exit' ? 'completed' : error.kind === 'hang' ? 'hang' : 'abort';
+	recorder.diagnostic(
+		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
+	);
+	return 'rejected';
+}
+
+function worse(a: Outcome, b: Outcome): Outcome {
+	return SEVERITY[b] > SEVERITY[a] ? b : a;
+}
+
+/** A kernel argument: host device addresses become GM pointers into their allocation. */
+function toKernelArg(v: Value, name: string, env: SimEnv): Value {
+	if (typeof v !== 'number' || v === 0 || !env.proc) return v;
+	const alloc = env.proc.acl.findDeviceAllocation(v);
+	if (!alloc) return v;
+	let buffer = env.gmBuffers.get(alloc.base);
+	if (!buffer) {
+		buffer = { name, bytes: alloc.size };
+		env.gmBuffers.set(alloc.base, buffer);
+	}
+	return new Ptr(buffer, v - alloc.base, T.u8);
+}
+
+function describeError(error: unknown): string {
+	if (error instanceof Error) {
+		const where = error.stack?.split('\n')[1]?.trim() ?? '';
+		return `${error.name}: ${error.message}${where ? ` (${where})` : ''}`;
+	}
+	return String(error);
+}
+
+/** Diagnostics of a trace that are errors (for runners deciding an exit code). */
+export function errorDiagnostics(trace: Trace): Diagnostic[] {
+	return trace.diagnostics.filter((d) => d.severity === 'error');
 }

@@ -56,12 +56,18 @@ export class Runtime {
 	readonly stack: StackEntry[] = [];
 	/** Called on slow checks while a program runs: delivers due user actions. */
 	onCheck: (() => void) | undefined;
+	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
+	readonly clock: { readonly now: number };
+	dueAt = Number.POSITIVE_INFINITY;
+	/** Bumped for every new process: globals and statics initialise once per generation. */
+	generation = 0;
 	/** The pid that console output is attributed to. */
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
 
 	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
 		this.recorder = recorder;
+		this.clock = recorder.clock;
 		this.map = map;
 		this.fileName = fileName;
 		this.maxSteps = maxSteps;

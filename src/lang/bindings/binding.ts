@@ -22,13 +22,18 @@ export interface NativeCall {
 	span: SourceSpan;
 	/** The name as written (after namespace stripping), e.g. `DataCopy`. */
 	name: string;
+	/** For a constructor: the variable or field being declared, e.g. `inQueueX`. */
+	declName?: string;
 }
 
+/** What a native function may return; `true`/`false` become 1/0, nothing becomes void. */
+export type NativeResult = Value | boolean | void;
+
 /** A native function. */
-export type NativeFunction = (call: NativeCall) => Value;
+export type NativeFunction = (call: NativeCall) => NativeResult;
 
 /** A native member function; `self` is the object's value (usually a SimObject). */
-export type NativeMethod = (self: Value, call: NativeCall) => Value;
+export type NativeMethod = (self: Value, call: NativeCall) => NativeResult;
 
 /** A simulator type usable in declarations, e.g. `TPipe` or `TQue<TPosition::VECIN, 2>`. */
 export interface NativeType {
@@ -36,7 +41,7 @@ export interface NativeType {
 	/** The static type the interpreter gives variables of this type. */
 	ctype?: (targs: readonly TemplateArg[]) => CType;
 	/** Default or argument construction; undefined when declaring it creates nothing. */
-	construct?: (call: NativeCall) => Value;
+	construct?: (call: NativeCall) => NativeResult;
 	methods: Readonly<Record<string, NativeMethod>>;
 	/** `obj[i]`, e.g. a LocalTensor slice. */
 	index?: (self: Value, index: number, call: NativeCall) => Value;

@@ -1,0 +1,234 @@
+/**
+ * The C and C++ standard library as programs use it around AscendCL and Ascend C: printf
+ * (host and kernel), std::cout, exit, signal and raise, sleep, and malloc/free over the
+ * interpreter's own host memory. Signals and exit go through the simulated host process.
+ */
+import { Halt } from '../../sim/halt.ts';
+import { SIGNALS } from '../../sim/host/index.ts';
+import { T } from '../types.ts';
+import { ENDL, FuncValue, OStream, Ptr, isStore, type Value } from '../values.ts';
+import { num } from './args.ts';
+import type { BindingTable, NativeCall } from './binding.ts';
+import type { SimEnv } from './sim-env.ts';
+
+/** `SIG_DFL` and `SIG_IGN` as glibc defines them: `((void (*)(int))0)` and `1`. */
+export const SIG_DFL = 0;
+/** See {@link SIG_DFL}. */
+export const SIG_IGN = 1;
+
+/** Formats a printf format string with C semantics for the common conversions. */
+export function formatPrintf(fmt: string, args: readonly Value[]): string {
+	let i = 0;
+	return fmt.replace(
+		/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z|j|t|L)?([diouxXfFeEgGcsp%])/g,
+		(
+			_m,
+			flags: string,
+			width: string | undefined,
+			prec: string | undefined,
+			len: string | undefined,
+			conv: string,
+		) => {
+			if (conv === '%') return '%';
+			let w = width === '*' ? Number(args[i++]) : width ? Number(width) : 0;
+			const p = prec === '*' ? Number(args[i++]) : prec !== undefined ? Number(prec) : undefined;
+			const v = args[i++];
+			let s: string;
+			const n =
+				typeof v === 'number'
+					? v
+					: v instanceof Ptr
+						? v.offset
+						: v === null || v === undefined
+							? 0
+							: 0;
+			switch (conv) {
+				case 'd':
+				case 'i':
+					s = String(Math.trunc(n));
+					if (flags.includes('+') && n >= 0) s = `+${s}`;
+					break;
+				case 'u':
+					s = String(
+						len === 'l' || len === 'll' || len === 'z' ? Math.trunc(n) : Math.trunc(n) >>> 0,
+					);
+					break;
+				case 'x':
+				case 'X': {
+					const u =
+						len === 'l' || len === 'll' || len === 'z'
+							? BigInt.asUintN(64, BigInt(Math.trunc(n)))
+							: BigInt(Math.trunc(n) >>> 0);
+					s = u.toString(16);
+					if (conv === 'X') s = s.toUpperCase();
+					if (flags.includes('#') && u !== 0n) s = `0x${s}`;
+					break;
+				}
+				case 'o':
+					s = (Math.trunc(n) >>> 0).toString(8);
+					break;
+				case 'f':
+				case 'F':
+					s = n.toFixed(p ?? 6);
+					break;
+				case 'e':
+				case 'E':
+					s = n.toExponential(p ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
+					if (conv === 'E') s = s.toUpperCase();
+					break;
+				case 'g':
+				case 'G':
+					s = String(Number(n.toPrecision(p ?? 6)));
+					break;
+				case 'c':
+					s = String.fromCharCode(n);
+					break;
+				case 's':
+					s = typeof v === 'string' ? v : v === null ? '(null)' : String(v);
+					if (p !== undefined) s = s.slice(0, p);
+					break;
+				case 'p':
+					s =
+						v === null || v === undefined || v === 0 ? '(nil)' : `0x${Math.trunc(n).toString(16)}`;
+					break;
+				default:
+					s = '';
+			}
+			if (w < 0) {
+				flags += '-';
+				w = -w;
+			}
+			if (s.length < w) {
+				if (flags.includes('-')) s = s.padEnd(w);
+				else if (flags.includes('0') && /[diuxXfFeE]/.test(conv)) {
+					const sign = /^[+-]/.test(s) ? s[0]! : '';
+					s = sign + s.slice(sign.length).padStart(w - sign.length, '0');
+				} else s = s.padStart(w);
+			}
+			return s;
+		},
+	);
+}
+
+/** Adds the standard-library names to `table`. */
+export function addLibcBindings(table: BindingTable, env: SimEnv): void {
+	const fns = table.functions;
+	const printf = (call: NativeCall) => {
+		const fmt = typeof call.args[0] === 'string' ? call.args[0] : '';
+		const text = formatPrintf(fmt, call.args.slice(1));
+		call.rt.write('stdout', text);
+		return text.length;
+	};
+	fns.set('printf', printf);
+	fns.set('PRINTF', printf);
+	fns.set('fprintf', (call) => {
+		const stream = call.args[0];
+		const fmt = typeof call.args[1] === 'string' ? call.args[1] : '';
+		const text = formatPrintf(fmt, call.args.slice(2));
+		call.rt.write(stream instanceof OStream ? stream.channel : 'stdout', text);
+		return text.length;
+	});
+	fns.set('puts', (call) => {
+		call.rt.write('stdout', `${typeof call.args[0] === 'string' ? call.args[0] : ''}\n`);
+		return 1;
+	});
+	fns.set('fflush', () => 0);
+	fns.set('exit', (call) => {
+		const code = num(call.args[0]);
+		call.rt.flush();
+		if (env.proc) env.proc.exit(code, call.site());
+		throw new Halt('exit', `exit(${code})`, code);
+	});
+	fns.set('_exit', (call) => table.functions.get('exit')!(call));
+	fns.set('abort', (call) => {
+		call.rt.flush();
+		if (env.proc) env.proc.raise(SIGNALS.SIGABRT, call.site());
+		throw new Halt('abort', 'abort()', SIGNALS.SIGABRT);
+	});
+	fns.set('signal', (call) => {
+		const signo = num(call.args[0]);
+		const h = call.args[1];
+		if (!env.proc) return SIG_DFL;
+		const action =
+			h instanceof FuncValue
+				? ({ kind: 'handler', name: h.name } as const)
+				: num(h) === SIG_IGN
+					? ({ kind: 'ignore' } as const)
+					: ({ kind: 'default' } as const);
+		if (h instanceof FuncValue) env.handlers.set(h.name, h);
+		const r = env.proc.signal(signo, action, call.site());
+		if (!r.ok) return -1;
+		return r.previous.kind === 'handler'
+			? (env.handlers.get(r.previous.name) ?? SIG_DFL)
+			: r.previous.kind === 'ignore'
+				? SIG_IGN
+				: SIG_DFL;
+	});
+	fns.set('raise', (call) => {
+		if (!env.proc) return 0;
+		const delivery = env.proc.raise(num(call.args[0]), call.site());
+		if (delivery.action === 'handler') {
+			const fn = env.handlers.get(delivery.handler);
+			fn?.call([delivery.signo]);
+			env.proc.handlerReturned();
+		}
+		return 0;
+	});
+	fns.set('getpid', () => env.proc?.pid ?? 0);
+	const sleepUs = (call: NativeCall, us: number) => {
+		env.recorder.clock.advance(Math.max(0, Math.round(us)));
+		call.rt.check();
+		return 0;
+	};
+	fns.set('sleep', (call) => sleepUs(call, num(call.args[0]) * 1_000_000));
+	fns.set('usleep', (call) => sleepUs(call, num(call.args[0])));
+	fns.set('malloc', (call) => hostAlloc(env, num(call.args[0])));
+	fns.set('calloc', (call) => hostAlloc(env, num(call.args[0]) * num(call.args[1])));
+	fns.set('free', () => undefined);
+	fns.set('memset', (call) => call.args[0]);
+	fns.set('memcpy', (call) => call.args[0]);
+	fns.set('memcpy_s', () => 0);
+	fns.set('memset_s', () => 0);
+	fns.set('strlen', (call) => (typeof call.args[0] === 'string' ? call.args[0].length : 0));
+	fns.set('assert', (call) => {
+		const v = call.args[0];
+		if (v === 0 || v === null || v === undefined) {
+			call.rt.write('stderr', `Assertion failed at line ${call.span.line}\n`);
+			if (env.proc) env.proc.raise(SIGNALS.SIGABRT, call.site());
+			throw new Halt('abort', 'assert', SIGNALS.SIGABRT);
+		}
+		return undefined;
+	});
+	fns.set('min', (call) => Math.min(num(call.args[0]), num(call.args[1])));
+	fns.set('max', (call) => Math.max(num(call.args[0]), num(call.args[1])));
+	fns.set('abs', (call) => Math.abs(num(call.args[0])));
+
+	const c = table.constants;
+	for (const [name, value] of Object.entries(SIGNALS)) c.set(name, { value, type: T.i32 });
+	c.set('SIG_DFL', { value: SIG_DFL, type: T.i32 });
+	c.set('SIG_IGN', { value: SIG_IGN, type: T.i32 });
+	c.set('EXIT_SUCCESS', { value: 0, type: T.i32 });
+	c.set('EXIT_FAILURE', { value: 1, type: T.i32 });
+	c.set('cout', { value: new OStream('stdout'), type: T.stream });
+	c.set('cerr', { value: new OStream('stderr'), type: T.stream });
+	c.set('stdout', { value: new OStream('stdout'), type: T.unknown });
+	c.set('stderr', { value: new OStream('stderr'), type: T.unknown });
+	c.set('endl', { value: ENDL, type: T.unknown });
+	c.set('true', { value: 1, type: T.bool });
+	c.set('false', { value: 0, type: T.bool });
+}
+
+/** Base of `malloc` addresses (illustrative; any nonzero range works). */
+const HEAP_BASE = 0x5550_0000_0000;
+
+function hostAlloc(env: SimEnv, bytes: number): number {
+	if (env.heapTop === 0) env.heapTop = HEAP_BASE;
+	const p = env.heapTop;
+	env.heapTop += Math.max(16, Math.ceil(bytes / 16) * 16);
+	return p;
+}
+
+/** Whether a pointer value can be read through by the interpreter. */
+export function readable(p: Value): boolean {
+	return p instanceof Ptr && isStore(p.base);
+}

@@ -1,0 +1,39 @@
+/**
+ * What bindings need while a program runs: the machine and the current process (host side),
+ * the current core (kernel side), and bookkeeping the outcome depends on (whether the program
+ * saw an error code, how kernels ended). One `SimEnv` per `run()`.
+ */
+import type { Recorder } from '../../sim/recorder.ts';
+import type { ProductId } from '../../sim/product-id.ts';
+import type { RunMode } from '../../sim/run-request.ts';
+import type { HostProcess, Machine } from '../../sim/host/index.ts';
+import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
+import type { FuncValue, Value } from '../values.ts';
+
+/** The interpreter's view of the simulated world during one run; see the file comment. */
+export interface SimEnv {
+	product: ProductId;
+	mode: RunMode;
+	cann: string | undefined;
+	recorder: Recorder;
+	fileName: string;
+	machine: Machine | undefined;
+	/** The process running `main`, while one does. */
+	proc: HostProcess | undefined;
+	/** The core running a kernel body, while one does. */
+	core: CoreContext | undefined;
+	/** Signal handlers the program installed, by function name. */
+	handlers: Map<string, FuncValue>;
+	/** Host memory written through plain addresses (malloc, aclrtMallocHost). */
+	memory: Map<number, Value>;
+	/** Next address `malloc` hands out. */
+	heapTop: number;
+	/** GM buffers made for device addresses, by allocation base. */
+	gmBuffers: Map<number, GmBuffer>;
+	/** An API returned an error code to the program in this process. */
+	sawError: boolean;
+	/** Worst kernel outcome of this process. */
+	kernelOutcome: 'completed' | 'hang' | 'abort';
+	/** Kernels launched so far (for pids of CPU-debug lines). */
+	launches: number;
+}
