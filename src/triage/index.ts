@@ -14,3 +14,4 @@ export * from './split-records.ts';
 export * from './strip-prefixes.ts';
 export * from './score-corpus.ts';
 export * from './log-index.ts';
+export * from './link-lines.ts';
