@@ -345,9 +345,15 @@ export class CoreContext {
 		const dtype = local?.dtype ?? (dst as GlobalTensor).dtype;
 		const call = `DataCopy<${dtype.name}>`;
 		const args = [dst.describe(), src.describe(), String(count)];
+		const wording = this.wording;
+		const cpp = (t: LocalTensor | GlobalTensor) => this.#cppOperand(t);
 		const frame: FrameworkFrame = {
-			func: `void AscendC::DataCopy<${dtype.demangled}>(${this.#cppOperand(dst)} const&, ${this.#cppOperand(src)} const&, unsigned int)`,
-			file: frameworkPath(this.wording, 'datacopy'),
+			get func() {
+				return `void AscendC::DataCopy<${dtype.demangled}>(${cpp(dst)} const&, ${cpp(src)} const&, unsigned int)`;
+			},
+			get file() {
+				return frameworkPath(wording, 'datacopy');
+			},
 			line: 92,
 		};
 		const n = Number.isFinite(count) ? Math.max(0, Math.trunc(count)) : 0;
@@ -579,18 +585,23 @@ export class CoreContext {
 				: 0;
 		const call = `${name}<${dst.dtype.name}>`;
 		const t = dst.dtype.demangled;
-		const params = op.form.map((kind) =>
-			kind === 'dst' || kind === 'src'
-				? `AscendC::LocalTensor<${t}> const&`
-				: kind === 'count'
-					? 'int const&'
-					: kind === 'mode'
-						? 'AscendC::RoundMode const&'
-						: `${t} const&`,
-		);
+		const wording = this.wording;
 		const frame: FrameworkFrame = {
-			func: `void AscendC::${name}<${t}>(${params.join(', ')})`,
-			file: frameworkPath(this.wording, 'vec'),
+			get func() {
+				const params = op.form.map((kind) =>
+					kind === 'dst' || kind === 'src'
+						? `AscendC::LocalTensor<${t}> const&`
+						: kind === 'count'
+							? 'int const&'
+							: kind === 'mode'
+								? 'AscendC::RoundMode const&'
+								: `${t} const&`,
+				);
+				return `void AscendC::${name}<${t}>(${params.join(', ')})`;
+			},
+			get file() {
+				return frameworkPath(wording, 'vec');
+			},
 			line: 452,
 		};
 		let srcIndex = 0;
@@ -782,7 +793,7 @@ export class CoreContext {
 		event: HardEvent,
 		holder: string,
 		queue: TQueBind,
-		frames: FrameworkFrame[],
+		frames: () => readonly FrameworkFrame[],
 		changes: StateChange[],
 	): number {
 		const pipe = this.currentPipe && this.currentPipe.alive ? this.currentPipe : queue.pipe!;
@@ -797,7 +808,7 @@ export class CoreContext {
 		event: HardEvent,
 		holder: string,
 		queue: TQueBind | undefined,
-		frames: readonly FrameworkFrame[],
+		frames: () => readonly FrameworkFrame[],
 		changes: StateChange[],
 	): number {
 		const { ok, id } = pipe.events.alloc(event, holder);
@@ -829,7 +840,7 @@ export class CoreContext {
 						line: ALLOC_EVENT_ID_FRAME_LINE,
 						...(value === 5 ? { address: 0x17c4f } : {}),
 					},
-					...frames,
+					...frames(),
 				],
 				reason: `AllocEventID<${event}> has no free id (all ${limit} in use)`,
 			});

@@ -210,7 +210,7 @@ export class TPipe {
 			event,
 			`user (${call})`,
 			undefined,
-			[],
+			() => [],
 			changes,
 		);
 		this.core.record(site, call, [], String(id), changes);

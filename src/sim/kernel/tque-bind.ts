@@ -176,7 +176,7 @@ export class TQueBind implements TensorOwner {
 		return this.blocks.length;
 	}
 
-	#requireInit(site: CallSite, call: string, frames: FrameworkFrame[]): void {
+	#requireInit(site: CallSite, call: string, frames: () => FrameworkFrame[]): void {
 		if (this.blocks.length > 0 && this.pipe?.alive) return;
 		this.core.fail(site, call, {
 			code: 'tque-not-initialized',
@@ -184,10 +184,10 @@ export class TQueBind implements TensorOwner {
 			log: {
 				header: 'tquebind',
 				line: LINES.allocBuffer - 6,
-				func: frames[0] ? 'AllocBuffer' : call,
+				func: 'AllocBuffer',
 				message: formatC(TQUE_MESSAGES.bufNum, 0),
 			},
-			frames,
+			frames: frames(),
 			reason: `${this.name} has no buffers (no InitBuffer)`,
 		});
 	}
@@ -196,7 +196,10 @@ export class TQueBind implements TensorOwner {
 	AllocTensor(site: CallSite, dtypeName: string): LocalTensor {
 		const dtype = this.core.requireDType(site, dtypeName);
 		const call = this.#call('AllocTensor', dtype);
-		const frames = [this.#frame('allocBuffer', dtype), this.#frame('allocTensor', dtype)];
+		const frames = (): FrameworkFrame[] => [
+			this.#frame('allocBuffer', dtype),
+			this.#frame('allocTensor', dtype),
+		];
 		this.#requireInit(site, call, frames);
 		let found: BufferBlock | undefined;
 		for (let tries = 0; tries < this.blocks.length; tries++) {
@@ -217,7 +220,7 @@ export class TQueBind implements TensorOwner {
 					func: 'AllocBuffer',
 					message: formatC(TQUE_MESSAGES.noFree, this.blocks.length + 1, this.blocks.length),
 				},
-				frames,
+				frames: frames(),
 				reason: `${call}: every block of ${this.name} is in use`,
 			});
 		}
@@ -248,7 +251,7 @@ export class TQueBind implements TensorOwner {
 		site: CallSite,
 		call: string,
 		tensor: LocalTensor,
-		frames: FrameworkFrame[],
+		frames: () => FrameworkFrame[],
 		header: string,
 	): void {
 		if (tensor.owner === this && this.blocks.includes(tensor.block)) return;
@@ -259,11 +262,11 @@ export class TQueBind implements TensorOwner {
 			values: { call, queue: this.name, owner: tensor.block.ownerName },
 			log: {
 				header: 'tquebind',
-				line: frames[0]!.line - 3,
+				line: frames()[0]!.line - 3,
 				func: header,
 				message: formatC(TQUE_MESSAGES.range, tensor.block.handle, start, end),
 			},
-			frames,
+			frames: frames(),
 			reason: `${call}: the tensor belongs to ${tensor.block.ownerName}`,
 		});
 	}
@@ -272,7 +275,10 @@ export class TQueBind implements TensorOwner {
 	FreeTensor(site: CallSite, tensor: LocalTensor): void {
 		const dtype = tensor.dtype;
 		const call = this.#call('FreeTensor', dtype);
-		const frames = [this.#frame('freeBuffer', dtype), this.#frame('freeTensor', dtype)];
+		const frames = (): FrameworkFrame[] => [
+			this.#frame('freeBuffer', dtype),
+			this.#frame('freeTensor', dtype),
+		];
 		this.#requireOwn(site, call, tensor, frames, 'FreeBuffer');
 		const block = tensor.block;
 		if (block.state === 'FREE') {
@@ -285,7 +291,7 @@ export class TQueBind implements TensorOwner {
 					func: 'FreeBuffer',
 					message: formatC(TQUE_MESSAGES.doubleFree, TBUF_STATE_VALUES.FREE),
 				},
-				frames,
+				frames: frames(),
 				reason: `${call}: block ${block.index} of ${this.name} is already FREE`,
 			});
 		}
@@ -301,9 +307,8 @@ export class TQueBind implements TensorOwner {
 				changes,
 			);
 		}
-		if (block.enQueEventId !== NO_EVENT_ID && this.enQueEvent) {
-			// Freed while still enqueued: the framework leaves the EnQue id held; so do we.
-		}
+		// A block freed while still ENQUE keeps its EnQue event id, as the framework's FreeBuffer
+		// does; the id stays held until the pipe is reset.
 		block.state = 'FREE';
 		this.bufUsedCount--;
 		this.core.blockChanged(this, block, changes);
@@ -314,7 +319,10 @@ export class TQueBind implements TensorOwner {
 	EnQue(site: CallSite, tensor: LocalTensor): boolean {
 		const dtype = tensor.dtype;
 		const call = this.#call('EnQue', dtype);
-		const frames = [this.#frame('enQueHandle', dtype), this.#frame('enQueTensor', dtype)];
+		const frames = (): FrameworkFrame[] => [
+			this.#frame('enQueHandle', dtype),
+			this.#frame('enQueTensor', dtype),
+		];
 		if (this.depth !== 0 && this.usedCount >= this.depth) {
 			this.core.fail(site, call, {
 				code: 'que-depth-exceeded',
@@ -330,7 +338,7 @@ export class TQueBind implements TensorOwner {
 					func: 'EnQue',
 					message: formatC(TQUE_MESSAGES.depth, this.usedCount, this.depth),
 				},
-				frames,
+				frames: frames(),
 				reason: `${call}: ${this.name} already holds ${this.usedCount} of depth ${this.depth}`,
 			});
 		}
@@ -346,7 +354,7 @@ export class TQueBind implements TensorOwner {
 					func: 'EnQue',
 					message: formatC(TQUE_MESSAGES.enqueState, TBUF_STATE_VALUES[block.state]),
 				},
-				frames,
+				frames: frames(),
 				reason: `${call}: block ${block.index} of ${this.name} is ${block.state}`,
 			});
 		}
@@ -360,7 +368,7 @@ export class TQueBind implements TensorOwner {
 				this.enQueEvent,
 				`${this.name}#${block.index} enque`,
 				this,
-				[this.#frame('enQueHandle', dtype), this.#frame('enQueTensor', dtype)],
+				frames,
 				changes,
 			);
 		}
@@ -380,7 +388,10 @@ export class TQueBind implements TensorOwner {
 	DeQue(site: CallSite, dtypeName: string): LocalTensor {
 		const dtype = this.core.requireDType(site, dtypeName);
 		const call = this.#call('DeQue', dtype);
-		const frames = [this.#frame('deQueHandle', dtype), this.#frame('deQueTensor', dtype)];
+		const frames = (): FrameworkFrame[] => [
+			this.#frame('deQueHandle', dtype),
+			this.#frame('deQueTensor', dtype),
+		];
 		const block = this.ring[this.head];
 		if (!block || block.state !== 'ENQUE' || this.usedCount <= 0) {
 			const message = !block
@@ -392,7 +403,7 @@ export class TQueBind implements TensorOwner {
 				code: 'deque-empty',
 				values: { queue: this.name },
 				log: { header: 'tquebind', line: LINES.deQueHandle + 7, func: 'DeQue', message },
-				frames,
+				frames: frames(),
 				reason: `${call}: nothing is enqueued on ${this.name}`,
 			});
 		}
