@@ -16,7 +16,7 @@
 import { Halt } from '../halt.ts';
 import { makeDiagnostic } from '../diagnostic.ts';
 import type { Recorder } from '../recorder.ts';
-import type { CallSite, SourceSpan } from '../trace.ts';
+import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import {
 	ACL_EVENT_FLAGS,
@@ -173,12 +173,16 @@ export class AclRuntime {
 	#hostTop = HOST_ADDRESS_BASE;
 	#deviceBytes = 0;
 	#recentErrMsg: string | null = null;
+	/** State deltas for the next recorded step (only collected while steps are stored). */
+	#changes: StateChange[] | undefined;
+	readonly #prefix: string;
 
 	constructor(machine: Machine, process: HostProcess) {
 		this.#machine = machine;
 		this.#process = process;
 		this.#recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
+		this.#prefix = `pid${process.pid}`;
 	}
 
 	// ── initialisation ───────────────────────────────────────────────────────────────────────
@@ -222,6 +226,8 @@ export class AclRuntime {
 		if (binding) {
 			binding.count++;
 			this.#current = binding.context;
+			if (this.#detailed())
+				this.#note(`${this.#prefix}.device${deviceId}`, `set ×${binding.count}`);
 			return this.#step('aclrtSetDevice', args, ACL_SUCCESS, site);
 		}
 		const context = this.#newContext(device, true, site);
@@ -229,6 +235,7 @@ export class AclRuntime {
 			return this.#step('aclrtSetDevice', args, ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, site);
 		this.#bindings.set(deviceId, { count: 1, context, site });
 		this.#current = context;
+		if (this.#detailed()) this.#note(`${this.#prefix}.device${deviceId}`, 'set ×1');
 		return this.#step('aclrtSetDevice', args, ACL_SUCCESS, site);
 	}
 
@@ -244,6 +251,13 @@ export class AclRuntime {
 		if (!this.#machine.device(deviceId))
 			return this.#step('aclrtResetDevice', args, ACL_ERROR.ACL_ERROR_RT_INVALID_DEVICEID, site);
 		const binding = this.#bindings.get(deviceId);
+		if (binding) {
+			if (this.#detailed())
+				this.#note(
+					`${this.#prefix}.device${deviceId}`,
+					binding.count > 1 ? `set ×${binding.count - 1}` : null,
+				);
+		}
 		if (binding && --binding.count === 0) {
 			this.#bindings.delete(deviceId);
 			this.#waitContext(binding.context);
@@ -378,6 +392,9 @@ export class AclRuntime {
 		context.streamCount++;
 		const stream = this.#newStream(context, false, site);
 		this.#streams.set(stream.handle, stream);
+		if (this.#detailed())
+			this.#note(`${this.#prefix}.stream.${hex(stream.handle)}`, `stream ${stream.id}`);
+		if (this.#detailed()) this.#note(`device${device.id}.streams`, device.streams.inUse);
 		this.#step('aclrtCreateStream', EMPTY, ACL_SUCCESS, site, `stream=${hex(stream.handle)}`);
 		return { ret: ACL_SUCCESS, stream: stream.handle };
 	}
@@ -396,6 +413,9 @@ export class AclRuntime {
 		this.#streams.delete(stream);
 		found.context.streamCount--;
 		found.context.device.streams.give();
+		if (this.#detailed()) this.#note(`${this.#prefix}.stream.${hex(stream)}`, null);
+		if (this.#detailed())
+			this.#note(`device${found.context.device.id}.streams`, found.context.device.streams.inUse);
 		return this.#step('aclrtDestroyStream', args, ACL_SUCCESS, site);
 	}
 
@@ -560,9 +580,11 @@ export class AclRuntime {
 			}
 			if (e.holding) this.#releaseEventResource(e);
 			e.holding = device;
+			if (this.#detailed()) this.#note(`device${device.id}.events`, device.events.inUse);
 			device.eventSeries.update(device.events.inUse);
 		}
 		e.recorded = true;
+		if (this.#detailed()) this.#note(`${this.#prefix}.event.${hex(e.handle)}`, 'recorded');
 		e.completeAt = s.busyUntil;
 		e.failedCode = s.context.failure && s.error ? s.error.code : 0;
 		return this.#step('aclrtRecordEvent', args, ACL_SUCCESS, site);
@@ -606,6 +628,7 @@ export class AclRuntime {
 		}
 		if (e.holding) this.#releaseEventResource(e);
 		e.recorded = false;
+		if (this.#detailed()) this.#note(`${this.#prefix}.event.${hex(e.handle)}`, 'reset');
 		e.failedCode = 0;
 		return this.#step('aclrtResetEvent', args, ACL_SUCCESS, site);
 	}
@@ -618,6 +641,7 @@ export class AclRuntime {
 		if (typeof e === 'number') return this.#step('aclrtDestroyEvent', args, e, site);
 		if (e.holding) this.#releaseEventResource(e);
 		this.#events.delete(event);
+		if (this.#detailed()) this.#note(`${this.#prefix}.event.${hex(event)}`, null);
 		return this.#step('aclrtDestroyEvent', args, ACL_SUCCESS, site);
 	}
 
@@ -695,6 +719,8 @@ export class AclRuntime {
 			};
 		}
 		this.#allocations.set(ptr, { ptr, size, bytes, device, site });
+		if (this.#detailed()) this.#note(`${this.#prefix}.mem.${hex(ptr)}`, size);
+		if (this.#detailed()) this.#note(`device${device.id}.memory`, device.memory.used);
 		this.#deviceBytes += bytes;
 		device.memorySeries.update(device.memory.used);
 		this.#step(
@@ -736,6 +762,7 @@ export class AclRuntime {
 		const ptr = this.#hostTop;
 		this.#hostTop += Math.ceil(size / 64) * 64;
 		this.#hostAllocations.set(ptr, { ptr, size, site });
+		if (this.#detailed()) this.#note(`${this.#prefix}.host.${hex(ptr)}`, size);
 		this.#step('aclrtMallocHost', args, ACL_SUCCESS, site, `ptr=${hex(ptr)}`);
 		return { ret: ACL_SUCCESS, ptr };
 	}
@@ -748,6 +775,7 @@ export class AclRuntime {
 			return this.#step('aclrtFreeHost', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		if (!this.#hostAllocations.delete(ptr))
 			return this.#step('aclrtFreeHost', args, ACL_ERROR.ACL_ERROR_RT_MEMORY_FREE, site);
+		if (this.#detailed()) this.#note(`${this.#prefix}.host.${hex(ptr)}`, null);
 		return this.#step('aclrtFreeHost', args, ACL_SUCCESS, site);
 	}
 
@@ -888,6 +916,7 @@ export class AclRuntime {
 			site,
 		};
 		this.#models.set(model.id, model);
+		if (this.#detailed()) this.#note(`${this.#prefix}.model.${model.id}`, 'loaded');
 		this.#step('aclmdlLoadFromFile', args, ACL_SUCCESS, site, `modelId=${model.id}`);
 		return { ret: ACL_SUCCESS, modelId: model.id };
 	}
@@ -907,6 +936,7 @@ export class AclRuntime {
 		if (!model) return this.#step('aclmdlExecute', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		if (this.#staleUnbind(model))
 			return this.#step('aclmdlExecute', args, ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE, site);
+		if (!model.running) this.#note(`${this.#prefix}.model.${model.id}`, 'running');
 		model.running = true;
 		this.#machine.clock.advance(HOST_COST_US.modelExecute);
 		return this.#step('aclmdlExecute', args, ACL_SUCCESS, site);
@@ -928,6 +958,7 @@ export class AclRuntime {
 			return this.#step('aclmdlExecuteAsync', args, ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE, site);
 		const refused = this.#stoppedContext(s.context);
 		if (refused !== ACL_SUCCESS) return this.#step('aclmdlExecuteAsync', args, refused, site);
+		if (!model.running) this.#note(`${this.#prefix}.model.${model.id}`, 'running');
 		model.running = true;
 		const now = this.#machine.clock.now;
 		s.busyUntil = (s.busyUntil > now ? s.busyUntil : now) + HOST_COST_US.modelExecute;
@@ -1007,6 +1038,13 @@ export class AclRuntime {
 	}
 
 	// ── process-level accounting (called by HostProcess) ─────────────────────────────────────
+
+	/** State deltas noted since the last step (for a step recorded outside this runtime). */
+	takeChanges(): StateChange[] {
+		const changes = this.#changes ?? [];
+		this.#changes = undefined;
+		return changes;
+	}
 
 	/** What this process holds now. */
 	held(): HeldResources {
@@ -1109,13 +1147,21 @@ export class AclRuntime {
 	 */
 	releaseAll(): void {
 		for (const m of [...this.#models.values()]) this.#dropModel(m);
-		for (const e of this.#events.values()) if (e.holding) this.#releaseEventResource(e);
+		for (const e of this.#events.values()) {
+			if (e.holding) this.#releaseEventResource(e);
+			if (this.#detailed()) this.#note(`${this.#prefix}.event.${hex(e.handle)}`, null);
+		}
 		this.#events.clear();
 		for (const a of [...this.#allocations.values()]) this.#freeAllocation(a);
+		for (const ptr of this.#hostAllocations.keys())
+			if (this.#detailed()) this.#note(`${this.#prefix}.host.${hex(ptr)}`, null);
 		this.#hostAllocations.clear();
 		for (const c of [...this.#contexts.values()]) this.#dropContext(c);
 		this.#contexts.clear();
-		for (const b of this.#bindings.values()) this.#dropContext(b.context);
+		for (const [id, b] of this.#bindings) {
+			this.#dropContext(b.context);
+			if (this.#detailed()) this.#note(`${this.#prefix}.device${id}`, null);
+		}
 		this.#bindings.clear();
 		this.#streams.clear();
 		this.#descriptors.clear();
@@ -1159,10 +1205,24 @@ export class AclRuntime {
 		const recorder = this.#recorder;
 		if (recorder.stepCount < this.#machine.maxStoredSteps) {
 			const span = spanOf(site);
-			recorder.step(this.#actor, call, args, result, span === NO_SPAN ? {} : { span });
+			const extra: { span?: SourceSpan; changes?: StateChange[] } = {};
+			if (span !== NO_SPAN) extra.span = span;
+			const changes = this.takeChanges();
+			if (changes.length > 0) extra.changes = changes;
+			recorder.step(this.#actor, call, args, result, extra);
 		} else {
+			this.#changes = undefined;
 			recorder.step(this.#actor, call, EMPTY, result);
 		}
+	}
+
+	/**
+	 * Notes a state delta (`pid<n>.mem.<ptr>`, `device<n>.memory`, …) for the step being recorded;
+	 * `null` removes the path. Skipped once steps are no longer stored.
+	 */
+	#note(path: string, value: unknown): void {
+		if (this.#recorder.stepCount >= this.#machine.maxStoredSteps) return;
+		(this.#changes ??= []).push({ path, value });
 	}
 
 	#plog(level: PlogLevel, module: string, body: string, colon = true): void {
@@ -1245,6 +1305,7 @@ export class AclRuntime {
 	#newContext(device: Device, isDefault: boolean, site: CallSite): Context | undefined {
 		const defaults = this.#machine.profile.defaultStreamsPerContext.value;
 		if (!device.streams.take(defaults)) return undefined;
+		if (this.#detailed()) this.#note(`device${device.id}.streams`, device.streams.inUse);
 		const context = {
 			handle: this.#machine.nextHandle(),
 			device,
@@ -1280,16 +1341,21 @@ export class AclRuntime {
 	#dropContext(context: Context): void {
 		for (const [handle, s] of this.#streams) {
 			// Their stream units are in context.streamCount, given back below.
-			if (s.context === context) this.#streams.delete(handle);
+			if (s.context !== context) continue;
+			this.#streams.delete(handle);
+			if (this.#detailed()) this.#note(`${this.#prefix}.stream.${hex(handle)}`, null);
 		}
 		for (const m of [...this.#models.values()]) if (m.context === context) this.#dropModel(m);
 		context.device.streams.give(context.streamCount);
 		context.streamCount = 0;
+		if (this.#detailed())
+			this.#note(`device${context.device.id}.streams`, context.device.streams.inUse);
 		if (this.#current === context) this.#current = undefined;
 	}
 
 	#dropModel(model: Model): void {
 		this.#models.delete(model.id);
+		if (this.#detailed()) this.#note(`${this.#prefix}.model.${model.id}`, null);
 		const device = model.device;
 		device.releaseModelId(model.id);
 		if (device.staleModelStreams.some((s) => s.sqId === model.sqId)) return;
@@ -1299,6 +1365,12 @@ export class AclRuntime {
 
 	#freeAllocation(allocation: Allocation): void {
 		this.#allocations.delete(allocation.ptr);
+		if (this.#detailed()) this.#note(`${this.#prefix}.mem.${hex(allocation.ptr)}`, null);
+		if (this.#detailed())
+			this.#note(
+				`device${allocation.device.id}.memory`,
+				allocation.device.memory.used - allocation.bytes,
+			);
 		this.#deviceBytes -= allocation.bytes;
 		const device = allocation.device;
 		device.memory.release(allocation.ptr, allocation.bytes);
@@ -1310,6 +1382,7 @@ export class AclRuntime {
 		if (!device) return;
 		event.holding = undefined;
 		device.events.give();
+		if (this.#detailed()) this.#note(`device${device.id}.events`, device.events.inUse);
 		device.eventSeries.update(device.events.inUse);
 	}
 
@@ -1336,6 +1409,7 @@ export class AclRuntime {
 			site,
 		};
 		this.#events.set(event.handle, event);
+		if (this.#detailed()) this.#note(`${this.#prefix}.event.${hex(event.handle)}`, 'created');
 		this.#step(call, args, ACL_SUCCESS, site, `event=${hex(event.handle)}`);
 		return { ret: ACL_SUCCESS, event: event.handle };
 	}
@@ -1543,6 +1617,11 @@ export class AclRuntime {
 			if (!m.running) continue;
 			const device = m.device;
 			if (device.staleModelStreams.some((s) => s.sqId === m.sqId)) continue;
+			if (this.#detailed())
+				this.#note(
+					`device${device.id}.staleModelStream.${m.sqId}`,
+					`model ${m.id}, bound and running`,
+				);
 			device.staleModelStreams.push({
 				modelId: m.id,
 				sqId: m.sqId,

@@ -296,3 +296,46 @@ describe('the case programs, step by step', () => {
 		expect(Math.max(...memory.points.map((pt) => pt[1]))).toBe(2047 * (FRAME + 32));
 	});
 });
+
+describe('state deltas for step-through', () => {
+	function stateAfterAll(
+		steps: readonly { changes?: readonly { path: string; value: unknown }[] }[],
+	) {
+		const state = new Map<string, unknown>();
+		for (const s of steps) {
+			for (const c of s.changes ?? []) {
+				if (c.value === null || c.value === undefined) state.delete(c.path);
+				else state.set(c.path, c.value);
+			}
+		}
+		return state;
+	}
+
+	it('steps carry what they changed, and the driver reclaim removes what the process held', () => {
+		const machine = newMachine({ product: 'atlas-a2' });
+		const p = machine.spawn();
+		p.acl.aclInit(null, site);
+		p.acl.aclrtSetDevice(0, site);
+		const { ptr } = p.acl.aclrtMalloc(100, 0, site);
+		const { event } = p.acl.aclrtCreateEvent(site);
+		p.acl.aclrtRecordEvent(event, 0, site);
+		const mid = stateAfterAll(machine.recorder.finish('completed').steps);
+		expect(Object.fromEntries(mid)).toEqual({
+			'pid18401.state': 'running',
+			'pid18401.device0': 'set ×1',
+			'device0.streams': 1,
+			[`pid18401.mem.0x${ptr.toString(16)}`]: 100,
+			'device0.memory': 160,
+			[`pid18401.event.0x${event.toString(16)}`]: 'recorded',
+			'device0.events': 1,
+		});
+		p.returnFromMain(0, site);
+		const end = stateAfterAll(machine.recorder.finish('completed').steps);
+		expect(Object.fromEntries(end)).toEqual({
+			'pid18401.state': 'exited',
+			'device0.streams': 0,
+			'device0.memory': 0,
+			'device0.events': 0,
+		});
+	});
+});

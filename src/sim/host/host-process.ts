@@ -116,9 +116,11 @@ export class HostProcess {
 			return { action: 'ignored', signo };
 		}
 		if (action.kind === 'handler') {
-			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], `handler ${action.name}`);
 			this.#handling.push(signo);
 			this.#state = 'in-handler';
+			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], `handler ${action.name}`, {
+				changes: [{ path: `pid${this.pid}.state`, value: 'in-handler' }],
+			});
 			return { action: 'handler', signo, handler: action.name };
 		}
 		recorder.step(
@@ -133,8 +135,18 @@ export class HostProcess {
 
 	/** The user handler for the innermost delivered signal has returned. */
 	handlerReturned(): void {
-		this.#handling.pop();
-		if (this.#state === 'in-handler' && this.#handling.length === 0) this.#state = 'running';
+		const signo = this.#handling.pop();
+		if (signo === undefined || !this.alive) return;
+		if (this.#handling.length === 0) this.#state = 'running';
+		this.#machine.recorder.step(
+			`host:${this.pid}`,
+			'handler-return',
+			[signalName(signo)],
+			this.#state,
+			{
+				changes: [{ path: `pid${this.pid}.state`, value: this.#state }],
+			},
+		);
 	}
 
 	/**
@@ -204,7 +216,9 @@ export class HostProcess {
 		const held = this.acl.held();
 		this.acl.releaseAll();
 		const machine = this.#machine;
-		machine.recorder.step('driver', 'reclaim', [String(this.pid)], describeHeld(held));
+		const changes = this.acl.takeChanges();
+		changes.push({ path: `pid${this.pid}.state`, value: this.#state });
+		machine.recorder.step('driver', 'reclaim', [String(this.pid)], describeHeld(held), { changes });
 		machine.flushSeries();
 	}
 }

@@ -125,7 +125,9 @@ export class Machine {
 		this.#nextPid += PID_STEP;
 		const process = new HostProcess(this, pid, options.name ?? 'main');
 		this.#processes.push(process);
-		this.recorder.step('user', 'run', [process.name], `pid ${pid}`);
+		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
+			changes: [{ path: `pid${pid}.state`, value: 'running' }],
+		});
 		return process;
 	}
 
