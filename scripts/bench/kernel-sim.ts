@@ -83,7 +83,8 @@ function once(mode: 'cpu' | 'npu', tiles: number): { calls: number; ms: number }
 
 export default async function bench(): Promise<BenchRow[]> {
 	const rows: BenchRow[] = [];
-	once('npu', 200);
+	once('npu', 2000);
+	once('cpu', 2000);
 	for (const mode of ['npu', 'cpu'] as const) {
 		const rates: number[] = [];
 		for (let i = 0; i < 5; i++) {
