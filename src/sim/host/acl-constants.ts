@@ -55,7 +55,8 @@ export const ACL_MEMCPY_KIND = {
 
 /**
  * `aclrtSetStreamFailureMode` modes — hicann/runtime:docs/zh/api_ref/06_stream_management.md
- * (ascend-facts B.4). The numeric values are the header's order: continue is the default (0).
+ * (ascend-facts B.4); the values 0 and 1 are those of the pyACL aclrtSetStreamFailureMode page
+ * (`ACL_CONTINUE_ON_FAILURE = 0` default, `ACL_STOP_ON_FAILURE = 1`).
  */
 export const ACL_STREAM_FAILURE_MODE = {
 	ACL_CONTINUE_ON_FAILURE: 0,
@@ -65,6 +66,7 @@ export const ACL_STREAM_FAILURE_MODE = {
 /**
  * `aclrtMemAttr` values the simulator answers for `aclrtGetMemInfo`; every attribute reports the
  * one device-memory pool (a chip without HBM reports DDR for an HBM query, ascend-facts B.3).
+ * The numbers are illustrative: no source gives them, and the simulator does not look at them.
  */
 export const ACL_MEM_ATTR = {
 	ACL_DDR_MEM: 0,
