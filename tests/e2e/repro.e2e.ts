@@ -72,6 +72,7 @@ describeInBrowser('the reproduction widget on a case page', () => {
 		await widget.product('atlas-training');
 		await widget.run();
 		const link = widget.log().getByRole('link').first();
+		await link.waitFor({ timeout: 5_000 });
 		await expect(link.getAttribute('href')).resolves.toContain(`/en/cases/${BUFFER_CASE}/`);
 	});
 

@@ -83,6 +83,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const editor = useRef<EditorHandle | undefined>(undefined);
 	const client = useRef<RunClient | undefined>(undefined);
 	const latestCode = useRef('');
+	const generation = useRef(0);
 
 	const scenario = scenarios.find((s) => s.key === key) ?? initial;
 	const program = scenario[variant];
@@ -125,7 +126,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				if (disposed || !editorHost.current) return;
 				editor.current = createEditor(editorHost.current, {
 					doc: latestCode.current,
-					label: `${t.code}: ${program.file}`,
+					label: t.code,
 					onChange: (doc) => {
 						latestCode.current = doc;
 						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
@@ -175,6 +176,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}, [playing, step, total, speed]);
 
 	function clearRun() {
+		// A run still in flight belongs to the old choice; its result must not land.
+		generation.current++;
 		setStatus({ kind: 'idle' });
 		setStep(0);
 		setPlaying(false);
@@ -203,6 +206,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		if (sc.cann) request.cann = sc.cann;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
+		const mine = ++generation.current;
 		let result;
 		try {
 			result = await (await getClient()).run(request, lang);
@@ -210,6 +214,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			setStatus({ kind: 'failed', message: format(t.simLoadFailed, { message: String(error) }) });
 			return;
 		}
+		if (mine !== generation.current) return;
 		switch (result.kind) {
 			case 'superseded':
 				return;
