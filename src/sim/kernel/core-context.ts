@@ -819,7 +819,7 @@ export class CoreContext {
 				: TPIPE_MESSAGES.eventOld;
 			const value = HARD_EVENT_VALUES[event];
 			this.fail(site, call, {
-				code: 'tque-buffer-limit',
+				code: queue ? 'tque-buffer-limit' : 'event-id-exhausted',
 				values: {
 					call,
 					event,

@@ -24,6 +24,13 @@ export const KERNEL_DIAGNOSTICS = {
 		hint: 'Use at most {limit} buffers on {position} across all its queues: merge several into one InitBuffer of the combined length and take sub-tensors by offset (local[offset]), or call FreeAllEvent() on a queue you are done with.',
 		case: BUFFER_LIMIT_CASE,
 	},
+	'event-id-exhausted': {
+		severity: 'error',
+		message:
+			'{call}: all {limit} sync event ids of {event} are in use ({product} has {limit} per HardEvent).',
+		hint: 'Release each id with ReleaseEventID<{event}>(id) right after use; queues on the same positions draw from the same pool.',
+		case: BUFFER_LIMIT_CASE,
+	},
 	'tposition-buffer-count': {
 		severity: 'warning',
 		message:

@@ -518,6 +518,22 @@ describe('Flags and event ids', () => {
 		expect(r.trace.steps.map((s) => s.result)).toEqual(['alive', '0', '1', 'void', '0']);
 	});
 
+	it('AllocEventID stops when every id of the event is taken (event-id-exhausted)', () => {
+		const allocs = [0, 1, 2, 3, 4].map(
+			(i) => `${11 + i} e${i} = pipe.AllocEventID HardEvent::MTE3_V`,
+		);
+		const r = run(['10 pipe = TPipe', ...allocs].join('\n'));
+		expect(r.cpu[0]).toBe(
+			`[ERROR][Core_0][${ROOT}/kernel_tpipe.h:730][AllocEventID][321678] current size is 4, max buffer number in same queue position is 4`,
+		);
+		expect(r.cpu[4]).toMatch(
+			/signed char AscendC::TPipe::AllocEventID<\(AscendC::HardEvent\)6>\(\) at /,
+		);
+		expect(diag(r, 'event-id-exhausted')?.message).toBe(
+			'pipe.AllocEventID<MTE3_V>: all 4 sync event ids of MTE3_V are in use (Atlas training series has 4 per HardEvent).',
+		);
+	});
+
 	it('ReleaseEventID refuses an id out of range (event-id-out-of-range)', () => {
 		const r = run('10 pipe = TPipe\n11 pipe.ReleaseEventID HardEvent::V_MTE2 4');
 		expect(r.cpu[0]).toMatch(
