@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
 import { pagefindIndex } from './src/integrations/pagefind-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
+import { CODE_THEMES } from './src/site/code-themes.ts';
 
 export default defineConfig({
 	trailingSlash: 'always',
@@ -17,7 +18,7 @@ export default defineConfig({
 		// `## Symptom {#symptom}` gives stable anchors; punctuation stays exactly as written.
 		processor: satteri({ features: { headingAttributes: true, smartPunctuation: false } }),
 		shikiConfig: {
-			themes: { light: 'github-light', dark: 'github-dark' },
+			themes: CODE_THEMES,
 			defaultColor: false,
 		},
 	},

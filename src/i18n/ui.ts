@@ -16,6 +16,7 @@ const strings = {
 	navPlayground: { zh: '演练场', en: 'Playground' },
 	mainNav: { zh: '主导航', en: 'Main' },
 	searchLabel: { zh: '搜索案例', en: 'Search cases' },
+	siteSearch: { zh: '站内搜索', en: 'Site search' },
 	searchPlaceholder: { zh: '报错信息、错误码、接口名…', en: 'Error text, code or API…' },
 	searchButton: { zh: '搜索', en: 'Search' },
 	searchResults: { zh: '搜索结果', en: 'Search results' },

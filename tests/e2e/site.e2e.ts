@@ -53,15 +53,15 @@ describeInBrowser('the home page', () => {
 		await page().goto(`${baseURL()}/en/`);
 		const cards = page().locator('.case-card:visible');
 		const all = await cards.count();
-		await page().getByLabel('Component').selectOption('system');
+		await page().getByLabel('Component', { exact: true }).selectOption('system');
 		const system = await cards.count();
 		expect(system).toBeLessThan(all);
-		await page().getByLabel('Component').selectOption('ascend-c');
+		await page().getByLabel('Component', { exact: true }).selectOption('ascend-c');
 		await expect(
 			page().locator(`.case-card:visible a[href="/en/cases/${CASE}/"]`).count(),
 		).resolves.toBe(1);
-		await page().getByLabel('Component').selectOption('');
-		await page().getByLabel('Product').selectOption('atlas-training');
+		await page().getByLabel('Component', { exact: true }).selectOption('');
+		await page().getByLabel('Product', { exact: true }).selectOption('atlas-training');
 		await expect(cards.count()).resolves.toBeGreaterThan(0);
 	});
 });
