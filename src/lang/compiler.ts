@@ -1757,18 +1757,15 @@ export class Compiler {
 		let init: St = nop;
 		let cond: Ev = () => 1;
 		let update: Ev | undefined;
-		// The init part is a Declaration (with its own `;`) or an expression followed by `;`.
-		let section = 0;
+		// `;` between the parts is an anonymous token: a part's section is the number of `;`
+		// between `(` and the part.
+		const openAt = kids[open]?.to ?? n.from;
 		for (const c of inside) {
-			if (c.name === ';') {
-				section++;
-				continue;
-			}
+			if (c.name === ';') continue;
+			const section = (this.#src.slice(openAt, c.from).match(/;/g) ?? []).length;
 			if (section === 0) {
-				if (c.name === 'Declaration') {
-					init = this.#declaration(c, scope, false);
-					section = 1;
-				} else {
+				if (c.name === 'Declaration') init = this.#declaration(c, scope, false);
+				else {
 					const ev = this.#expr(c, scope).ev;
 					init = (f) => {
 						ev(f);
@@ -2018,6 +2015,11 @@ export class Compiler {
 		}
 		const e = this.#lookupPath(path, scope);
 		if (e) return this.#entityValue(e, n, text);
+		if (text === '__FILE__') return constEx(this.#rt.fileName, CHAR_PTR);
+		if (text === '__LINE__') return constEx(this.#span(n).line, T.i32);
+		if (text === '__func__' || text === '__FUNCTION__') {
+			return constEx(this.#fn.def?.name ?? '', CHAR_PTR);
+		}
 		const c = this.#simConstant(path);
 		if (c) return constEx(c.value, c.type);
 		if (text === 'NULL') return constEx(null, { k: 'ptr', to: T.void });
@@ -2673,7 +2675,8 @@ export class Compiler {
 
 	#pointerExpr(n: SyntaxNode, scope: Scope): Ex {
 		const kids = this.#children(n);
-		const op = this.#text(kids[0]!);
+		// The operator is an anonymous token: read it from the text.
+		const op = this.#text(n).trimStart()[0];
 		const operand = kids[kids.length - 1]!;
 		if (op === '&') {
 			// `&func` is the function itself.
@@ -2731,7 +2734,7 @@ export class Compiler {
 				return this.#subscriptLV(n, scope);
 			case 'PointerExpression': {
 				const kids = this.#children(n);
-				if (this.#text(kids[0]!) !== '*') return undefined;
+				if (this.#text(n).trimStart()[0] !== '*' || kids.length === 0) return undefined;
 				const p = this.#expr(kids[kids.length - 1]!, scope);
 				const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
 				const span = this.#span(n);

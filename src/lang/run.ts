@@ -272,6 +272,7 @@ function runHost(
 	compiler: Compiler,
 ): Outcome {
 	let worst: Outcome = 'completed';
+	failedSuspends = 0;
 	let i = 0;
 	// Actions before the first run (e.g. a suspend on an idle device).
 	while (i < actions.length && actions[i]!.do !== 'run') deliverIdle(actions[i++]!, machine);
@@ -293,7 +294,14 @@ function runHost(
 			} else deliverIdle(p.action, machine);
 		}
 	}
-	return worst;
+	return failedSuspends > 0 ? worse(worst, 'error') : worst;
+}
+
+/** Suspends that failed in this scenario (a failed suspend makes the outcome at least `error`). */
+let failedSuspends = 0;
+
+function suspend(machine: Machine): void {
+	if (!machine.suspend().ok) failedSuspends++;
 }
 
 function deliverIdle(action: Action, machine: Machine): void {
@@ -302,7 +310,7 @@ function deliverIdle(action: Action, machine: Machine): void {
 			machine.wait(action.ms);
 			return;
 		case 'suspend':
-			machine.suspend();
+			suspend(machine);
 			return;
 		case 'signal': {
 			const target = machine.newestLiveProcess();
@@ -338,7 +346,7 @@ function runProcess(
 		while (pending.length > 0 && machine.clock.now >= pending[0]!.due && proc.alive) {
 			const { action } = pending.shift()!;
 			rt.dueAt = nextDue();
-			if (action.do === 'suspend') machine.suspend();
+			if (action.do === 'suspend') suspend(machine);
 			else if (action.do === 'signal') {
 				const signo = SIGNALS[action.signal];
 				const delivery = machine.kill(proc.pid, signo);

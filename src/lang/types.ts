@@ -94,6 +94,7 @@ export const PRIMITIVE_TYPES: Readonly<Record<string, CType>> = {
 	aclError: { ...T.i32, name: 'int' },
 	aclFloat16: T.u16,
 	pid_t: T.i32,
+	sig_atomic_t: T.i32,
 	// GM_ADDR is `#define GM_ADDR __gm__ uint8_t*` in the Ascend C headers.
 	GM_ADDR: { k: 'ptr', to: T.u8 },
 };
