@@ -22,6 +22,7 @@
  * // result.outcome: 'completed' | 'hang' | 'abort'; result.stalled: the core and call that stopped
  */
 export * from './buffer-block.ts';
+export * from './buffer-map.ts';
 export * from './cann-wording.ts';
 export * from './core-context.ts';
 export * from './cpu-debug-log.ts';
