@@ -554,3 +554,47 @@ describe('Slicing', () => {
 		);
 	});
 });
+
+describe('Matmul positions', () => {
+	const script = `10 pipe = TPipe
+11 a1 = TQue A1 1
+12 a2 = TQue A2 1
+13 b1 = TQue B1 1
+14 b2 = TQue B2 1
+15 co1 = TQue CO1 1
+16 pipe.InitBuffer a1 1 1024
+17 pipe.InitBuffer a2 1 1024
+18 pipe.InitBuffer b1 1 1024
+19 pipe.InitBuffer b2 1 1024
+20 pipe.InitBuffer co1 1 1024
+21 t = a2.AllocTensor half
+22 a2.EnQue t
+23 u = co1.AllocTensor float
+24 co1.EnQue u`;
+
+	it('carve A1/B1 from L1, A2 from L0A, B2 from L0B and CO1 from L0C', () => {
+		const { trace } = runScript(script);
+		const memories = trace.steps
+			.filter((s) => s.call === 'pipe.InitBuffer')
+			.map((s) => (s.changes![0]!.value as { memory: string }).memory);
+		expect(memories).toEqual(['L1', 'L0A', 'L1', 'L0B', 'L0C']);
+	});
+
+	it('use the cube events: MTE1_M for A2, M_V for CO1 on Atlas training and M_FIX on Atlas A2', () => {
+		const events = (product: 'atlas-training' | 'atlas-a2') =>
+			runScript(script, { product })
+				.trace.steps.flatMap((s) => s.changes ?? [])
+				.filter((c) => c.path.startsWith('core0.events.'))
+				.map((c) => c.path.slice('core0.events.'.length));
+		expect(events('atlas-training')).toEqual(['MTE1_M', 'M_V']);
+		expect(events('atlas-a2')).toEqual(['MTE1_M', 'M_FIX']);
+	});
+
+	it('put CO2 in UB on Atlas training, while on Atlas A2 it is GM and has no buffer', () => {
+		const co2 = '10 pipe = TPipe\n11 c = TQue CO2 1\n12 pipe.InitBuffer c 1 1024';
+		expect(runScript(co2).result.outcome).toBe('completed');
+		const a2 = runScript(co2, { product: 'atlas-a2' });
+		expect(a2.result.outcome).toBe('abort');
+		expect(a2.trace.diagnostics[0]?.code).toBe('position-unsupported');
+	});
+});
