@@ -176,21 +176,32 @@ function Results({ lang, response, titles }: ResultsProps) {
 				<a href={`#L${line}`}>{line}</a>
 			</span>
 		));
-	const claim = (match: TriageMatch) => (
-		<li class="triage__match" key={match.signature}>
-			<a class="triage__case" href={caseUrl(match.case, match.anchor, lang)}>
-				{titles[match.case] ?? match.case}
-			</a>
-			<div class="triage__meta">
-				{s.signature}: <code>{match.signature}</code> ({match.module}) ·{' '}
-				<a href={permalink(match.signature)}>{s.permalink}</a>
-			</div>
-			<div class="triage__meta">
-				{s.lines}: {lineLinks(match.lines)}
-				{match.lines.length > MAX_LINE_LINKS && ' …'}
-			</div>
-		</li>
-	);
+	// One entry per case, in the order of its first match; each signature that matched it below.
+	const byCase = (claims: readonly TriageMatch[]) => {
+		const groups = new Map<string, TriageMatch[]>();
+		for (const match of claims) groups.set(match.case, [...(groups.get(match.case) ?? []), match]);
+		return [...groups.values()];
+	};
+	const claim = (group: readonly TriageMatch[]) => {
+		const first = group[0]!;
+		return (
+			<li class="triage__match" key={first.case}>
+				<a class="triage__case" href={caseUrl(first.case, first.anchor, lang)}>
+					{titles[first.case] ?? first.case}
+				</a>
+				<ul class="triage__signatures">
+					{group.map((match) => (
+						<li key={match.signature} class="triage__meta">
+							{s.signature}: <code>{match.signature}</code> ({match.module}) ·{' '}
+							<a href={permalink(match.signature)}>{s.permalink}</a> · {s.lines}:{' '}
+							{lineLinks(match.lines)}
+							{match.lines.length > MAX_LINE_LINKS && ' …'}
+						</li>
+					))}
+				</ul>
+			</li>
+		);
+	};
 	return (
 		<section class="triage__results" aria-labelledby="triage-results">
 			<h2 id="triage-results">{s.resultsHeading}</h2>
@@ -198,13 +209,13 @@ function Results({ lang, response, titles }: ResultsProps) {
 			{result.matches.length > 0 && (
 				<>
 					<h3>{s.matchesHeading}</h3>
-					<ul class="triage__matches">{result.matches.map(claim)}</ul>
+					<ul class="triage__matches">{byCase(result.matches).map(claim)}</ul>
 				</>
 			)}
 			{result.hints.length > 0 && (
 				<>
 					<h3>{s.hintsHeading}</h3>
-					<ul class="triage__matches">{result.hints.map(claim)}</ul>
+					<ul class="triage__matches">{byCase(result.hints).map(claim)}</ul>
 				</>
 			)}
 			{result.notes.length > 0 && (
