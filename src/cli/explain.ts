@@ -9,7 +9,9 @@ import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
 import { matchLog, type TriageMatch, type TriageResult } from '../triage/match-log.ts';
+import { normalizeLine } from '../triage/normalize-line.ts';
 import { splitLines } from '../triage/read-log.ts';
+import { stripPrefixes } from '../triage/strip-prefixes.ts';
 
 /** Exit codes of `casebook explain`. */
 export const EXPLAIN_EXIT = { matched: 0, noMatch: 1, usage: 2 } as const;
@@ -163,6 +165,7 @@ const WORDS = {
 		signature: '特征',
 		line: (n: number) => `第 ${n} 行`,
 		more: (n: number) => `…另有 ${n} 行`,
+		same: (n: number) => `（另有 ${n} 行相同，仅 pid、时间或地址不同）`,
 		hints: '可能相关（日志与案例相符，但不足以确定原因）：',
 		notes: '日志中的其他错误码：',
 		related: '相关案例',
@@ -173,6 +176,8 @@ const WORDS = {
 		signature: 'signature',
 		line: (n: number) => `line ${n}`,
 		more: (n: number) => `… and ${n} more line${n === 1 ? '' : 's'}`,
+		same: (n: number) =>
+			`(and ${n} more line${n === 1 ? '' : 's'} differing only in pid, time or address)`,
 		hints: 'Possibly related (the log fits the case but does not prove it):',
 		notes: 'Other error codes in the log:',
 		related: 'related case',
@@ -200,10 +205,18 @@ export function formatHuman(
 		const entry = registry.signatures.find((signature) => signature.id === match.signature);
 		const title = entry?.title?.[options.lang] ?? match.case;
 		out.push('', `● ${title}`, `  ${words.signature}: ${match.signature} (${match.module})`);
-		for (const number of match.lines.slice(0, QUOTED_LINES_PER_MATCH)) {
-			out.push(`  ${words.line(number)}: ${quote(lines[number - 1] ?? '')}`);
+		// Lines that differ only in pid, time or address are quoted once, with the others counted.
+		const groups = new Map<string, number[]>();
+		for (const number of match.lines) {
+			const key = normalizeLine(stripPrefixes(lines[number - 1] ?? '').text);
+			groups.set(key, [...(groups.get(key) ?? []), number]);
 		}
-		const rest = match.lines.length - QUOTED_LINES_PER_MATCH;
+		const quoted = [...groups.values()].slice(0, QUOTED_LINES_PER_MATCH);
+		for (const [number, ...same] of quoted) {
+			const also = same.length > 0 ? ` ${words.same(same.length)}` : '';
+			out.push(`  ${words.line(number!)}: ${quote(lines[number! - 1] ?? '')}${also}`);
+		}
+		const rest = match.lines.length - quoted.reduce((sum, group) => sum + group.length, 0);
 		if (rest > 0) out.push(`  ${words.more(rest)}`);
 		out.push(`  → ${caseUrl(match.case, match.anchor, options.lang, options.baseUrl)}`);
 	};

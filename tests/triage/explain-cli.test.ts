@@ -128,3 +128,20 @@ describe('casebook explain for people', () => {
 		);
 	});
 });
+
+describe('casebook explain on repeated lines', () => {
+	it('quotes lines that differ only in pid, time or address once, counting the others', () => {
+		const line = (pid: number, ms: string) =>
+			`[ERROR][Block_0][AIV_0][kernel_tpipe_impl.h:412][AllocEventID][${pid}] current id is 8, max buffer number in same queue position is 8 at ${ms}`;
+		const log = [
+			line(51207, '2025-03-02 08:14:51.204'),
+			line(51208, '2025-03-02 08:14:52.999'),
+			line(51209, '2025-03-02 08:14:53.000'),
+		].join('\n');
+		const run = explain(['--lang', 'en', '-'], log);
+		expect(run.stdout).toContain(
+			`  line 1: ${line(51207, '2025-03-02 08:14:51.204')} (and 2 more lines differing only in pid, time or address)`,
+		);
+		expect(run.stdout).not.toContain('line 2:');
+	});
+});
