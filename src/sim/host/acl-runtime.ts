@@ -126,6 +126,8 @@ export interface HeldResources {
 	/** Contexts created with aclrtCreateContext. */
 	contexts: number;
 	models: number;
+	/** Model streams this process holds on devices (a stale one belongs to the device). */
+	modelStreams: number;
 	/** Devices set and not reset. */
 	devices: number;
 }
@@ -145,6 +147,8 @@ export const OLD_WORDING_TID_OFFSET = 8;
 const { ACL_SUCCESS } = ACL_ERROR;
 const EMPTY: readonly string[] = Object.freeze([]);
 const NO_SPAN: SourceSpan = Object.freeze({ line: 0, column: 0 });
+/** Shared empty step extras, so steps past the stored cap allocate nothing. */
+const NO_EXTRA = Object.freeze({});
 
 /** A device binding of this process: aclrtSetDevice's reference count and default context. */
 interface DeviceBinding {
@@ -204,10 +208,12 @@ export class AclRuntime {
 	/** `aclFinalize()`; without aclInit it returns ACL_ERROR_REPEAT_FINALIZE (100037). */
 	aclFinalize(site: CallSite): AclError {
 		this.#cost(HOST_COST_US.aclFinalize);
-		this.#raceCheck('aclFinalize', site);
 		let ret: AclError = ACL_SUCCESS;
 		if (!this.#initialized) ret = ACL_ERROR.ACL_ERROR_REPEAT_FINALIZE;
-		else this.#initialized = false;
+		else {
+			this.#raceCheck('aclFinalize', site);
+			this.#initialized = false;
+		}
 		return this.#step('aclFinalize', EMPTY, ret, site);
 	}
 
@@ -223,6 +229,7 @@ export class AclRuntime {
 		if (!device)
 			return this.#step('aclrtSetDevice', args, ACL_ERROR.ACL_ERROR_RT_INVALID_DEVICEID, site);
 		const binding = this.#bindings.get(deviceId);
+		if (binding) this.#raceCheck('aclrtResetDevice', site);
 		if (binding) {
 			binding.count++;
 			this.#current = binding.context;
@@ -246,7 +253,6 @@ export class AclRuntime {
 	 */
 	aclrtResetDevice(deviceId: number, site: CallSite): AclError {
 		this.#cost(HOST_COST_US.resetDevice);
-		this.#raceCheck('aclrtResetDevice', site);
 		const args = this.#detailed() ? [String(deviceId)] : EMPTY;
 		if (!this.#machine.device(deviceId))
 			return this.#step('aclrtResetDevice', args, ACL_ERROR.ACL_ERROR_RT_INVALID_DEVICEID, site);
@@ -317,13 +323,13 @@ export class AclRuntime {
 	/** `aclrtDestroyContext(context)`: releases it and every stream in it. */
 	aclrtDestroyContext(context: number, site: CallSite): AclError {
 		this.#cost(HOST_COST_US.call);
-		this.#raceCheck('aclrtDestroyContext', site);
 		const args = this.#detailed() ? [hex(context)] : EMPTY;
 		if (context === 0)
 			return this.#step('aclrtDestroyContext', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		const found = this.#contexts.get(context);
 		if (!found)
 			return this.#step('aclrtDestroyContext', args, ACL_ERROR.ACL_ERROR_RT_PARAM_INVALID, site);
+		this.#raceCheck('aclrtDestroyContext', site);
 		this.#contexts.delete(context);
 		this.#waitContext(found);
 		this.#dropContext(found);
@@ -402,13 +408,13 @@ export class AclRuntime {
 	/** `aclrtDestroyStream(stream)`: waits for its tasks, then releases it. */
 	aclrtDestroyStream(stream: number, site: CallSite): AclError {
 		this.#cost(HOST_COST_US.destroyStream);
-		this.#raceCheck('aclrtDestroyStream', site);
 		const args = this.#detailed() ? [hex(stream)] : EMPTY;
 		if (stream === 0)
 			return this.#step('aclrtDestroyStream', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		const found = this.#streams.get(stream);
 		if (!found)
 			return this.#step('aclrtDestroyStream', args, ACL_ERROR.ACL_ERROR_RT_PARAM_INVALID, site);
+		this.#raceCheck('aclrtDestroyStream', site);
 		this.#advanceTo(found.busyUntil);
 		this.#streams.delete(stream);
 		found.context.streamCount--;
@@ -736,11 +742,11 @@ export class AclRuntime {
 	/** `aclrtFree(devPtr)`: a pointer aclrtMalloc did not return (or already freed) gives 207002. */
 	aclrtFree(ptr: number, site: CallSite): AclError {
 		this.#machine.clock.advance(HOST_COST_US.free);
-		this.#raceCheck('aclrtFree', site);
 		const args = this.#detailed() ? [hex(ptr)] : EMPTY;
 		if (ptr === 0) return this.#step('aclrtFree', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
 		const allocation = this.#allocations.get(ptr);
 		if (!allocation) return this.#step('aclrtFree', args, ACL_ERROR.ACL_ERROR_RT_MEMORY_FREE, site);
+		this.#raceCheck('aclrtFree', site);
 		this.#freeAllocation(allocation);
 		return this.#step('aclrtFree', args, ACL_SUCCESS, site);
 	}
@@ -913,6 +919,7 @@ export class AclRuntime {
 			context,
 			sqId: device.takeSqId(),
 			running: false,
+			stale: false,
 			site,
 		};
 		this.#models.set(model.id, model);
@@ -969,10 +976,10 @@ export class AclRuntime {
 	/** `aclmdlUnload(modelId)`: unbinds and frees the model stream. */
 	aclmdlUnload(modelId: number, site: CallSite): AclError {
 		this.#cost(HOST_COST_US.call);
-		this.#raceCheck('aclmdlUnload', site);
 		const args = this.#detailed() ? [String(modelId)] : EMPTY;
 		const model = this.#models.get(modelId);
 		if (!model) return this.#step('aclmdlUnload', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
+		this.#raceCheck('aclmdlUnload', site);
 		this.#dropModel(model);
 		return this.#step('aclmdlUnload', args, ACL_SUCCESS, site);
 	}
@@ -1050,6 +1057,8 @@ export class AclRuntime {
 	held(): HeldResources {
 		let eventResources = 0;
 		for (const e of this.#events.values()) if (e.holding) eventResources++;
+		let modelStreams = 0;
+		for (const m of this.#models.values()) if (!m.stale) modelStreams++;
 		return {
 			deviceBytes: this.#deviceBytes,
 			allocations: this.#allocations.size,
@@ -1059,15 +1068,22 @@ export class AclRuntime {
 			eventResources,
 			contexts: this.#contexts.size,
 			models: this.#models.size,
+			modelStreams,
 			devices: this.#bindings.size,
 		};
 	}
 
-	/** Whether any task of this process is still queued or running on `device`'s hwts. */
+	/**
+	 * Whether this (live) process keeps `device`'s hwts busy: a task queued or running, a model
+	 * running, or a stream that has issued tasks and is still open. The last one is what makes
+	 * seed 002 case 4 hold whatever instant the suspend arrives: the task queues of a running AI
+	 * process stay on hwts until it exits, which is why the fix is to end the process first.
+	 */
 	busyOn(device: Device): boolean {
 		const now = this.#machine.clock.now;
-		for (const s of this.#allStreams())
-			if (s.context.device === device && s.busyUntil > now) return true;
+		for (const s of this.#allStreams()) {
+			if (s.context.device === device && (s.busyUntil > now || s.taskCount > 0)) return true;
+		}
 		for (const m of this.#models.values()) if (m.device === device && m.running) return true;
 		return false;
 	}
@@ -1212,7 +1228,7 @@ export class AclRuntime {
 			recorder.step(this.#actor, call, args, result, extra);
 		} else {
 			this.#changes = undefined;
-			recorder.step(this.#actor, call, EMPTY, result);
+			recorder.step(this.#actor, call, EMPTY, result, NO_EXTRA);
 		}
 	}
 
@@ -1358,7 +1374,7 @@ export class AclRuntime {
 		if (this.#detailed()) this.#note(`${this.#prefix}.model.${model.id}`, null);
 		const device = model.device;
 		device.releaseModelId(model.id);
-		if (device.staleModelStreams.some((s) => s.sqId === model.sqId)) return;
+		if (model.stale) return;
 		device.releaseSqId(model.sqId);
 		device.streams.give();
 	}
@@ -1616,7 +1632,8 @@ export class AclRuntime {
 		for (const m of this.#models.values()) {
 			if (!m.running) continue;
 			const device = m.device;
-			if (device.staleModelStreams.some((s) => s.sqId === m.sqId)) continue;
+			if (m.stale) continue;
+			m.stale = true;
 			if (this.#detailed())
 				this.#note(
 					`device${device.id}.staleModelStream.${m.sqId}`,

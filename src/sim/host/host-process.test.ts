@@ -96,6 +96,7 @@ describe('leak accounting at exit', () => {
 			eventResources: 0,
 			contexts: 0,
 			models: 0,
+			modelStreams: 0,
 			devices: 0,
 		});
 	});
@@ -187,11 +188,12 @@ describe('signals', () => {
 });
 
 describe('suspend', () => {
-	it('is refused while a live process has a kernel queued, and accepted once it finished', () => {
+	it('is refused while a live process has issued tasks, even idle, and accepted once it exited', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
 		p.acl.aclInit(null, site);
 		p.acl.aclrtSetDevice(0, site);
+		expect(machine.suspend()).toEqual({ ok: true, ret: 0 });
 		p.acl.launchKernel(
 			0,
 			{ name: 'k', blocks: 1, outcome: KERNEL_COMPLETED, durationUs: 5000 },
@@ -199,6 +201,9 @@ describe('suspend', () => {
 		);
 		expect(machine.suspend()).toEqual({ ok: false, ret: 1 });
 		machine.wait(10);
+		p.acl.aclrtSynchronizeStream(0, site);
+		expect(machine.suspend()).toEqual({ ok: false, ret: 1 });
+		machine.kill(p.pid, SIGNALS.SIGINT);
 		expect(machine.suspend()).toEqual({ ok: true, ret: 0 });
 	});
 

@@ -212,7 +212,7 @@ function checkBalance(world: World): void {
 		}
 		bytes += held.deviceBytes;
 		events += held.eventResources;
-		streams += held.streams + held.models + (held.devices + held.contexts) * defaults;
+		streams += held.streams + held.modelStreams + (held.devices + held.contexts) * defaults;
 	}
 	expect(device.memory.used).toBe(bytes);
 	expect(device.events.inUse).toBe(events);

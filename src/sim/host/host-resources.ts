@@ -87,5 +87,7 @@ export interface Model {
 	sqId: number;
 	/** Set by the first aclmdlExecute; the model stream keeps running until unload. */
 	running: boolean;
+	/** Its model stream was left bound and running by a handler race; it belongs to the device now. */
+	stale: boolean;
 	site: CallSite;
 }

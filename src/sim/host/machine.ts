@@ -146,8 +146,8 @@ export class Machine {
 
 	/**
 	 * The system's suspend (low-power) command. TSCH's pre-check fails while hwts is busy — a live
-	 * process has tasks queued or a model running, or a stale model stream is still running — and
-	 * prints the two lines of seed 002, case 4; otherwise the device suspends.
+	 * process has issued tasks or runs a model (see `AclRuntime.busyOn`), or a stale model stream
+	 * is still running — and prints the two lines of seed 002, case 4; otherwise it suspends.
 	 */
 	suspend(deviceId = 0): SuspendResult {
 		const device = this.#devices[deviceId];
