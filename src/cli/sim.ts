@@ -144,6 +144,10 @@ export function formatDiagnostic(file: string, d: Diagnostic): string {
 export function formatTrace(file: string, trace: Trace): string {
 	const out: string[] = [];
 	for (const line of trace.log) out.push(line.text);
+	for (const leak of trace.leaks) {
+		const at = leak.span ? ` (line ${leak.span.line})` : '';
+		out.push(`leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`);
+	}
 	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
 	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d));
 	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);

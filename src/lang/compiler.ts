@@ -412,7 +412,7 @@ export class Compiler {
 		for (const e of list ? list.getChildren('Enumerator') : []) {
 			const id = e.getChild('Identifier');
 			if (!id) continue;
-			const valueNode = this.#parts(e).find((c) => c !== id);
+			const valueNode = this.#parts(e).find((c) => c.from !== id.from);
 			if (valueNode) {
 				const v = this.#constValue(valueNode, inner);
 				next = typeof v === 'number' ? v : next;
@@ -657,7 +657,8 @@ export class Compiler {
 			// `static constexpr int M = 4;` puts the value right after the FieldIdentifier.
 			let init = info.init;
 			const next = after[i + 1];
-			if (!init && next && !isDeclaratorNode(next.name) && next.name !== 'BitfieldClause') {
+			const assigned = next ? this.#src.slice(d.to, next.from).includes('=') : false;
+			if (!init && next && (assigned || !isDeclaratorNode(next.name)) && next.name !== 'BitfieldClause') {
 				init = next;
 				i++;
 			}
