@@ -474,3 +474,36 @@ describe('trace output', () => {
 		]);
 	});
 });
+
+describe('error queries and forced releases', () => {
+	it('aclrtPeekAtLastError keeps the last error; aclrtGetLastError clears it', () => {
+		const { acl } = started();
+		expect(acl.aclrtPeekAtLastError(0, site)).toBe(0);
+		acl.aclrtFree(0x1234, site);
+		expect(acl.aclrtPeekAtLastError(0, site)).toBe(E.ACL_ERROR_RT_MEMORY_FREE);
+		expect(acl.aclrtGetLastError(0, site)).toBe(E.ACL_ERROR_RT_MEMORY_FREE);
+		expect(acl.aclrtGetLastError(0, site)).toBe(0);
+	});
+
+	it('aclrtResetDeviceForce releases the device whatever its reference count', () => {
+		const { acl } = started();
+		acl.aclrtSetDevice(0, site);
+		expect(acl.aclrtResetDeviceForce(0, site)).toBe(0);
+		expect(acl.held().devices).toBe(0);
+		expect(acl.aclrtMalloc(64, HUGE_FIRST, site).ret).toBe(E.ACL_ERROR_RT_CONTEXT_NULL);
+	});
+
+	it('aclrtDestroyStreamForce does not wait for the stream tasks', () => {
+		const { machine, acl } = started();
+		const { stream } = acl.aclrtCreateStream(site);
+		acl.launchKernel(
+			stream,
+			{ name: 'k', blocks: 1, outcome: KERNEL_COMPLETED, durationUs: 5000 },
+			site,
+		);
+		const before = machine.clock.now;
+		expect(acl.aclrtDestroyStreamForce(stream, site)).toBe(0);
+		expect(machine.clock.now - before).toBeLessThan(100);
+		expect(machine.device(0)!.streams.inUse).toBe(1);
+	});
+});

@@ -177,6 +177,8 @@ export class AclRuntime {
 	#hostTop = HOST_ADDRESS_BASE;
 	#deviceBytes = 0;
 	#recentErrMsg: string | null = null;
+	/** The last non-zero aclError any call returned (one host thread per process). */
+	#lastError: AclError = ACL_SUCCESS;
 	/** State deltas for the next recorded step (only collected while steps are stored). */
 	#changes: StateChange[] | undefined;
 	readonly #prefix: string;
@@ -270,6 +272,28 @@ export class AclRuntime {
 			this.#dropContext(binding.context);
 		}
 		return this.#step('aclrtResetDevice', args, ACL_SUCCESS, site);
+	}
+
+	/** `aclrtResetDeviceForce(deviceId)`: releases the device whatever its reference count. */
+	aclrtResetDeviceForce(deviceId: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.resetDevice);
+		const args = this.#detailed() ? [String(deviceId)] : EMPTY;
+		if (!this.#machine.device(deviceId))
+			return this.#step(
+				'aclrtResetDeviceForce',
+				args,
+				ACL_ERROR.ACL_ERROR_RT_INVALID_DEVICEID,
+				site,
+			);
+		const binding = this.#bindings.get(deviceId);
+		if (binding) {
+			this.#raceCheck('aclrtResetDeviceForce', site);
+			this.#bindings.delete(deviceId);
+			if (this.#detailed()) this.#note(`${this.#prefix}.device${deviceId}`, null);
+			this.#waitContext(binding.context);
+			this.#dropContext(binding.context);
+		}
+		return this.#step('aclrtResetDeviceForce', args, ACL_SUCCESS, site);
 	}
 
 	/** `aclrtGetDevice(&deviceId)`: the current context's device. */
@@ -423,6 +447,33 @@ export class AclRuntime {
 		if (this.#detailed())
 			this.#note(`device${found.context.device.id}.streams`, found.context.device.streams.inUse);
 		return this.#step('aclrtDestroyStream', args, ACL_SUCCESS, site);
+	}
+
+	/**
+	 * `aclrtDestroyStreamForce(stream)`: destroys without waiting; its unfinished tasks are
+	 * dropped, and so is a failure no synchronize reported yet.
+	 */
+	aclrtDestroyStreamForce(stream: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.destroyStream);
+		const args = this.#detailed() ? [hex(stream)] : EMPTY;
+		if (stream === 0)
+			return this.#step('aclrtDestroyStreamForce', args, ACL_ERROR.ACL_ERROR_INVALID_PARAM, site);
+		const found = this.#streams.get(stream);
+		if (!found)
+			return this.#step(
+				'aclrtDestroyStreamForce',
+				args,
+				ACL_ERROR.ACL_ERROR_RT_PARAM_INVALID,
+				site,
+			);
+		this.#raceCheck('aclrtDestroyStreamForce', site);
+		this.#streams.delete(stream);
+		found.context.streamCount--;
+		found.context.device.streams.give();
+		if (this.#detailed()) this.#note(`${this.#prefix}.stream.${hex(stream)}`, null);
+		if (this.#detailed())
+			this.#note(`device${found.context.device.id}.streams`, found.context.device.streams.inUse);
+		return this.#step('aclrtDestroyStreamForce', args, ACL_SUCCESS, site);
 	}
 
 	/** `aclrtSetStreamFailureMode(stream, mode)`: ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1). */
@@ -1032,6 +1083,35 @@ export class AclRuntime {
 
 	// ── errors ───────────────────────────────────────────────────────────────────────────────
 
+	/**
+	 * `aclrtPeekAtLastError(level)`: the last error code a call of this process returned, kept
+	 * (ascend-facts B.7). The simulator has one host thread, so every level reads the same value.
+	 */
+	aclrtPeekAtLastError(level: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.call);
+		this.#rawStep(
+			'aclrtPeekAtLastError',
+			this.#detailed() ? [String(level)] : EMPTY,
+			aclErrorLabel(this.#lastError),
+			site,
+		);
+		return this.#lastError;
+	}
+
+	/** `aclrtGetLastError(level)`: as {@link aclrtPeekAtLastError}, then clears it. */
+	aclrtGetLastError(level: number, site: CallSite): AclError {
+		this.#cost(HOST_COST_US.call);
+		const last = this.#lastError;
+		this.#lastError = ACL_SUCCESS;
+		this.#rawStep(
+			'aclrtGetLastError',
+			this.#detailed() ? [String(level)] : EMPTY,
+			aclErrorLabel(last),
+			site,
+		);
+		return last;
+	}
+
 	/** `aclGetRecentErrMsg()`: the last screen error message of this process, or null. */
 	aclGetRecentErrMsg(site: CallSite): string | null {
 		this.#cost(HOST_COST_US.call);
@@ -1207,6 +1287,7 @@ export class AclRuntime {
 		site: CallSite,
 		detail?: string,
 	): AclError {
+		if (ret !== ACL_SUCCESS) this.#lastError = ret;
 		const label = aclErrorLabel(ret);
 		this.#rawStep(
 			call,

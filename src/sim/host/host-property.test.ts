@@ -8,7 +8,7 @@ import { at, newMachine } from './seed-scenarios.test-util.ts';
 import { SIGNALS } from './signals.ts';
 
 /** One random step: an operation number and a few small numbers to pick arguments with. */
-const stepArb = fc.tuple(fc.nat(33), fc.nat(7), fc.nat(7), fc.nat(4000));
+const stepArb = fc.tuple(fc.nat(35), fc.nat(7), fc.nat(7), fc.nat(4000));
 
 const OUTCOMES: KernelOutcome[] = [
 	{ kind: 'completed' },
@@ -181,6 +181,12 @@ function apply(world: World, [op, a, b, n]: [number, number, number, number]): v
 		case 32:
 			if (b % 2) p.exit(b, site);
 			else p.returnFromMain(0, site);
+			return;
+		case 33:
+			acl.aclrtResetDeviceForce(b % 3, site);
+			return;
+		case 34:
+			acl.aclrtDestroyStreamForce(pick(h.streams, b), site);
 			return;
 		default:
 			acl.aclrtSynchronizeDevice(site);
