@@ -45,8 +45,11 @@ export function parseForRun(source: string, options: PreprocessOptions = {}): Pa
 		enter(node) {
 			if (errors >= MAX_PARSE_ERRORS) return false;
 			if (!node.type.isError) return undefined;
-			errors++;
 			const pos = map.position(node.from);
+			// Lezer can report two error nodes at one place; one diagnostic is enough.
+			const last = diagnostics[diagnostics.length - 1];
+			if (last && last.line === pos.line && last.column === pos.column) return false;
+			errors++;
 			if (node.from >= pre.text.length) {
 				diagnostics.push(langDiagnostic('parse-unexpected-end', pos));
 			} else {
