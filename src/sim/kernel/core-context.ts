@@ -28,7 +28,8 @@ import {
 } from './cpu-debug-log.ts';
 import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
 import { type DType, dtypeOf } from './dtype.ts';
-import { GlobalTensor, type GmPointer } from './global-tensor.ts';
+import { ByteStore } from './byte-store.ts';
+import { GlobalTensor, gmStore, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -48,7 +49,7 @@ import {
 	type TPosition,
 } from './tposition.ts';
 import { TQueBind } from './tque-bind.ts';
-import { VECTOR_OPS, type VectorArg } from './vector-ops.ts';
+import { roundForCast, VECTOR_OPS, type VectorArg } from './vector-ops.ts';
 
 /** Virtual microseconds one kernel API call takes (illustrative: keeps steps and metric points apart). */
 export const KERNEL_CALL_US = 1;
@@ -142,6 +143,7 @@ export class CoreContext {
 	readonly #overLimit = new Set<TPosition>();
 	readonly #series = new Set<TPosition>();
 	readonly #flags = new Map<string, number>();
+	readonly #stores = new Map<Hardware, ByteStore>();
 	#names = 0;
 
 	constructor(setup: CoreSetup) {
@@ -406,6 +408,7 @@ export class CoreContext {
 		if (bytes % 32 !== 0) {
 			this.diagnose(site, 'datacopy-round-down', { count: n, dtype: dtype.name, bytes, copied });
 		}
+		if (copied > 0) this.#copyBytes(dst, src, copied);
 		this.recordSimple(site, call, args, `${copied} B`);
 		return copied;
 	}
@@ -646,6 +649,7 @@ export class CoreContext {
 				op.instr,
 			);
 		});
+		this.#computeVector(op, args, tensors, count);
 		this.recordSimple(
 			site,
 			call,
@@ -657,6 +661,134 @@ export class CoreContext {
 
 	#describeArg(a: VectorArg): string {
 		return a instanceof LocalTensor ? a.describe() : String(a);
+	}
+
+	// ----- data ------------------------------------------------------------------------------
+
+	/** The contents of one of this core's memories. */
+	storeOf(memory: Hardware): ByteStore {
+		let store = this.#stores.get(memory);
+		if (!store) {
+			store = new ByteStore();
+			this.#stores.set(memory, store);
+		}
+		return store;
+	}
+
+	#where(t: LocalTensor | GlobalTensor): { store: ByteStore; offset: number } | undefined {
+		if (t instanceof LocalTensor) return { store: this.storeOf(t.hardware), offset: t.address };
+		return t.ptr ? { store: gmStore(t.ptr.buffer), offset: t.ptr.byteOffset } : undefined;
+	}
+
+	#copyBytes(
+		dst: LocalTensor | GlobalTensor,
+		src: LocalTensor | GlobalTensor,
+		bytes: number,
+	): void {
+		const to = this.#where(dst);
+		const from = this.#where(src);
+		if (to && from) to.store.copyFrom(from.store, from.offset, to.offset, bytes);
+	}
+
+	#computeVector(
+		op: (typeof VECTOR_OPS)[string] & object,
+		args: readonly VectorArg[],
+		tensors: readonly LocalTensor[],
+		count: number,
+	): void {
+		const [dst, a, b] = tensors;
+		if (!dst) return;
+		const scalarAt = op.form.indexOf('scalar');
+		const scalar = scalarAt >= 0 ? Number(args[scalarAt]) : 0;
+		const modeAt = op.form.indexOf('mode');
+		const mode = modeAt >= 0 ? String(args[modeAt]) : '';
+		const out = this.storeOf(dst.hardware);
+		const inA = a ? this.storeOf(a.hardware) : undefined;
+		const inB = b ? this.storeOf(b.hardware) : undefined;
+		const toInt = op.castsType && !/half|float|bfloat16|double/.test(dst.dtype.name);
+		for (let i = 0; i < count; i++) {
+			const x = a && inA ? inA.get(a.dtype, a.address + i * a.dtype.bytes) : 0;
+			const y = b && inB ? inB.get(b.dtype, b.address + i * b.dtype.bytes) : 0;
+			let v = op.compute(x, y, scalar);
+			if (toInt) v = roundForCast(v, mode);
+			out.set(dst.dtype, dst.address + i * dst.dtype.bytes, v);
+		}
+	}
+
+	/** `t.GetValue(i)`. */
+	localGetValue(site: CallSite, t: LocalTensor, index: number): number {
+		const i = this.#elementIndex(site, `${t.describe()}.GetValue`, t, index);
+		const value =
+			i === undefined ? 0 : this.storeOf(t.hardware).get(t.dtype, t.address + i * t.dtype.bytes);
+		this.recordSimple(site, `${t.describe()}.GetValue`, [String(index)], String(value));
+		return value;
+	}
+
+	/** `t.SetValue(i, v)`. */
+	localSetValue(site: CallSite, t: LocalTensor, index: number, value: number): void {
+		const i = this.#elementIndex(site, `${t.describe()}.SetValue`, t, index);
+		if (i !== undefined)
+			this.storeOf(t.hardware).set(t.dtype, t.address + i * t.dtype.bytes, value);
+		this.recordSimple(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
+	}
+
+	/** Checks a scalar access; undefined when it would leave the memory (then it is skipped). */
+	#elementIndex(site: CallSite, call: string, t: LocalTensor, index: number): number | undefined {
+		const i = Number.isFinite(index) ? Math.trunc(index) : 0;
+		if (t.stale) {
+			this.diagnose(site, 'tensor-use-after-free', {
+				call,
+				tensor: t.describe(),
+				block: t.block.index,
+				state: t.block.state,
+			});
+		}
+		const start = t.byteOffset + i * t.dtype.bytes;
+		if (i < 0 || i >= t.size) {
+			this.diagnose(site, 'tensor-out-of-bounds', {
+				call,
+				start,
+				end: start + t.dtype.bytes,
+				tensor: t.describe(),
+				size: t.bytes,
+			});
+		}
+		const address = t.address + i * t.dtype.bytes;
+		return address < 0 || address + t.dtype.bytes > this.memoryCapacity(t.hardware) ? undefined : i;
+	}
+
+	/** `gm.GetValue(i)`. */
+	globalGetValue(site: CallSite, gt: GlobalTensor, index: number): number {
+		const at = this.#globalIndex(site, `${gt.name}.GetValue`, gt, index);
+		const value = at === undefined ? 0 : gmStore(gt.ptr!.buffer).get(gt.dtype, at);
+		this.recordSimple(site, `${gt.name}.GetValue`, [String(index)], String(value));
+		return value;
+	}
+
+	/** `gm.SetValue(i, v)`. */
+	globalSetValue(site: CallSite, gt: GlobalTensor, index: number, value: number): void {
+		const at = this.#globalIndex(site, `${gt.name}.SetValue`, gt, index);
+		if (at !== undefined) gmStore(gt.ptr!.buffer).set(gt.dtype, at, value);
+		this.recordSimple(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
+	}
+
+	#globalIndex(site: CallSite, call: string, gt: GlobalTensor, index: number): number | undefined {
+		if (!gt.ptr) {
+			this.diagnose(site, 'global-tensor-unset', { call, tensor: gt.name });
+			return undefined;
+		}
+		const at = gt.ptr.byteOffset + Math.trunc(Number.isFinite(index) ? index : 0) * gt.dtype.bytes;
+		if (at < 0 || at + gt.dtype.bytes > gt.ptr.buffer.bytes) {
+			this.diagnose(site, 'gm-out-of-bounds', {
+				call,
+				start: at,
+				end: at + gt.dtype.bytes,
+				buffer: gt.ptr.buffer.name,
+				capacity: gt.ptr.buffer.bytes,
+			});
+			return at < 0 ? undefined : at;
+		}
+		return at;
 	}
 
 	// ----- services for TPipe, TQue, TBuf and tensors ------------------------------------------

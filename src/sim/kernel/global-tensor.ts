@@ -5,6 +5,7 @@
  * Pointer arithmetic is the interpreter's: `(__gm__ half*)x + n` is `offsetGm(x, n * 2)`.
  */
 import type { CallSite } from '../trace.ts';
+import { ByteStore } from './byte-store.ts';
 import type { CoreContext } from './core-context.ts';
 import type { DType } from './dtype.ts';
 
@@ -19,6 +20,30 @@ export interface GmBuffer {
 export interface GmPointer {
 	readonly buffer: GmBuffer;
 	readonly byteOffset: number;
+}
+
+// Contents of GM buffers, keyed by the buffer object, so whoever holds the buffer (host or
+// kernel side) sees the same bytes and a dropped buffer takes its contents with it.
+const gmContents = new WeakMap<GmBuffer, ByteStore>();
+
+/** The contents of a GM buffer (created empty, all zero, on first use). */
+export function gmStore(buffer: GmBuffer): ByteStore {
+	let store = gmContents.get(buffer);
+	if (!store) {
+		store = new ByteStore();
+		gmContents.set(buffer, store);
+	}
+	return store;
+}
+
+/** Host → device copy into GM (e.g. `aclrtMemcpy` host-to-device): writes `bytes` at `ptr`. */
+export function writeGm(ptr: GmPointer, bytes: Uint8Array): void {
+	gmStore(ptr.buffer).write(ptr.byteOffset, bytes);
+}
+
+/** Device → host copy out of GM: reads `length` bytes at `ptr`. */
+export function readGm(ptr: GmPointer, length: number): Uint8Array {
+	return gmStore(ptr.buffer).read(ptr.byteOffset, length);
 }
 
 /** Makes a pointer to the start of `buffer`. */
@@ -56,6 +81,16 @@ export class GlobalTensor {
 	/** `gm[offset]`: the tensor starting `offset` elements in. */
 	at(site: CallSite, offset: number): GlobalTensor {
 		return this.core.sliceGlobal(site, this, offset);
+	}
+
+	/** `GetValue(i)`: element `i` (0 where nothing was written). */
+	GetValue(site: CallSite, index: number): number {
+		return this.core.globalGetValue(site, this, index);
+	}
+
+	/** `SetValue(i, v)`: writes element `i`. */
+	SetValue(site: CallSite, index: number, value: number): void {
+		this.core.globalSetValue(site, this, index, value);
 	}
 
 	/** `GetSize()`: elements (0 when unknown). */

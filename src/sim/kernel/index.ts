@@ -23,6 +23,7 @@
  */
 export * from './buffer-block.ts';
 export * from './buffer-map.ts';
+export * from './byte-store.ts';
 export * from './cann-wording.ts';
 export * from './core-context.ts';
 export * from './cpu-debug-log.ts';

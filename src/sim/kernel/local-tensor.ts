@@ -110,6 +110,16 @@ export class LocalTensor {
 		return this.address;
 	}
 
+	/** `GetValue(i)`: element `i` as a number (0 where nothing was written). */
+	GetValue(site: CallSite, index: number): number {
+		return this.owner.core.localGetValue(site, this, index);
+	}
+
+	/** `SetValue(i, v)`: writes element `i`. */
+	SetValue(site: CallSite, index: number, value: number): void {
+		this.owner.core.localSetValue(site, this, index, value);
+	}
+
 	/** `ReinterpretCast<U>()`: the same bytes seen as another element type. */
 	ReinterpretCast(site: CallSite, dtype: string): LocalTensor {
 		return this.owner.core.reinterpretTensor(site, this, dtype);

@@ -226,7 +226,8 @@ describe('random AllocTensor / FreeTensor / EnQue / DeQue sequences', () => {
 						launch.noteHalt(core, thrown as never);
 					}
 					const result = launch.finish();
-					for (const d of recorder.diagnostics) expect(d.code).not.toBe('internal-unknown-diagnostic');
+					for (const d of recorder.diagnostics)
+						expect(d.code).not.toBe('internal-unknown-diagnostic');
 					// A core that stopped did so in the mode's way and was explained by a diagnostic.
 					if (result.stalled) {
 						expect(result.stalled.kind).toBe(mode === 'cpu' ? 'abort' : 'hang');
