@@ -1,0 +1,73 @@
+/**
+ * Interpreter benchmark: parse time of a 300-line kernel, time from source to the kernel
+ * starting to run (parse + compile + first call; budget 50 ms), and interpreted loop
+ * iterations per second.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseProgram, run } from '../../src/lang/index.ts';
+import { median, type Bench, type BenchRow } from './bench-row.ts';
+
+const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
+
+/** A kernel of about 300 lines: the add_custom class plus many small helper functions. */
+function kernel300(): string {
+	const base = readFileSync(`${programs}add-custom-class.cpp`, 'utf8');
+	const helpers: string[] = [];
+	for (let i = 0; helpers.join('\n').split('\n').length + base.split('\n').length < 300; i++) {
+		helpers.push(
+			`__aicore__ inline int32_t Helper${i}(int32_t a, int32_t b)\n{\n    int32_t s = 0;\n    for (int32_t k = 0; k < b; ++k) {\n        s += (a * k) % 7;\n    }\n    return s;\n}\n`,
+		);
+	}
+	return helpers.join('\n') + '\n' + base;
+}
+
+function time(fn: () => void, runs: number): number {
+	const samples: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const t0 = performance.now();
+		fn();
+		samples.push(performance.now() - t0);
+	}
+	return median(samples);
+}
+
+const bench: Bench = async () => {
+	const source = kernel300();
+	const lines = source.split('\n').length;
+	time(() => parseProgram(source), 5);
+	const parseMs = time(() => parseProgram(source), 20);
+	// The kernel's first call happens right after compilation; a run to the end on one block
+	// bounds "starts running" from above.
+	const startMs = time(
+		() => run({ source, product: 'atlas-a2', mode: 'npu', blocks: 1, gmBytes: 1 << 20 }),
+		10,
+	);
+	const iterations = 1_000_000;
+	const loop = `int main() {\n    int64_t sum = 0;\n    for (int32_t i = 0; i < ${iterations}; i++) {\n        sum += i % 7;\n    }\n    printf("%ld\\n", sum);\n    return 0;\n}\n`;
+	run({ source: loop, product: 'atlas-a2', mode: 'npu' });
+	const loopMs = time(() => run({ source: loop, product: 'atlas-a2', mode: 'npu' }), 3);
+	const rows: BenchRow[] = [
+		{ name: `parse a ${lines}-line kernel`, value: parseMs, unit: 'ms' },
+		{
+			name: `${lines}-line kernel: source to running (parse, compile, run 1 block)`,
+			value: startMs,
+			unit: 'ms',
+			budget: { max: 50 },
+		},
+		{
+			name: '1,000,000-iteration interpreted loop',
+			value: loopMs,
+			unit: 'ms',
+			budget: { max: 3000 },
+		},
+		{
+			name: 'interpreted loop iterations per second',
+			value: Math.round(iterations / (loopMs / 1000)),
+			unit: 'iter/s',
+		},
+	];
+	return rows;
+};
+
+export default bench;
