@@ -29,7 +29,7 @@ import {
 import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
-import { GlobalTensor, gmStore, type GmPointer } from './global-tensor.ts';
+import { GlobalTensor, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -49,7 +49,11 @@ import {
 	type TPosition,
 } from './tposition.ts';
 import { TQueBind } from './tque-bind.ts';
-import { roundForCast, VECTOR_OPS, type VectorArg } from './vector-ops.ts';
+import { CHECK_MESSAGES } from './operand-checks.ts';
+import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
+import type { VECTOR_OPS, VectorArg } from './vector-ops.ts';
+import { runVectorOp } from './vector-instruction.ts';
+import { dataCopy } from './data-copy.ts';
 
 /** Virtual microseconds one kernel API call takes (illustrative: keeps steps and metric points apart). */
 export const KERNEL_CALL_US = 1;
@@ -65,14 +69,6 @@ export const PIPES = [
 	'PIPE_FIX',
 	'PIPE_ALL',
 ] as const;
-
-/** The CPU-debug message templates used by DataCopy and vector checks (ascend-facts A.3, A.10). */
-export const CHECK_MESSAGES = {
-	align: 'Failed to check %s start address alignment in %s, its start address must align with %dB.',
-	value: 'Failed to check %s value in %s, its valid range is %s ~ %s, current value is %s.',
-	position:
-		'Failed to check %s tensor position in %s, supported positions are %s, current position is %s.',
-} as const;
 
 /** What a stopped core did last. */
 export interface CoreHalt {
@@ -115,9 +111,6 @@ export interface CoreSetup {
 	pid: number;
 	fileName: string;
 }
-
-/** Memories vector instructions can read (ascend-facts A.3: the vector unit reads only UB). */
-const VECTOR_POSITIONS = 'VECIN, VECOUT, VECCALC';
 
 /** One AI Core. */
 export class CoreContext {
@@ -343,324 +336,17 @@ export class CoreContext {
 		src: LocalTensor | GlobalTensor,
 		count: number,
 	): number {
-		const local = dst instanceof LocalTensor ? dst : src instanceof LocalTensor ? src : undefined;
-		const dtype = local?.dtype ?? (dst as GlobalTensor).dtype;
-		const call = `DataCopy<${dtype.name}>`;
-		const args = [dst.describe(), src.describe(), String(count)];
-		const wording = this.wording;
-		const cpp = (t: LocalTensor | GlobalTensor) => this.#cppOperand(t);
-		const frame: FrameworkFrame = {
-			get func() {
-				return `void AscendC::DataCopy<${dtype.demangled}>(${cpp(dst)} const&, ${cpp(src)} const&, unsigned int)`;
-			},
-			get file() {
-				return frameworkPath(wording, 'datacopy');
-			},
-			line: 92,
-		};
-		const n = Number.isFinite(count) ? Math.max(0, Math.trunc(count)) : 0;
-		const bytes = n * dtype.bytes;
-		const copied = Math.floor(bytes / 32) * 32;
-		const operands: Array<[string, LocalTensor | GlobalTensor]> = [
-			['dst', dst],
-			['src', src],
-		];
-		for (const [role, t] of operands) {
-			if (t instanceof LocalTensor) {
-				if (t.dtype.bytes !== dtype.bytes) {
-					this.diagnose(site, 'tensor-dtype-mismatch', {
-						call,
-						operand: role,
-						actual: t.dtype.name,
-						expected: dtype.name,
-					});
-				}
-				if (t.hardware !== 'UB' && t.hardware !== 'L1') {
-					this.fail(site, call, {
-						code: 'tensor-position-unsupported',
-						values: {
-							call,
-							operand: role,
-							position: t.position,
-							supported: 'VECIN, VECOUT, VECCALC, A1, B1',
-						},
-						log: {
-							header: 'datacopy',
-							line: 88,
-							func: 'DataCopy',
-							message: formatC(
-								CHECK_MESSAGES.position,
-								role,
-								'DataCopy',
-								'VECIN, VECOUT, VECCALC, A1, B1',
-								t.position,
-							),
-						},
-						frames: [frame],
-						reason: `${call}: ${role} is on ${t.position}`,
-					});
-				}
-				this.#checkLocalOperand(site, call, role, t, copied, frame, 'DataCopy');
-			} else {
-				this.#checkGlobalOperand(site, call, role, t, copied, frame);
-			}
-		}
-		if (bytes % 32 !== 0) {
-			this.diagnose(site, 'datacopy-round-down', { count: n, dtype: dtype.name, bytes, copied });
-		}
-		if (copied > 0) this.#copyBytes(dst, src, copied);
-		this.recordSimple(site, call, args, `${copied} B`);
-		return copied;
-	}
-
-	#cppOperand(t: LocalTensor | GlobalTensor): string {
-		const kind = t instanceof LocalTensor ? 'LocalTensor' : 'GlobalTensor';
-		return `AscendC::${kind}<${t.dtype.demangled}>`;
-	}
-
-	/** Alignment, staleness and bounds of a local operand touching `bytes` bytes. */
-	#checkLocalOperand(
-		site: CallSite,
-		call: string,
-		role: string,
-		t: LocalTensor,
-		bytes: number,
-		frame: FrameworkFrame,
-		api: string,
-		assertInstr?: string,
-	): void {
-		if (t.stale) {
-			this.diagnose(site, 'tensor-use-after-free', {
-				call,
-				tensor: t.describe(),
-				block: t.block.index,
-				state: t.block.state,
-			});
-		}
-		const memory = t.hardware;
-		const align = memory === 'GM' ? 1 : this.profile.alignment[memory].value;
-		if (t.address % align !== 0) {
-			this.fail(site, call, {
-				code: 'address-unaligned',
-				values: { call, operand: role, address: t.address, memory, align },
-				log: {
-					header: api === 'DataCopy' ? 'datacopy' : 'vec',
-					line: frame.line - 2,
-					func: api,
-					message: formatC(CHECK_MESSAGES.align, role, api, align),
-				},
-				frames: [frame],
-				reason: `${call}: ${role} at ${memory} ${t.address} is not ${align}-byte aligned`,
-			});
-		}
-		const capacity = this.memoryCapacity(memory);
-		const end = t.address + bytes;
-		if (end > capacity) {
-			this.fail(site, call, {
-				code: 'memory-out-of-range',
-				values: { call, start: t.address, end, memory, capacity },
-				log: {
-					header: api === 'DataCopy' ? 'datacopy' : 'vec',
-					line: frame.line - 1,
-					func: api,
-					message: formatC(
-						CHECK_MESSAGES.value,
-						'count',
-						api,
-						'0',
-						String(Math.floor((capacity - t.address) / t.dtype.bytes)),
-						String(bytes / t.dtype.bytes),
-					),
-				},
-				frames: [frame],
-				reason: `${call}: ${role} ends at ${end}, past the ${capacity} bytes of ${memory}`,
-			});
-		}
-		if (bytes > t.bytesToBlockEnd) {
-			const values = {
-				call,
-				start: t.byteOffset,
-				end: t.byteOffset + bytes,
-				tensor: t.describe(),
-				size: Math.max(0, t.bytesToBlockEnd),
-				count: bytes / t.dtype.bytes,
-				bytes,
-			};
-			if (assertInstr && this.mode === 'cpu') {
-				this.fail(site, call, {
-					code: 'vector-count-exceeds-tensor',
-					values,
-					assert: {
-						header: 'vec',
-						line: 447,
-						func: frame.func,
-						expr: `false && "check ${assertInstr} instr failed"`,
-					},
-					frames: [frame],
-					reason: `${call}: ${bytes} bytes exceed ${t.describe()}`,
-				});
-			}
-			this.diagnose(
-				site,
-				assertInstr ? 'vector-count-exceeds-tensor' : 'tensor-out-of-bounds',
-				values,
-			);
-		}
-	}
-
-	#checkGlobalOperand(
-		site: CallSite,
-		call: string,
-		role: string,
-		t: GlobalTensor,
-		bytes: number,
-		frame: FrameworkFrame,
-	): void {
-		if (!t.ptr) {
-			this.diagnose(site, 'global-tensor-unset', { call, tensor: t.name });
-			return;
-		}
-		if (t.ptr.byteOffset % t.dtype.bytes !== 0) {
-			this.fail(site, call, {
-				code: 'address-unaligned',
-				values: {
-					call,
-					operand: role,
-					address: t.ptr.byteOffset,
-					memory: 'GM',
-					align: t.dtype.bytes,
-				},
-				log: {
-					header: 'datacopy',
-					line: frame.line - 2,
-					func: 'DataCopy',
-					message: formatC(CHECK_MESSAGES.align, role, 'DataCopy', t.dtype.bytes),
-				},
-				frames: [frame],
-				reason: `${call}: GM ${role} is not aligned to sizeof(${t.dtype.name})`,
-			});
-		}
-		const end = t.ptr.byteOffset + bytes;
-		if (end > t.ptr.buffer.bytes || t.ptr.byteOffset < 0) {
-			this.diagnose(site, 'gm-out-of-bounds', {
-				call,
-				start: t.ptr.byteOffset,
-				end,
-				buffer: t.ptr.buffer.name,
-				capacity: t.ptr.buffer.bytes,
-			});
-		}
+		return dataCopy(this, site, dst, src, count);
 	}
 
 	/**
 	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
 	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths;
-	 * computes nothing. Returns false when the call does not match a supported form.
+	 * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths,
+	 * then computes the result. Returns false when the call does not match a supported form.
 	 */
 	vectorOp(site: CallSite, name: string, args: readonly VectorArg[]): boolean {
-		const op = VECTOR_OPS[name];
-		if (
-			!op ||
-			op.form.length !== args.length ||
-			op.form.some(
-				(kind, i) => (kind === 'dst' || kind === 'src') !== args[i] instanceof LocalTensor,
-			)
-		) {
-			this.diagnose(site, 'vector-call-shape', {
-				call: name,
-				form: op ? `${name}(${op.form.join(', ')})` : 'none',
-			});
-			this.recordSimple(
-				site,
-				name,
-				args.map((a) => this.#describeArg(a)),
-				'unsupported form',
-			);
-			return false;
-		}
-		const tensors = args.filter((a): a is LocalTensor => a instanceof LocalTensor);
-		const dst = tensors[0]!;
-		const countArg = args[op.form.indexOf('count')];
-		const count =
-			typeof countArg === 'number' && Number.isFinite(countArg)
-				? Math.max(0, Math.trunc(countArg))
-				: 0;
-		const call = `${name}<${dst.dtype.name}>`;
-		const t = dst.dtype.demangled;
-		const wording = this.wording;
-		const frame: FrameworkFrame = {
-			get func() {
-				const params = op.form.map((kind) =>
-					kind === 'dst' || kind === 'src'
-						? `AscendC::LocalTensor<${t}> const&`
-						: kind === 'count'
-							? 'int const&'
-							: kind === 'mode'
-								? 'AscendC::RoundMode const&'
-								: `${t} const&`,
-				);
-				return `void AscendC::${name}<${t}>(${params.join(', ')})`;
-			},
-			get file() {
-				return frameworkPath(wording, 'vec');
-			},
-			line: 452,
-		};
-		let srcIndex = 0;
-		tensors.forEach((tensor, i) => {
-			const role = i === 0 ? 'dst' : tensors.length > 2 ? `src${srcIndex++}` : 'src';
-			if (tensor.hardware !== 'UB') {
-				this.fail(site, call, {
-					code: 'tensor-position-unsupported',
-					values: { call, operand: role, position: tensor.position, supported: VECTOR_POSITIONS },
-					log: {
-						header: 'vec',
-						line: 440,
-						func: name,
-						message: formatC(
-							CHECK_MESSAGES.position,
-							role,
-							name,
-							VECTOR_POSITIONS,
-							tensor.position,
-						),
-					},
-					frames: [frame],
-					reason: `${call}: ${role} is on ${tensor.position}`,
-				});
-			}
-			if (!op.castsType && tensor.dtype.name !== dst.dtype.name) {
-				this.diagnose(site, 'tensor-dtype-mismatch', {
-					call,
-					operand: role,
-					actual: tensor.dtype.name,
-					expected: dst.dtype.name,
-				});
-			}
-			this.#checkLocalOperand(
-				site,
-				call,
-				role,
-				tensor,
-				count * tensor.dtype.bytes,
-				frame,
-				name,
-				op.instr,
-			);
-		});
-		this.#computeVector(op, args, tensors, count);
-		this.recordSimple(
-			site,
-			call,
-			args.map((a) => this.#describeArg(a)),
-			'void',
-		);
-		return true;
-	}
-
-	#describeArg(a: VectorArg): string {
-		return a instanceof LocalTensor ? a.describe() : String(a);
+		return runVectorOp(this, site, name, args);
 	}
 
 	// ----- data ------------------------------------------------------------------------------
@@ -675,120 +361,24 @@ export class CoreContext {
 		return store;
 	}
 
-	#where(t: LocalTensor | GlobalTensor): { store: ByteStore; offset: number } | undefined {
-		if (t instanceof LocalTensor) return { store: this.storeOf(t.hardware), offset: t.address };
-		return t.ptr ? { store: gmStore(t.ptr.buffer), offset: t.ptr.byteOffset } : undefined;
-	}
-
-	#copyBytes(
-		dst: LocalTensor | GlobalTensor,
-		src: LocalTensor | GlobalTensor,
-		bytes: number,
-	): void {
-		const to = this.#where(dst);
-		const from = this.#where(src);
-		if (to && from) to.store.copyFrom(from.store, from.offset, to.offset, bytes);
-	}
-
-	#computeVector(
-		op: (typeof VECTOR_OPS)[string] & object,
-		args: readonly VectorArg[],
-		tensors: readonly LocalTensor[],
-		count: number,
-	): void {
-		const [dst, a, b] = tensors;
-		if (!dst) return;
-		const scalarAt = op.form.indexOf('scalar');
-		const scalar = scalarAt >= 0 ? Number(args[scalarAt]) : 0;
-		const modeAt = op.form.indexOf('mode');
-		const mode = modeAt >= 0 ? String(args[modeAt]) : '';
-		const out = this.storeOf(dst.hardware);
-		const inA = a ? this.storeOf(a.hardware) : undefined;
-		const inB = b ? this.storeOf(b.hardware) : undefined;
-		const toInt = op.castsType && !/half|float|bfloat16|double/.test(dst.dtype.name);
-		for (let i = 0; i < count; i++) {
-			const x = a && inA ? inA.get(a.dtype, a.address + i * a.dtype.bytes) : 0;
-			const y = b && inB ? inB.get(b.dtype, b.address + i * b.dtype.bytes) : 0;
-			let v = op.compute(x, y, scalar);
-			if (toInt) v = roundForCast(v, mode);
-			out.set(dst.dtype, dst.address + i * dst.dtype.bytes, v);
-		}
-	}
-
 	/** `t.GetValue(i)`. */
 	localGetValue(site: CallSite, t: LocalTensor, index: number): number {
-		const i = this.#elementIndex(site, `${t.describe()}.GetValue`, t, index);
-		const value =
-			i === undefined ? 0 : this.storeOf(t.hardware).get(t.dtype, t.address + i * t.dtype.bytes);
-		this.recordSimple(site, `${t.describe()}.GetValue`, [String(index)], String(value));
-		return value;
+		return localGetValue(this, site, t, index);
 	}
 
 	/** `t.SetValue(i, v)`. */
 	localSetValue(site: CallSite, t: LocalTensor, index: number, value: number): void {
-		const i = this.#elementIndex(site, `${t.describe()}.SetValue`, t, index);
-		if (i !== undefined)
-			this.storeOf(t.hardware).set(t.dtype, t.address + i * t.dtype.bytes, value);
-		this.recordSimple(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
-	}
-
-	/** Checks a scalar access; undefined when it would leave the memory (then it is skipped). */
-	#elementIndex(site: CallSite, call: string, t: LocalTensor, index: number): number | undefined {
-		const i = Number.isFinite(index) ? Math.trunc(index) : 0;
-		if (t.stale) {
-			this.diagnose(site, 'tensor-use-after-free', {
-				call,
-				tensor: t.describe(),
-				block: t.block.index,
-				state: t.block.state,
-			});
-		}
-		const start = t.byteOffset + i * t.dtype.bytes;
-		if (i < 0 || i >= t.size) {
-			this.diagnose(site, 'tensor-out-of-bounds', {
-				call,
-				start,
-				end: start + t.dtype.bytes,
-				tensor: t.describe(),
-				size: t.bytes,
-			});
-		}
-		const address = t.address + i * t.dtype.bytes;
-		return address < 0 || address + t.dtype.bytes > this.memoryCapacity(t.hardware) ? undefined : i;
+		localSetValue(this, site, t, index, value);
 	}
 
 	/** `gm.GetValue(i)`. */
 	globalGetValue(site: CallSite, gt: GlobalTensor, index: number): number {
-		const at = this.#globalIndex(site, `${gt.name}.GetValue`, gt, index);
-		const value = at === undefined ? 0 : gmStore(gt.ptr!.buffer).get(gt.dtype, at);
-		this.recordSimple(site, `${gt.name}.GetValue`, [String(index)], String(value));
-		return value;
+		return globalGetValue(this, site, gt, index);
 	}
 
 	/** `gm.SetValue(i, v)`. */
 	globalSetValue(site: CallSite, gt: GlobalTensor, index: number, value: number): void {
-		const at = this.#globalIndex(site, `${gt.name}.SetValue`, gt, index);
-		if (at !== undefined) gmStore(gt.ptr!.buffer).set(gt.dtype, at, value);
-		this.recordSimple(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
-	}
-
-	#globalIndex(site: CallSite, call: string, gt: GlobalTensor, index: number): number | undefined {
-		if (!gt.ptr) {
-			this.diagnose(site, 'global-tensor-unset', { call, tensor: gt.name });
-			return undefined;
-		}
-		const at = gt.ptr.byteOffset + Math.trunc(Number.isFinite(index) ? index : 0) * gt.dtype.bytes;
-		if (at < 0 || at + gt.dtype.bytes > gt.ptr.buffer.bytes) {
-			this.diagnose(site, 'gm-out-of-bounds', {
-				call,
-				start: at,
-				end: at + gt.dtype.bytes,
-				buffer: gt.ptr.buffer.name,
-				capacity: gt.ptr.buffer.bytes,
-			});
-			return at < 0 ? undefined : at;
-		}
-		return at;
+		globalSetValue(this, site, gt, index, value);
 	}
 
 	// ----- services for TPipe, TQue, TBuf and tensors ------------------------------------------

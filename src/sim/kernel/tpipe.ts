@@ -14,14 +14,7 @@ import { formatC, frameworkPath } from './cpu-debug-log.ts';
 import { EventPool } from './event-pool.ts';
 import { TBuf } from './tbuf.ts';
 import { BLOCK_HANDLE_BYTES, TQueBind } from './tque-bind.ts';
-import {
-	HARD_EVENT_VALUES,
-	type HardEvent,
-	type Hardware,
-	parseHardEvent,
-	positionHardware,
-	TPOSITION_VALUES,
-} from './tposition.ts';
+import { HARD_EVENT_VALUES, type Hardware, positionHardware } from './tposition.ts';
 
 /** CPU-debug check texts of InitBuffer and AllocEventID, verbatim from ascend-facts A.5, A.8. */
 export const TPIPE_MESSAGES = {
