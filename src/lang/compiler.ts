@@ -322,7 +322,7 @@ export class Compiler {
 				this.#declareEnum(n, scope);
 				return;
 			case 'Declaration':
-				this.#globalDeclaration(n, scope, externC);
+				this.#globalDeclaration(n, scope);
 				return;
 			case 'ExpressionStatement':
 			case 'CompoundStatement':
@@ -584,7 +584,7 @@ export class Compiler {
 			try {
 				switch (m.name) {
 					case 'FieldDeclaration':
-						this.#fieldDeclaration(cls, m, methods);
+						this.#fieldDeclaration(cls, m);
 						break;
 					case 'FunctionDefinition':
 						methods.push(m);
@@ -619,7 +619,7 @@ export class Compiler {
 					case 'BlockComment':
 						break;
 					case 'Declaration':
-						this.#fieldDeclaration(cls, m, methods);
+						this.#fieldDeclaration(cls, m);
 						break;
 					default:
 						if (!m.type.isError) this.#unsupported(m, `\`${firstLine(this.#text(m))}\` in a class`);
@@ -633,7 +633,7 @@ export class Compiler {
 		for (const m of methods) this.#declareFunction(m, scope, false, [], cls);
 	}
 
-	#fieldDeclaration(cls: ClassDef, m: SyntaxNode, methods: SyntaxNode[]): void {
+	#fieldDeclaration(cls: ClassDef, m: SyntaxNode): void {
 		const kids = this.#parts(m);
 		const isStatic = kids.some((c) => c.name === 'static');
 		const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
@@ -658,7 +658,12 @@ export class Compiler {
 			let init = info.init;
 			const next = after[i + 1];
 			const assigned = next ? this.#src.slice(d.to, next.from).includes('=') : false;
-			if (!init && next && (assigned || !isDeclaratorNode(next.name)) && next.name !== 'BitfieldClause') {
+			if (
+				!init &&
+				next &&
+				(assigned || !isDeclaratorNode(next.name)) &&
+				next.name !== 'BitfieldClause'
+			) {
 				init = next;
 				i++;
 			}
@@ -686,13 +691,20 @@ export class Compiler {
 				type: info.type,
 			});
 		}
-		void methods;
 	}
 
+	/**
+	 * Attaches an out-of-class member definition of a class template to one instance; its own
+	 * template parameter names (`template <typename U> void K<U>::F()`) stand for the instance's
+	 * arguments.
+	 */
 	#attachOutOfClass(cls: ClassDef, node: SyntaxNode, tparams: TemplateParam[]): void {
 		const fnScope = new Scope(cls.scope, 'block');
-		void tparams;
-		this.#declareFunction(node, fnScope, false, [], cls, true);
+		tparams.forEach((p, i) => {
+			const arg = cls.targs[i];
+			if (p.name && arg !== undefined) fnScope.declare(p.name, { kind: 'targ', value: arg });
+		});
+		this.#declareFunction(node, fnScope, false, [], cls);
 	}
 
 	// ───────────────────────────── functions ─────────────────────────────
@@ -703,7 +715,6 @@ export class Compiler {
 		externC: boolean,
 		tparams: TemplateParam[],
 		cls?: ClassDef,
-		outOfClass = false,
 	): void {
 		const decl = findFunctionDeclarator(n);
 		if (!decl) {
@@ -735,7 +746,6 @@ export class Compiler {
 				return;
 			}
 		}
-		void outOfClass;
 		const isDtor = nameNode.name === 'DestructorName' || name.startsWith('~');
 		if (isDtor) return; // Destructors of user classes have nothing the simulator observes.
 		const params = decl.getChild('ParameterList');
@@ -745,9 +755,10 @@ export class Compiler {
 		).length;
 		const defaults = plist.filter((p) => p.name === 'OptionalParameterDeclaration').length;
 		const isStatic = this.#children(n).some((c) => c.name === 'static');
-		const kernel = this.#parsed.pre.globalOffsets.some(
-			(o) => o < decl.from && o >= lineStartBefore(this.#src, n.from, 3),
-		);
+		// `__global__` (blanked before parsing) stood between the previous declaration and this
+		// function's name: the function is a kernel entry.
+		const from = n.prevSibling?.to ?? n.parent?.from ?? 0;
+		const kernel = this.#parsed.pre.globalOffsets.some((o) => o >= from && o < decl.from);
 		const def: FuncDef = {
 			name,
 			qualName: (owner ? owner.qualName + '::' : ownerScope.prefix()) + name,
@@ -915,7 +926,7 @@ export class Compiler {
 					const a = args[i];
 					f.s[p.slot] = p.ref
 						? a
-						: p.type.k === 'class' && !pIsRefObj(sig.params[i]!)
+						: p.type.k === 'class' && !sig.params[i]!.ref
 							? cloneValue(a)
 							: convertArg(a, p.type);
 				}
@@ -1140,8 +1151,6 @@ export class Compiler {
 	}
 
 	#constValueOfMacro(name: string, scope: Scope): Value {
-		const fake = { name: 'Identifier', from: 0, to: 0 } as unknown as SyntaxNode;
-		void fake;
 		const ex = this.#macroObject(name, scope, undefined);
 		if (!ex || !ex.c) return undefined;
 		return ex.ev(new Frame(0, null));
@@ -1295,15 +1304,12 @@ export class Compiler {
 		return out;
 	}
 
-	#globalDeclaration(n: SyntaxNode, scope: Scope, externC: boolean): void {
+	#globalDeclaration(n: SyntaxNode, scope: Scope): void {
 		const kids = this.#parts(n);
 		const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
 		if (fnDecl) return; // A prototype; the definition comes elsewhere (or from a binding).
 		const st = this.#declaration(n, scope, true);
-		const fs = this.#fn;
-		void externC;
 		this.globalInits.push((f) => void st(f));
-		void fs;
 	}
 
 	/**
@@ -1642,7 +1648,9 @@ export class Compiler {
 					(c) => c.name !== 'while' && c.name !== 'ConditionClause',
 				)[0];
 				const body = bodyNode ? (this.#stmt(bodyNode, inner) ?? nop) : nop;
+				const span = this.#span(n);
 				return (f) => {
+					rt.loop = span;
 					while (truthy(cond(f))) {
 						rt.tick();
 						const r = body(f);
@@ -1657,7 +1665,9 @@ export class Compiler {
 				const body = parts[0] ? (this.#stmt(parts[0], new Scope(scope, 'block')) ?? nop) : nop;
 				const condNode = parts[1];
 				const cond = condNode ? this.#expr(condNode, scope).ev : () => 0;
+				const span = this.#span(n);
 				return (f) => {
+					rt.loop = span;
 					do {
 						rt.tick();
 						const r = body(f);
@@ -1780,9 +1790,11 @@ export class Compiler {
 			}
 		}
 		const body = bodyNode ? (this.#stmt(bodyNode, new Scope(scope, 'block')) ?? nop) : nop;
+		const span = this.#span(n);
 		if (update) {
 			const upd = update;
 			return (f) => {
+				rt.loop = span;
 				init(f);
 				for (; truthy(cond(f)); upd(f)) {
 					rt.tick();
@@ -1794,6 +1806,7 @@ export class Compiler {
 			};
 		}
 		return (f) => {
+			rt.loop = span;
 			init(f);
 			while (truthy(cond(f))) {
 				rt.tick();
@@ -1934,7 +1947,7 @@ export class Compiler {
 			case 'FieldExpression': {
 				const lv = this.#lvalue(n, scope);
 				if (lv) return { ev: lv.get, t: lv.t };
-				return this.#rvalueMember(n, scope);
+				return this.#rvalueMember(n);
 			}
 			case 'CallExpression':
 				return this.#call(n, scope);
@@ -2124,7 +2137,7 @@ export class Compiler {
 						const init = decl?.getChild('InitDeclarator');
 						const paren = init?.lastChild;
 						const inner =
-							paren?.name === 'ParenthesizedExpression' ? this.#partsOf(paren, text)[0] : undefined;
+							paren?.name === 'ParenthesizedExpression' ? this.#parts(paren)[0] : undefined;
 						result = inner ?? null;
 					} else {
 						const fn = top.getChild('FunctionDefinition');
@@ -2139,11 +2152,6 @@ export class Compiler {
 	}
 
 	readonly #foreign = new WeakMap<SyntaxNode, string>();
-
-	#partsOf(n: SyntaxNode, text: string): SyntaxNode[] {
-		void text;
-		return this.#parts(n);
-	}
 
 	/** A function-like macro call: the body compiled with parameters bound to the arguments. */
 	#macroCall(m: MacroDef, args: SyntaxNode[], scope: Scope, at: SyntaxNode): Ex {
@@ -2571,6 +2579,55 @@ export class Compiler {
 		};
 	}
 
+	/** `*target op= value`, from the AssignmentExpression Lezer put under the `*`. */
+	#derefAssign(assign: SyntaxNode, scope: Scope): Ex {
+		const kids = this.#children(assign);
+		const target = kids[0]!;
+		const opNode = kids[1]!;
+		const valueNode = kids[kids.length - 1]!;
+		const lv = this.#derefLV(target, scope, assign);
+		const value = this.#expr(valueNode, scope);
+		const op = opNode.name === 'UpdateOp' ? this.#text(opNode) : '=';
+		const combined =
+			op === '=' ? value : this.#binary(op.slice(0, -1), { ev: lv.get, t: lv.t }, value, assign);
+		const ev = combined.ev;
+		const t = lv.t;
+		return {
+			ev: (f) => {
+				const v = convertArg(ev(f), t);
+				lv.set(f, v);
+				return v;
+			},
+			t,
+		};
+	}
+
+	/** The place `*p` for the pointer expression `pointerNode`. */
+	#derefLV(pointerNode: SyntaxNode, scope: Scope, at: SyntaxNode): LV {
+		const p = this.#expr(pointerNode, scope);
+		const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
+		const span = this.#span(at);
+		const rt = this.#rt;
+		const name = this.#text(pointerNode);
+		const ptrOf = (f: Frame): Ptr => {
+			const v = p.ev(f);
+			if (v instanceof Ptr) return v;
+			return rt.stop('null-dereference', span, { name });
+		};
+		return {
+			get: (f) => {
+				const q = ptrOf(f);
+				return isStore(q.base) ? q.base.load(q.offset, q.elem) : q;
+			},
+			set: (f, v) => {
+				const q = ptrOf(f);
+				if (isStore(q.base)) q.base.store(q.offset, q.elem, v);
+			},
+			addr: ptrOf,
+			t,
+		};
+	}
+
 	#lvalueType(n: SyntaxNode, scope: Scope): CType {
 		const saved = this.diagnostics.length;
 		const lv = this.#lvalue(n, scope);
@@ -2679,6 +2736,9 @@ export class Compiler {
 		// The operator is an anonymous token: read it from the text.
 		const op = this.#text(n).trimStart()[0];
 		const operand = kids[kids.length - 1]!;
+		// Lezer reads `*p = v` as `*(p = v)`; C++ means `(*p) = v`.
+		if (op === '*' && operand.name === 'AssignmentExpression')
+			return this.#derefAssign(operand, scope);
 		if (op === '&') {
 			// `&func` is the function itself.
 			const lv = this.#lvalue(operand, scope);
@@ -2694,9 +2754,13 @@ export class Compiler {
 		return { ev: lv.get, t: lv.t };
 	}
 
-	/** A field of an rvalue (e.g. `f().x`) or a method-less member. */
-	#rvalueMember(n: SyntaxNode, scope: Scope): Ex {
-		return this.#unsupported(n, `\`${firstLine(this.#text(n))}\` here`);
+	/** A member of a value that is not a variable (e.g. `f().x`): outside the subset. */
+	#rvalueMember(n: SyntaxNode): Ex {
+		return this.#unsupported(
+			n,
+			`\`${firstLine(this.#text(n))}\` here`,
+			'store the value in a variable first',
+		);
 	}
 
 	// L-values ------------------------------------------------------------------
@@ -2736,28 +2800,7 @@ export class Compiler {
 			case 'PointerExpression': {
 				const kids = this.#children(n);
 				if (this.#text(n).trimStart()[0] !== '*' || kids.length === 0) return undefined;
-				const p = this.#expr(kids[kids.length - 1]!, scope);
-				const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
-				const span = this.#span(n);
-				const rt = this.#rt;
-				const name = this.#text(kids[kids.length - 1]!);
-				const ptrOf = (f: Frame): Ptr => {
-					const v = p.ev(f);
-					if (v instanceof Ptr) return v;
-					return rt.stop('null-dereference', span, { name });
-				};
-				return {
-					get: (f) => {
-						const q = ptrOf(f);
-						return isStore(q.base) ? q.base.load(q.offset, q.elem) : q;
-					},
-					set: (f, v) => {
-						const q = ptrOf(f);
-						if (isStore(q.base)) q.base.store(q.offset, q.elem, v);
-					},
-					addr: ptrOf,
-					t,
-				};
+				return this.#derefLV(kids[kids.length - 1]!, scope, n);
 			}
 			default:
 				return undefined;
@@ -3651,19 +3694,6 @@ function findFunctionDeclarator(n: SyntaxNode): SyntaxNode | null {
 	return null;
 }
 
-function lineStartBefore(text: string, offset: number, lines: number): number {
-	let pos = offset;
-	for (let i = 0; i < lines && pos > 0; i++) {
-		const nl = text.lastIndexOf('\n', pos - 1);
-		if (nl < 0) return 0;
-		pos = nl;
-		// Skip a line holding only whitespace or a blanked directive; stop at real code.
-		const prevStart = text.lastIndexOf('\n', pos - 1) + 1;
-		if (/[;}]\s*$/.test(text.slice(prevStart, pos))) return pos;
-	}
-	return pos;
-}
-
 function firstLine(text: string): string {
 	const line = text.split('\n')[0]!.trim();
 	return line.length > 40 ? `${line.slice(0, 40)}…` : line;
@@ -3778,10 +3808,6 @@ function cloneValue(v: Value): Value {
 		return v;
 	}
 	return v;
-}
-
-function pIsRefObj(p: { ref: boolean }): boolean {
-	return p.ref;
 }
 
 function convertArg(v: Value, t: CType): Value {

@@ -272,10 +272,10 @@ function runHost(
 	compiler: Compiler,
 ): Outcome {
 	let worst: Outcome = 'completed';
-	failedSuspends = 0;
+	const tally: SuspendTally = { failed: 0 };
 	let i = 0;
 	// Actions before the first run (e.g. a suspend on an idle device).
-	while (i < actions.length && actions[i]!.do !== 'run') deliverIdle(actions[i++]!, machine);
+	while (i < actions.length && actions[i]!.do !== 'run') deliverIdle(actions[i++]!, machine, tally);
 	while (i < actions.length) {
 		i++; // the `run`
 		const pending: Array<{ action: Action; due: number }> = [];
@@ -285,32 +285,34 @@ function runHost(
 			if (a.do === 'wait') due += a.ms * 1000;
 			pending.push({ action: a, due });
 		}
-		const outcome = runProcess(main, machine, env, rt, compiler, pending);
+		const outcome = runProcess(main, machine, env, rt, compiler, pending, tally);
 		worst = worse(worst, outcome);
 		// What the process did not live to see happens now.
 		for (const p of pending) {
 			if (p.action.do === 'wait') {
 				if (p.due > machine.clock.now) machine.wait((p.due - machine.clock.now) / 1000);
-			} else deliverIdle(p.action, machine);
+			} else deliverIdle(p.action, machine, tally);
 		}
 	}
-	return failedSuspends > 0 ? worse(worst, 'error') : worst;
+	return tally.failed > 0 ? worse(worst, 'error') : worst;
 }
 
-/** Suspends that failed in this scenario (a failed suspend makes the outcome at least `error`). */
-let failedSuspends = 0;
-
-function suspend(machine: Machine): void {
-	if (!machine.suspend().ok) failedSuspends++;
+/** Counts suspends that failed in a scenario (a failed suspend makes the outcome `error`). */
+interface SuspendTally {
+	failed: number;
 }
 
-function deliverIdle(action: Action, machine: Machine): void {
+function suspend(machine: Machine, tally: SuspendTally): void {
+	if (!machine.suspend().ok) tally.failed++;
+}
+
+function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): void {
 	switch (action.do) {
 		case 'wait':
 			machine.wait(action.ms);
 			return;
 		case 'suspend':
-			suspend(machine);
+			suspend(machine, tally);
 			return;
 		case 'signal': {
 			const target = machine.newestLiveProcess();
@@ -330,6 +332,7 @@ function runProcess(
 	rt: Runtime,
 	compiler: Compiler,
 	pending: Array<{ action: Action; due: number }>,
+	tally: SuspendTally,
 ): Outcome {
 	const proc = machine.spawn({ name: 'main' });
 	env.proc = proc;
@@ -338,6 +341,7 @@ function runProcess(
 	env.handlers.clear();
 	rt.pid = proc.pid;
 	rt.generation++;
+	rt.loop = undefined;
 	rt.stack.length = 0;
 	let killedByUser = false;
 	const nextDue = () => (pending.length > 0 ? pending[0]!.due : Number.POSITIVE_INFINITY);
@@ -346,7 +350,7 @@ function runProcess(
 		while (pending.length > 0 && machine.clock.now >= pending[0]!.due && proc.alive) {
 			const { action } = pending.shift()!;
 			rt.dueAt = nextDue();
-			if (action.do === 'suspend') suspend(machine);
+			if (action.do === 'suspend') suspend(machine, tally);
 			else if (action.do === 'signal') {
 				const signo = SIGNALS[action.signal];
 				const delivery = machine.kill(proc.pid, signo);

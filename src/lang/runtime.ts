@@ -59,6 +59,8 @@ export class Runtime {
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
 	readonly clock: { readonly now: number };
 	dueAt = Number.POSITIVE_INFINITY;
+	/** The loop entered last: where a run that exhausts its budget is reported. */
+	loop: SourceSpan | undefined;
 	/** Bumped for every new process: globals and statics initialise once per generation. */
 	generation = 0;
 	/** The pid that console output is attributed to. */
@@ -82,7 +84,8 @@ export class Runtime {
 	check(): void {
 		if (this.steps >= this.maxSteps) {
 			const top = this.stack[this.stack.length - 1];
-			this.stop('steps-exhausted', top ?? { line: 1, column: 1 }, { steps: this.maxSteps });
+			const at = this.loop ?? top ?? { line: 1, column: 1 };
+			this.stop('steps-exhausted', { line: at.line, column: at.column }, { steps: this.maxSteps });
 		}
 		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
 		this.onCheck?.();
