@@ -621,10 +621,11 @@ export class CoreContext {
 		}
 	}
 
-	/** Re-reads a position's occupancy after a pipe was emptied (no step of its own). */
-	refreshOccupancy(position: TPosition): void {
+	/** Re-reads a position's occupancy after a pipe was emptied, adding the change to `changes`. */
+	refreshOccupancy(position: TPosition, changes?: StateChange[]): void {
 		const now = this.occupancy(position);
 		this.#occupancy.set(position, now);
+		changes?.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
 		if (now <= this.profile.queMaxEvent.value) this.#overLimit.delete(position);
 		if (this.#series.has(position))
 			this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);

@@ -264,7 +264,7 @@ export class TPipe {
 		this.bufferCount = 0;
 		this.events.clear();
 		changes.push({ path: `${this.core.prefix}.${this.name}.buffers`, value: 0 });
-		for (const pos of positions) this.core.refreshOccupancy(pos);
+		for (const pos of positions) this.core.refreshOccupancy(pos, changes);
 	}
 
 	/** `Reset()`: frees every buffer and event id so InitBuffer can be called again. */

@@ -32,6 +32,7 @@ export const TQUE_MESSAGES = {
 	enqueState: 'ptr state is %d, which should be OCCUPIED / DEQUE',
 	dequeNull: 'buf can not be nullptr',
 	dequeState: 'ptr state is %d, which can only be ENQUE',
+	dequeCount: 'usedCount is %d, which can only larger than 0',
 	doubleFree: 'ptr state is %d, which can not be FREE',
 	range: 'ptr is %p, which should be in range [%p, %p)',
 	noFree: 'size is %d, which exceed limits %d',
@@ -398,7 +399,7 @@ export class TQueBind implements TensorOwner {
 				? TQUE_MESSAGES.dequeNull
 				: block.state !== 'ENQUE'
 					? formatC(TQUE_MESSAGES.dequeState, TBUF_STATE_VALUES[block.state])
-					: formatC('usedCount is %d, which can only larger than 0', this.usedCount);
+					: formatC(TQUE_MESSAGES.dequeCount, this.usedCount);
 			this.core.fail(site, call, {
 				code: 'deque-empty',
 				values: { queue: this.name },
