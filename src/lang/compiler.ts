@@ -129,10 +129,8 @@ const UNSUPPORTED: Record<string, string> = {
 	CoYieldStatement: 'co_yield',
 	CoAwaitExpression: 'co_await',
 	FoldExpression: 'a fold expression',
-	NewExpression: 'operator new',
 	ParameterPackExpansion: 'a parameter pack',
 	VariadicParameterDeclaration: 'a variadic template parameter',
-	StaticAssertDeclaration: 'static_assert',
 	UserDefinedLiteral: 'a user-defined literal',
 };
 
@@ -270,6 +268,7 @@ export class Compiler {
 			case 'PreprocDirective':
 			case 'LineComment':
 			case 'BlockComment':
+			case 'StaticAssertDeclaration':
 				return;
 			case 'NamespaceDefinition': {
 				const id = n.getChild('Identifier') ?? n.getChild('NamespaceIdentifier');
@@ -479,13 +478,6 @@ export class Compiler {
 		const nameNode = n.getChild('TypeIdentifier') ?? n.getChild('ScopedTypeIdentifier');
 		const name = nameNode ? this.#text(nameNode) : `(anonymous)`;
 		const body = n.getChild('FieldDeclarationList');
-		if (n.getChild('BaseClassClause')) {
-			this.#unsupported(
-				n.getChild('BaseClassClause')!,
-				'a base class',
-				'copy the members you need into the class',
-			);
-		}
 		if (tparams.length > 0) {
 			const tpl: ClassTemplate = {
 				name,
@@ -579,6 +571,7 @@ export class Compiler {
 
 	#fillClass(cls: ClassDef, body: SyntaxNode): void {
 		const scope = cls.scope;
+		this.#inheritBases(cls, body.parent);
 		const methods: SyntaxNode[] = [];
 		for (const m of this.#children(body)) {
 			try {
@@ -631,6 +624,41 @@ export class Compiler {
 		}
 		cls.complete = true;
 		for (const m of methods) this.#declareFunction(m, scope, false, [], cls);
+	}
+
+	/**
+	 * Public inheritance from classes of the program: base fields come first (so inherited
+	 * member functions see the same field indices) and base member functions are inherited.
+	 */
+	#inheritBases(cls: ClassDef, classNode: SyntaxNode | null): void {
+		const clause = classNode?.getChild('BaseClassClause');
+		if (!clause) return;
+		for (const b of this.#parts(clause)) {
+			if (!isTypeNode(b.name)) continue;
+			const t = this.#resolveType(b, cls.scope.parent ?? cls.scope);
+			if (t.k !== 'class') {
+				if (t.k !== 'unknown') {
+					this.#unsupported(
+						b,
+						`the base class \`${this.#text(b)}\``,
+						'only classes of the program can be bases',
+					);
+				}
+				continue;
+			}
+			for (const f of t.cls.fields) {
+				cls.addField(f);
+				const index = cls.fields.length - 1;
+				cls.scope.declare(f.name, { kind: 'field', cls, index, type: f.type });
+			}
+			for (const defs of t.cls.methods.values()) {
+				for (const d of defs) if (d.name !== t.cls.name) cls.addMethod(d);
+			}
+			for (const [name, st] of t.cls.statics) {
+				cls.statics.set(name, st);
+				cls.scope.declare(name, { kind: 'global', cell: st.cell as { v: Value }, type: st.type });
+			}
+		}
 	}
 
 	#fieldDeclaration(cls: ClassDef, m: SyntaxNode): void {
@@ -1702,6 +1730,8 @@ export class Compiler {
 				const inner = this.#parts(n).find((c) => c.name !== 'StatementIdentifier');
 				return inner ? this.#stmt(inner, scope) : undefined;
 			}
+			case 'StaticAssertDeclaration':
+				return undefined;
 			case 'ThrowStatement': {
 				const span = this.#span(n);
 				return () => rt.stop('exception-thrown', span);
@@ -1962,6 +1992,8 @@ export class Compiler {
 			}
 			case 'DeleteExpression':
 				return constEx(undefined, T.void);
+			case 'NewExpression':
+				return this.#newExpr(n, scope);
 			case 'TemplateFunction': {
 				return this.#name(n, scope);
 			}
@@ -1971,6 +2003,41 @@ export class Compiler {
 					return this.#bad('parse-error', n, { text: firstLine(this.#text(n)) || '?' });
 				return this.#unsupported(n, `\`${firstLine(this.#text(n))}\` (${n.name})`);
 		}
+	}
+
+	/** `new T[n]` (host memory), `new T(args)` / `new T{…}` (one object). */
+	#newExpr(n: SyntaxNode, scope: Scope): Ex {
+		const typeNode = this.#parts(n).find((c) => isTypeNode(c.name));
+		if (!typeNode) return this.#unsupported(n, 'this new-expression');
+		const t = this.#resolveType(typeNode, scope);
+		const arr = n.getChild('NewDeclarator');
+		const rt = this.#rt;
+		if (arr) {
+			const count = this.#parts(arr)[0];
+			const size = count ? this.#expr(count, scope).ev : () => 1;
+			const bytes = Math.max(1, sizeOf(t));
+			return { ev: (f) => rt.alloc(numOf(size(f)) * bytes), t: { k: 'ptr', to: t } };
+		}
+		const list = n.getChild('ArgumentList') ?? n.getChild('InitializerList');
+		const args = list ? this.#parts(list).map((a) => this.#expr(a, scope)) : [];
+		const make = this.#constructFrom(t, args, n, list?.name === 'InitializerList');
+		const name = this.#text(typeNode);
+		return {
+			ev: (f) => {
+				let v = make(f);
+				if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, name), 0, t);
+				return new Ptr(
+					new CellStore(
+						() => v,
+						(x) => void (v = x),
+						name,
+					),
+					0,
+					t,
+				);
+			},
+			t: { k: 'ptr', to: t },
+		};
 	}
 
 	#braceValue(list: SyntaxNode, t: CType, scope: Scope): Ex {
@@ -2304,11 +2371,13 @@ export class Compiler {
 				return { ev: (f) => ((ea(f) as Ptr).offset - (eb(f) as Ptr).offset) / size, t: T.i64 };
 			}
 			const t = a.t.k === 'array' ? ({ k: 'ptr', to: a.t.of } as CType) : a.t;
+			const elemSize = Math.max(1, sizeOf(a.t.k === 'array' ? a.t.of : a.t.to));
 			return {
 				ev: (f) => {
 					const p = ea(f);
 					const k = eb(f) as number;
 					if (p instanceof Ptr) return p.add(sign * k);
+					if (typeof p === 'number' && p !== 0) return p + sign * k * elemSize;
 					if (p === null || p === undefined)
 						return rt.stop('null-dereference', span, { name: '(null)' });
 					return p;
@@ -2609,9 +2678,18 @@ export class Compiler {
 		const span = this.#span(at);
 		const rt = this.#rt;
 		const name = this.#text(pointerNode);
+		const memory = rt.memory;
 		const ptrOf = (f: Frame): Ptr => {
 			const v = p.ev(f);
 			if (v instanceof Ptr) return v;
+			if (typeof v === 'number' && v !== 0) {
+				const cell = new CellStore(
+					() => memory.get(v) ?? 0,
+					(x) => void memory.set(v, x),
+					name,
+				);
+				return new Ptr(cell, 0, t);
+			}
 			return rt.stop('null-dereference', span, { name });
 		};
 		return {
@@ -3031,6 +3109,12 @@ export class Compiler {
 	}
 
 	#ptrElementLV(arr: Ev, idx: Ev, elem: CType, span: SourceSpan, name: string, rt: Runtime): LV {
+		const size = Math.max(1, sizeOf(elem));
+		const memory = rt.memory;
+		const address = (f: Frame): number | undefined => {
+			const p = arr(f);
+			return typeof p === 'number' && p !== 0 ? p + numOf(idx(f)) * size : undefined;
+		};
 		const at = (f: Frame): Ptr => {
 			const p = arr(f);
 			if (!(p instanceof Ptr)) return rt.stop('null-dereference', span, { name });
@@ -3045,14 +3129,30 @@ export class Compiler {
 		};
 		return {
 			get: (f) => {
+				const a = address(f);
+				if (a !== undefined) return memory.get(a) ?? 0;
 				const q = at(f);
 				return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
 			},
 			set: (f, v) => {
+				const a = address(f);
+				if (a !== undefined) {
+					memory.set(a, convertArg(v, elem));
+					return;
+				}
 				const q = at(f);
 				if (isStore(q.base)) q.base.store(q.offset, q.elem, convertArg(v, elem));
 			},
-			addr: at,
+			addr: (f) => {
+				const a = address(f);
+				if (a === undefined) return at(f);
+				const cell = new CellStore(
+					() => memory.get(a) ?? 0,
+					(x) => void memory.set(a, x),
+					name,
+				);
+				return new Ptr(cell, 0, elem);
+			},
 			t: elem,
 		};
 	}

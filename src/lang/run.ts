@@ -119,8 +119,6 @@ function runInner(
 		proc: undefined,
 		core: undefined,
 		handlers: new Map(),
-		memory: new Map(),
-		heapTop: 0,
 		gmBuffers: new Map(),
 		sawError: false,
 		kernelOutcome: 'completed',

@@ -24,6 +24,9 @@ export const RETURN = 3;
 /** Deepest user call nesting before the run stops. */
 export const MAX_CALL_DEPTH = 400;
 
+/** Where `malloc` and `new[]` addresses start (illustrative; any nonzero range works). */
+const HEAP_BASE = 0x5550_0000_0000;
+
 /** How many steps run between two slow checks (budget, pending user actions). */
 const CHECK_INTERVAL = 512;
 
@@ -59,6 +62,12 @@ export class Runtime {
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
 	readonly clock: { readonly now: number };
 	dueAt = Number.POSITIVE_INFINITY;
+	/**
+	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): address →
+	 * element value. Only what the program writes is stored.
+	 */
+	readonly memory = new Map<number, Value>();
+	#heapTop = HEAP_BASE;
 	/** The loop entered last: where a run that exhausts its budget is reported. */
 	loop: SourceSpan | undefined;
 	/** Bumped for every new process: globals and statics initialise once per generation. */
@@ -73,6 +82,13 @@ export class Runtime {
 		this.map = map;
 		this.fileName = fileName;
 		this.maxSteps = maxSteps;
+	}
+
+	/** Reserves `bytes` of host memory and returns its address (16-byte aligned, never 0). */
+	alloc(bytes: number): number {
+		const p = this.#heapTop;
+		this.#heapTop += Math.max(16, Math.ceil(Math.max(0, bytes) / 16) * 16);
+		return p;
 	}
 
 	/** Counts a step (loop iteration or call); cheap unless a slow check is due. */

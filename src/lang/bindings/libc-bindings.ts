@@ -182,8 +182,8 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	};
 	fns.set('sleep', (call) => sleepUs(call, num(call.args[0]) * 1_000_000));
 	fns.set('usleep', (call) => sleepUs(call, num(call.args[0])));
-	fns.set('malloc', (call) => hostAlloc(env, num(call.args[0])));
-	fns.set('calloc', (call) => hostAlloc(env, num(call.args[0]) * num(call.args[1])));
+	fns.set('malloc', (call) => call.rt.alloc(num(call.args[0])));
+	fns.set('calloc', (call) => call.rt.alloc(num(call.args[0]) * num(call.args[1])));
 	fns.set('free', () => undefined);
 	fns.set('memset', (call) => call.args[0]);
 	fns.set('memcpy', (call) => call.args[0]);
@@ -216,16 +216,6 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	c.set('endl', { value: ENDL, type: T.unknown });
 	c.set('true', { value: 1, type: T.bool });
 	c.set('false', { value: 0, type: T.bool });
-}
-
-/** Base of `malloc` addresses (illustrative; any nonzero range works). */
-const HEAP_BASE = 0x5550_0000_0000;
-
-function hostAlloc(env: SimEnv, bytes: number): number {
-	if (env.heapTop === 0) env.heapTop = HEAP_BASE;
-	const p = env.heapTop;
-	env.heapTop += Math.max(16, Math.ceil(bytes / 16) * 16);
-	return p;
 }
 
 /** Whether a pointer value can be read through by the interpreter. */

@@ -8,7 +8,7 @@ import type { ProductId } from '../../sim/product-id.ts';
 import type { RunMode } from '../../sim/run-request.ts';
 import type { HostProcess, Machine } from '../../sim/host/index.ts';
 import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
-import type { FuncValue, Value } from '../values.ts';
+import type { FuncValue } from '../values.ts';
 
 /** The interpreter's view of the simulated world during one run; see the file comment. */
 export interface SimEnv {
@@ -24,10 +24,6 @@ export interface SimEnv {
 	core: CoreContext | undefined;
 	/** Signal handlers the program installed, by function name. */
 	handlers: Map<string, FuncValue>;
-	/** Host memory written through plain addresses (malloc, aclrtMallocHost). */
-	memory: Map<number, Value>;
-	/** Next address `malloc` hands out. */
-	heapTop: number;
 	/** GM buffers made for device addresses, by allocation base. */
 	gmBuffers: Map<number, GmBuffer>;
 	/** An API returned an error code to the program in this process. */
