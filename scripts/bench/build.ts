@@ -87,20 +87,24 @@ function timeBuild(count: number): number {
 
 export default async function buildBench(): Promise<BenchRow[]> {
 	const large = Number(process.env.BENCH_BUILD_CASES ?? 1000);
-	const small = Math.max(5, Math.round(large / 10));
-	const tSmall = timeBuild(small);
-	const tLarge = timeBuild(large);
+	const sizes = [Math.round(large / 4), Math.round(large / 2), large];
+	const times = sizes.map((n) => timeBuild(n));
+	const [t1, t2, t3] = times as [number, number, number];
+	const [n1, n2, n3] = sizes as [number, number, number];
+	// Linear growth: the cost of each extra case is the same in both intervals.
+	const slopeLow = (t2 - t1) / (n2 - n1);
+	const slopeHigh = (t3 - t2) / (n3 - n2);
 	return [
-		{ name: `build ${small} cases × 2 languages (with index)`, value: tSmall, unit: 's' },
-		{
-			name: `build ${large} cases × 2 languages (with index)`,
-			value: tLarge,
+		...sizes.map((n, i) => ({
+			name: `build ${n} cases × 2 languages, with the search index`,
+			value: times[i]!,
 			unit: 's',
-			budget: large >= 1000 ? { max: 120 } : {},
-		},
+			...(n >= 1000 ? { budget: { max: 120 } } : {}),
+		})),
+		{ name: 'build time per extra case', value: slopeHigh * 1000, unit: 'ms' },
 		{
-			name: `time per case at ${large} ÷ time per case at ${small} (1 = linear)`,
-			value: tLarge / large / (tSmall / small),
+			name: `cost per case from ${n2} to ${n3} ÷ from ${n1} to ${n2} (1 = linear)`,
+			value: slopeHigh / slopeLow,
 			unit: '×',
 			budget: { max: 1.5 },
 		},
