@@ -41,6 +41,9 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 	const [file, setFile] = useState<{ name: string; size: number; text: string } | undefined>();
 	const [status, setStatus] = useState<Status>({ kind: 'idle' });
 	const client = useRef<TriageClient | undefined>(undefined);
+	const box = useRef<HTMLTextAreaElement>(null);
+	// Until hydration the buttons would submit the form natively and lose the log: keep them off.
+	const [ready, setReady] = useState(false);
 
 	const run = async (log: string) => {
 		client.current ??= new TriageClient();
@@ -51,6 +54,9 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 	};
 
 	useEffect(() => {
+		setReady(true);
+		// Keep what was typed or pasted before hydration (the next render would reset the box).
+		if (box.current?.value) setText(box.current.value);
 		const prefill = () => {
 			const log = readLogHash(location.hash);
 			if (log === undefined) return;
@@ -66,7 +72,8 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 		};
 	}, []);
 
-	const current = () => file?.text ?? text;
+	// The box itself is the truth: text typed before hydration never reached the state.
+	const current = () => file?.text ?? box.current?.value ?? text;
 
 	const takeFile = async (picked: File | undefined) => {
 		if (!picked) return;
@@ -100,6 +107,7 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 					{s.logLabel}
 				</label>
 				<textarea
+					ref={box}
 					id="triage-log"
 					class="triage__log-input"
 					rows={12}
@@ -120,13 +128,14 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 					</p>
 				)}
 				<div class="triage__actions">
-					<button type="submit" class="button button--primary">
+					<button type="submit" class="button button--primary" disabled={!ready}>
 						{s.run}
 					</button>
 					<label class="button triage__file-button">
 						{s.fileLabel}
 						<input
 							type="file"
+							disabled={!ready}
 							class="visually-hidden"
 							accept=".log,.txt,text/plain"
 							onChange={(event) => void takeFile(event.currentTarget.files?.[0])}
