@@ -16,6 +16,7 @@ import {
 	type NativeCall,
 	type NativeResult,
 } from './bindings/binding.ts';
+import { dtypeOf } from '../sim/kernel/dtype.ts';
 import { ClassDef } from './class-def.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { CompiledFunc, FuncDef, TemplateParam } from './func-def.ts';
@@ -892,12 +893,13 @@ export class Compiler {
 	#frameName(def: FuncDef): string {
 		if (def.externC || def.qualName === 'main') return def.qualName;
 		const sig = this.#signature(def);
-		const targs = def.targs?.length
-			? `<${def.targs.map((a) => (typeof a === 'number' ? String(a) : typeName(a))).join(', ')}>`
-			: '';
-		const params = sig.params.map((p) => typeName(p.type) + (p.ref ? '&' : '')).join(', ');
-		const prefix = def.targs?.length && sig.ret.k !== 'class' ? `${typeName(sig.ret)} ` : '';
-		return `${prefix}${def.qualName}${targs}(${params})`;
+		const targs = def.targs?.length ? `<${def.targs.map(demangledArg).join(', ')}>` : '';
+		const params = sig.params.map((p) => demangled(p.type) + (p.ref ? '&' : '')).join(', ');
+		const prefix = def.targs?.length && sig.ret.k !== 'class' ? `${demangled(sig.ret)} ` : '';
+		const owner = def.cls
+			? `${def.cls.qualName}${def.cls.targs.length ? `<${def.cls.targs.map(demangledArg).join(', ')}>` : ''}::`
+			: def.qualName.slice(0, def.qualName.length - def.name.length);
+		return `${prefix}${owner}${def.name}${targs}(${params})`;
 	}
 
 	#compileBody(def: FuncDef): void {
@@ -4003,6 +4005,27 @@ function streamText(v: Value, t: CType): string {
 	if (v === null) return '0';
 	if (v instanceof Ptr) return `0x${(0x1000 + v.offset).toString(16)}`;
 	return String(v);
+}
+
+/** A type as a demangled CPU-debug backtrace prints it, e.g. `float16::Fp16T` for half. */
+function demangled(t: CType): string {
+	switch (t.k) {
+		case 'int':
+		case 'float':
+			return dtypeOf(t.name)?.demangled ?? t.name;
+		case 'ptr':
+			return `${demangled(t.to)}*`;
+		case 'sim':
+			return `AscendC::${t.name}${t.targs.length ? `<${t.targs.map(demangledArg).join(', ')}>` : ''}`;
+		case 'class':
+			return `${t.cls.qualName}${t.targs.length ? `<${t.targs.map(demangledArg).join(', ')}>` : ''}`;
+		default:
+			return typeName(t);
+	}
+}
+
+function demangledArg(a: TemplateArg): string {
+	return typeof a === 'number' ? String(a) : demangled(a);
 }
 
 /** Return types of well-known native functions, so `auto ret = aclrtMalloc(...)` is an int. */

@@ -377,10 +377,9 @@ function runProcess(
 		rt.check();
 		const code = num(main.compiled!.invoke(null, [1, argv]));
 		rt.flush();
-		const top = rt.stack[0];
-		proc.returnFromMain(code, {
-			stack: top ? [{ func: 'main', line: top.line, column: top.column }] : [],
-		});
+		// The process ends at main's closing brace.
+		const end = rt.map.position(Math.max(0, main.node!.to - 1));
+		proc.returnFromMain(code, { stack: [{ func: 'main', line: end.line, column: end.column }] });
 		outcome = hostOutcome(env, code !== 0);
 	} catch (error) {
 		rt.flush();
