@@ -2169,9 +2169,11 @@ export class Compiler {
 			return undefined;
 		}
 		this.#macroDepth.push(name);
+		const saved = this.#swapSource(this.#foreign.get(body));
 		try {
 			return this.#expr(body, scope);
 		} finally {
+			this.#swapSource(saved);
 			this.#macroDepth.pop();
 		}
 	}
@@ -2859,9 +2861,11 @@ export class Compiler {
 					const m = this.#macroBody(this.#macros.get(text)!, 'expr');
 					if (m && !this.#macroDepth.includes(text)) {
 						this.#macroDepth.push(text);
+						const saved = this.#swapSource(this.#foreign.get(m));
 						try {
 							return this.#lvalue(m, scope);
 						} finally {
+							this.#swapSource(saved);
 							this.#macroDepth.pop();
 						}
 					}
