@@ -26,17 +26,19 @@ describeInBrowser('the playground runs every scenario of every case', () => {
 					.selectOption(`${c.slug}/${scenario.id}`);
 				expect(await widget.run()).toBe(scenario.expect.faulty);
 				const faulty = await widget.logText();
-				expect(showsSignature(faulty, c.facts), faulty).toBe(true);
 				if (scenario.expect.faulty === 'hang') {
+					// On the NPU a hang prints nothing; the symptom is the hang marker.
 					await expect(widget.status()).resolves.toContain('Hang');
+				} else {
+					expect(showsSignature(faulty, c.facts), faulty).toBe(true);
 				}
 				if (c.slug === 'acl-resource-leak') {
-					// Memory rising: some bytes series ends higher than it started, and leaks are listed.
+					// Memory rising: some series peaks above where it started, and leaks are listed.
 					const rising = await widget.root
 						.locator('.repro-metrics tr[data-series]')
 						.evaluateAll((rows) =>
 							rows.some(
-								(r) => Number(r.getAttribute('data-end')) > Number(r.getAttribute('data-start')),
+								(r) => Number(r.getAttribute('data-peak')) > Number(r.getAttribute('data-start')),
 							),
 						);
 					expect(rising).toBe(true);
@@ -118,9 +120,7 @@ describeInBrowser('a runaway program', () => {
 
 	it('is stopped, and the page stays responsive while it runs', async () => {
 		const widget = await open(page(), 'en');
-		await widget.setCode(
-			'int main() {\n  int i = 0;\n  while (true) { i = i + 1; }\n  return 0;\n}\n',
-		);
+		await widget.setCode('int main() {\nint i = 0;\nwhile (true) { i = i + 1; }\nreturn 0;\n}\n');
 		await widget.button('Run').click();
 		// Measure the longest gap between timer ticks on the main thread while the run is going.
 		const longest = await page().evaluate(

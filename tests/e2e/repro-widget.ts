@@ -146,12 +146,13 @@ export class Widget {
 		return this.root.locator('.repro-status').innerText();
 	}
 
-	/** Replaces the program in the editor with `text`, as typing would. */
+	/** Replaces the program in the editor with `text` by typing it (the editor may indent it). */
 	async setCode(text: string): Promise<void> {
-		await this.root.locator('.cm-content').click();
+		await this.root.locator('.cm-content').focus();
 		await this.page.keyboard.press('ControlOrMeta+A');
 		await this.page.keyboard.press('Delete');
-		await this.page.keyboard.insertText(text);
+		// Typed key by key: CDP insertText into an emptied editor is dropped under some locales.
+		await this.page.keyboard.type(text);
 	}
 
 	async code(): Promise<string> {

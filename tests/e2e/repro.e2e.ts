@@ -38,9 +38,11 @@ describeInBrowser('the reproduction widget on a case page', () => {
 				).ready();
 				expect(await widget.run()).toBe(scenario.expect.faulty);
 				const faultyLog = await widget.logText();
-				expect(showsSignature(faultyLog, c.facts), faultyLog).toBe(true);
 				if (scenario.expect.faulty === 'hang') {
+					// On the NPU a hang prints nothing; the symptom is the hang marker.
 					await expect(widget.status()).resolves.toContain('挂死');
+				} else {
+					expect(showsSignature(faultyLog, c.facts), faultyLog).toBe(true);
 				}
 				await widget.variant('fixed');
 				expect(await widget.run()).toBe(scenario.expect.fixed);

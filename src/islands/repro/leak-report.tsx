@@ -1,9 +1,11 @@
 /**
- * The leak report at exit: every resource a process still held when it ended, with the line
- * that took it. Shown after a run; an empty report says so in words.
+ * The leak report at exit: every resource a process still held when it ended, grouped by the
+ * line that took it (count, bytes, one example). Shown after a run; an empty report says so.
  */
 import type { Leak } from '../../sim/trace.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
+import { groupLeaks } from './leak-groups.ts';
+import { formatValue } from './series-data.ts';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link LeakReport}. */
@@ -16,19 +18,22 @@ export interface LeakReportProps {
 
 /** The leak report panel. */
 export function LeakReport({ t, level, leaks }: LeakReportProps) {
+	const groups = groupLeaks(leaks);
 	return (
 		<section class="repro-leaks" aria-label={t.leaks}>
 			<Heading level={level}>{t.leaks}</Heading>
-			{leaks.length === 0 ? (
+			{groups.length === 0 ? (
 				<p class="repro-muted">{t.leaksNone}</p>
 			) : (
 				<ul>
-					{leaks.map((leak, i) => (
-						<li key={i}>
-							<code>{leak.kind}</code> {leak.detail}
-							{leak.bytes !== undefined && ` (${leak.bytes} B)`} · pid {leak.pid}
-							{leak.span &&
-								` · ${format(t.lineColumn, { line: leak.span.line, column: leak.span.column })}`}
+					{groups.map((g, i) => (
+						<li key={i} data-count={g.count}>
+							<strong>
+								{g.count} × <code>{g.kind}</code>
+							</strong>
+							{g.bytes !== undefined && ` · ${formatValue(g.bytes, 'bytes')}`} · pid {g.pid}
+							{g.span && ` · ${format(t.lineColumn, { line: g.span.line, column: g.span.column })}`}
+							<div class="repro-muted">{g.example}</div>
 						</li>
 					))}
 				</ul>

@@ -150,10 +150,17 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
 
-	// Keep the editor's text in step with the chosen scenario and variant.
-	useEffect(() => {
-		editor.current?.setDoc(code);
-	}, [editKey, editorReady, edits[editKey] === undefined]);
+	/**
+	 * Puts the program of `sc`/`v` (as the reader left it) in the editor. Called from the event
+	 * that changes the choice, never from an effect: an effect runs a frame late and would
+	 * overwrite what the reader typed in between.
+	 */
+	function showProgram(sc: ScenarioData, v: Variant, text?: string) {
+		const next = text ?? edits[`${sc.key}:${v}`] ?? sc[v].source;
+		editKeyRef.current = `${sc.key}:${v}`;
+		latestCode.current = next;
+		editor.current?.setDoc(next);
+	}
 
 	// Diagnostics and the executed line go to the editor.
 	useEffect(() => {
@@ -286,8 +293,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setProduct(state.product);
 		setMode(state.mode);
 		setAdded(state.actions);
-		latestCode.current = state.code;
-		editor.current?.setDoc(state.code);
+		showProgram(target, state.variant, state.code);
 		setNotice({ tone: 'info', text: t.shareRestored });
 		await runWith(
 			{
@@ -317,6 +323,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	function chooseScenario(next: string) {
 		const sc = scenarios.find((s) => s.key === next);
 		if (!sc) return;
+		showProgram(sc, 'faulty');
 		setKey(sc.key);
 		setVariant('faulty');
 		setProduct(sc.product);
@@ -326,6 +333,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}
 
 	function chooseVariant(next: Variant) {
+		showProgram(scenario, next);
 		setVariant(next);
 		clearRun();
 	}
@@ -336,8 +344,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			delete copy[editKey];
 			return copy;
 		});
-		latestCode.current = program.source;
-		editor.current?.setDoc(program.source);
+		showProgram(scenario, variant, program.source);
 		setAdded([]);
 		setProduct(scenario.product);
 		setMode(scenario.mode);
