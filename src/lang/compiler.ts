@@ -21,6 +21,7 @@ import { ClassDef } from './class-def.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { CompiledFunc, FuncDef, TemplateParam } from './func-def.ts';
 import type { ParseResult } from './parse.ts';
+import { expandMacro } from './macro-expand.ts';
 import type { MacroDef } from './preprocess.ts';
 import { BREAK, CONTINUE, Frame, MAX_CALL_DEPTH, NORMAL, RETURN, type Runtime } from './runtime.ts';
 import { Scope, type ClassTemplate, type Entity } from './scope.ts';
@@ -55,11 +56,15 @@ import {
 type Ev = (f: Frame) => Value;
 type St = (f: Frame) => number;
 
-/** A compiled expression with its static type; `c` marks a compile-time constant. */
+/**
+ * A compiled expression with its static type; `c` marks a compile-time constant. A macro whose
+ * expansion is statements also carries them as `st`, so `return` inside it leaves the function.
+ */
 interface Ex {
 	ev: Ev;
 	t: CType;
 	c?: boolean;
+	st?: St;
 }
 
 /** A compiled place that can be read, written and addressed. */
@@ -74,6 +79,13 @@ interface LV {
 interface Signature {
 	params: Array<{ name: string; type: CType; ref: boolean; def?: SyntaxNode }>;
 	ret: CType;
+}
+
+/** A macro expansion parsed in its own text. */
+interface ParsedExpansion {
+	kind: 'expr' | 'stmt';
+	node: SyntaxNode;
+	text: string;
 }
 
 /** Per-function compile state. */
@@ -185,6 +197,7 @@ export class Compiler {
 	}
 
 	#span(n: SyntaxNode | number): SourceSpan {
+		if (this.#spanAt) return this.#spanAt;
 		const from = typeof n === 'number' ? n : n.from;
 		return this.#parsed.map.position(from);
 	}
@@ -1652,6 +1665,7 @@ export class Compiler {
 				const e = this.#parts(n)[0];
 				if (!e) return undefined;
 				const ex = this.#expr(e, scope);
+				if (ex.st) return ex.st;
 				const ev = ex.ev;
 				return (f) => {
 					ev(f);
@@ -2112,8 +2126,6 @@ export class Compiler {
 
 	#entityValue(e: Entity, n: SyntaxNode, text: string): Ex {
 		switch (e.kind) {
-			case 'macroArg':
-				return this.#macroArg(e);
 			case 'local': {
 				const slot = e.slot;
 				if (e.ref) {
@@ -2224,72 +2236,86 @@ export class Compiler {
 
 	readonly #foreign = new WeakMap<SyntaxNode, string>();
 
-	/** A function-like macro call: the body compiled with parameters bound to the arguments. */
+	/** A function-like macro call: expanded as text, then compiled at the call site. */
 	#macroCall(m: MacroDef, args: SyntaxNode[], scope: Scope, at: SyntaxNode): Ex {
-		if (this.#macroDepth.includes(m.name))
+		if (this.#macroDepth.includes(m.name)) {
 			return this.#unsupported(at, `the recursive macro \`${m.name}\``);
-		const params = m.params ?? [];
-		if (params.length !== args.length && !(params.length === 1 && params[0] === '...')) {
+		}
+		const expansion = expandMacro(
+			m,
+			args.map((a) => this.#text(a)),
+		);
+		if ('error' in expansion) {
 			return this.#bad('args-mismatch', at, {
 				name: m.name,
-				expected: params.length,
+				expected: (m.params ?? []).filter((p) => p !== '...').length,
 				got: args.length,
 			});
 		}
-		if (/(^|[^#])#[^#]|##/.test(m.body)) {
-			return this.#unsupported(at, `the macro \`${m.name}\` (it uses # or ## token pasting)`);
-		}
-		const expr = this.#macroBody(m, 'expr');
-		const body = expr ?? this.#macroBody(m, 'stmt');
-		if (!body)
+		const parsed = this.#parseExpansion(expansion.text);
+		if (!parsed) {
 			return this.#unsupported(
 				at,
-				`the macro \`${m.name}\` (its body is not an expression or statements)`,
+				`the macro \`${m.name}\` (its expansion is not an expression or statements)`,
 			);
-		// Parameters: each use evaluates the argument expression in the caller's scope, like
-		// textual substitution would.
-		const inner = new Scope(scope, 'block');
-		const callerSrc = this.#src;
-		params.forEach((p, i) => {
-			const node = args[i];
-			if (node) inner.declare(p, { kind: 'macroArg', node, scope, src: callerSrc });
-		});
-		const text = this.#foreign.get(body)!;
-		const savedSrc = this.#swapSource(text);
+		}
+		// Everything in the expansion is reported at the macro call, as compilers do.
+		const savedAt = this.#spanAt;
+		this.#spanAt = savedAt ?? this.#span(at);
+		const savedSrc = this.#swapSource(parsed.text);
 		this.#macroDepth.push(m.name);
 		try {
-			if (expr) return this.#expr(body, inner);
-			const st = this.#block(body, inner);
+			if (parsed.kind === 'expr') return this.#expr(parsed.node, scope);
+			const st = this.#block(parsed.node, scope);
 			return {
 				ev: (f) => {
 					st(f);
 					return undefined;
 				},
 				t: T.void,
+				st,
 			};
 		} finally {
 			this.#macroDepth.pop();
 			this.#swapSource(savedSrc);
+			this.#spanAt = savedAt;
 		}
 	}
 
-	/** Compiles a macro argument where the macro was called (its text and scope). */
-	#macroArg(e: Extract<Entity, { kind: 'macroArg' }>): Ex {
-		const saved = this.#swapSource(e.src);
-		try {
-			return this.#expr(e.node, e.scope);
-		} finally {
-			this.#swapSource(saved);
-		}
-	}
+	/** Where nodes of a macro expansion are reported (the call), while one is compiled. */
+	#spanAt: SourceSpan | undefined;
 
-	#macroArgLV(e: Extract<Entity, { kind: 'macroArg' }>): LV | undefined {
-		const saved = this.#swapSource(e.src);
-		try {
-			return this.#lvalue(e.node, e.scope);
-		} finally {
-			this.#swapSource(saved);
+	readonly #expansions = new Map<string, ParsedExpansion | null>();
+
+	/** Parses a macro expansion as an expression, else as statements (cached by text). */
+	#parseExpansion(body: string): ParsedExpansion | null {
+		const cached = this.#expansions.get(body);
+		if (cached !== undefined) return cached;
+		let result: ParsedExpansion | null = null;
+		for (const kind of ['expr', 'stmt'] as const) {
+			const text = kind === 'expr' ? `int m=(${body});` : `void m(){${body};}`;
+			const tree = parser.parse(text);
+			let bad = false;
+			tree.iterate({
+				enter: (node) => {
+					if (node.type.isError) bad = true;
+					return !bad;
+				},
+			});
+			if (bad) continue;
+			const top = tree.topNode;
+			if (kind === 'expr') {
+				const paren = top.getChild('Declaration')?.getChild('InitDeclarator')?.lastChild;
+				const inner = paren?.name === 'ParenthesizedExpression' ? this.#parts(paren)[0] : undefined;
+				if (inner) result = { kind, node: inner, text };
+			} else {
+				const block = top.getChild('FunctionDefinition')?.getChild('CompoundStatement');
+				if (block) result = { kind, node: block, text };
+			}
+			if (result) break;
 		}
+		this.#expansions.set(body, result);
+		return result;
 	}
 
 	/** Switches the text that node offsets refer to; returns the previous one. */
@@ -2893,8 +2919,6 @@ export class Compiler {
 
 	#entityLV(e: Entity, text: string): LV | undefined {
 		switch (e.kind) {
-			case 'macroArg':
-				return this.#macroArgLV(e);
 			case 'local': {
 				const slot = e.slot;
 				const t = e.type;

@@ -73,12 +73,12 @@ int main() { Box<float, 4> b; b.items[2] = 1.5f; printf("%d %d %.1f\\n", b.Size(
 		expect(stdout(src)).toEqual(['4 21 1.5']);
 	});
 
-	it('expands function-like macros with statement bodies at the call site', () => {
+	it('expands function-like macros with statement bodies at the call site, __LINE__ included', () => {
 		const src = `
 #define CHECK(x) do { int r_ = (x); if (r_ != 0) { printf("fail %d at %d\\n", r_, __LINE__); } } while (0)
 int Fail() { return 7; }
 int main() { CHECK(Fail()); CHECK(0); return 0; }`;
-		expect(stdout(src)).toEqual(['fail 7 at 2']);
+		expect(stdout(src)).toEqual(['fail 7 at 4']);
 	});
 
 	it('passes scalars by reference and pointers as out-parameters', () => {

@@ -32,9 +32,7 @@ export type Entity =
 	| { kind: 'type'; type: CType }
 	| { kind: 'namespace'; scope: Scope }
 	| { kind: 'field'; cls: ClassDef; index: number; type: CType }
-	| { kind: 'targ'; value: TemplateArg }
-	/** A parameter of a function-like macro: the argument as written at the call. */
-	| { kind: 'macroArg'; node: SyntaxNode; scope: Scope; src: string };
+	| { kind: 'targ'; value: TemplateArg };
 
 /** See the file comment. */
 export class Scope {
