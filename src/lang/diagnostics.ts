@@ -131,6 +131,12 @@ export const LANG_CATALOG = {
 		message: '`{name}` is known but the {side} simulator is not available in this build',
 		hint: 'Update the project; the {side} side of the simulator provides `{name}`.',
 	},
+	'file-io-simulated': {
+		severity: 'info',
+		message:
+			'`{name}` reads or writes files, which the simulator does not have: nothing was read or written',
+		hint: 'Data contents are not simulated; buffers, sizes and API calls are.',
+	},
 	'exception-thrown': {
 		severity: 'error',
 		message: 'the program threw an exception (`throw`) that nothing caught',

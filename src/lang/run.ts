@@ -27,7 +27,7 @@ import type { FuncDef } from './func-def.ts';
 import { parseForRun } from './parse.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T } from './types.ts';
-import { ArrayStore, Ptr, type Value } from './values.ts';
+import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -187,15 +187,19 @@ function runInner(
 		if (ret !== 0) env.sawError = true;
 		return undefined;
 	};
+	// CPU debug's launch macro: the kernel runs in forked processes, outside the runtime; a
+	// failed check aborts the host program too.
 	bindings.functions.set('ICPU_RUN_KF', (call) => {
 		const fn = call.args[0];
-		const blocks = num(call.args[1]);
-		const def =
-			fn && typeof fn === 'object' && 'name' in fn
-				? compiler.findFunction((fn as { name: string }).name)
-				: undefined;
+		const def = fn instanceof FuncValue ? compiler.findFunction(fn.name) : undefined;
 		if (!def) return call.rt.stop('call-unknown', call.span, { name: 'ICPU_RUN_KF kernel' });
-		return launch(def, blocks, null, call.args.slice(2), call);
+		const pid = env.proc ? env.proc.pid + 1 : KERNEL_ONLY_PID;
+		const result = runKernel(def, num(call.args[1]), call.args.slice(2), pid, call.site());
+		if (result.outcome === 'abort' && env.proc) {
+			env.proc.terminateBySignal(SIGNALS.SIGABRT);
+			throw new Halt('abort', result.stalled?.reason ?? 'kernel aborted', SIGNALS.SIGABRT);
+		}
+		return undefined;
 	});
 
 	compiler = new Compiler(parsed, { bindings, rt, launch });

@@ -300,6 +300,13 @@ export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 		});
 	}
 	fns.set('SetKernelMode', () => undefined);
+	// CPU-debug host side: GM buffers shared with the forked kernel processes.
+	let gmCount = 0;
+	fns.set('GmAlloc', (call) => {
+		const buffer: GmBuffer = { name: `gm${gmCount++}`, bytes: num(call.args[0]) };
+		return new Ptr(buffer, 0, T.u8);
+	});
+	fns.set('GmFree', () => undefined);
 	fns.set('SetAtomicNone', () => undefined);
 
 	const c = table.constants;

@@ -7,6 +7,7 @@ import { Halt } from '../../sim/halt.ts';
 import { SIGNALS } from '../../sim/host/index.ts';
 import { T } from '../types.ts';
 import { ENDL, FuncValue, OStream, Ptr, isStore, type Value } from '../values.ts';
+import { langDiagnostic } from '../diagnostics.ts';
 import { num } from './args.ts';
 import type { BindingTable, NativeCall } from './binding.ts';
 import type { SimEnv } from './sim-env.ts';
@@ -199,6 +200,19 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		}
 		return undefined;
 	});
+	// data_utils.h helpers of the samples: there are no files in the simulator.
+	const reported = new Set<string>();
+	const fileIo = (call: NativeCall) => {
+		if (!reported.has(call.name)) {
+			reported.add(call.name);
+			call.rt.recorder.diagnostic(
+				langDiagnostic('file-io-simulated', call.span, { name: call.name }),
+			);
+		}
+		return 1;
+	};
+	for (const name of ['ReadFile', 'WriteFile', 'fopen', 'fread', 'fwrite', 'fclose'])
+		fns.set(name, fileIo);
 	fns.set('min', (call) => Math.min(num(call.args[0]), num(call.args[1])));
 	fns.set('max', (call) => Math.max(num(call.args[0]), num(call.args[1])));
 	fns.set('abs', (call) => Math.abs(num(call.args[0])));
