@@ -29,15 +29,20 @@ export function MetricsView({ t, level, lang, series }: MetricsViewProps) {
 		if (!host || summaries.length === 0) return;
 		let disposed = false;
 		let cleanup: (() => void) | undefined;
+		let timer: ReturnType<typeof setTimeout> | undefined;
 		import('./metrics-chart.ts')
 			.then(({ drawCharts }) => {
-				if (!disposed) cleanup = drawCharts(host, alignSeries(series), lang);
+				// Drawing gets its own task, apart from evaluating uPlot.
+				timer = setTimeout(() => {
+					if (!disposed) cleanup = drawCharts(host, alignSeries(series), lang);
+				}, 0);
 			})
 			.catch(() => {
 				// The table below carries the same facts; a chart that fails to load is not fatal.
 			});
 		return () => {
 			disposed = true;
+			clearTimeout(timer);
 			cleanup?.();
 		};
 	}, [series, lang]);

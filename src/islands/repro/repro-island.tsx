@@ -381,6 +381,14 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		runWith({ actions });
 	}
 
+	// The panels render one task after the status and log, so no single task blocks for long.
+	const [panelsFor, setPanelsFor] = useState<Trace | undefined>();
+	useEffect(() => {
+		if (!trace) return;
+		const timer = setTimeout(() => setPanelsFor(trace), 0);
+		return () => clearTimeout(timer);
+	}, [trace]);
+
 	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
 	const rows = useMemo(
 		() => (machine && trace ? bufferRows(machine, trace.series) : []),
@@ -396,6 +404,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const ids = (name: string) => `${id}-${name}`;
 	const disabled = !hydrated;
 	const outcome = trace?.outcome ?? (showRecorded ? recorded!.outcome : undefined);
+	// The interpreter's step budget (src/lang diagnostics catalog) ends a runaway program.
+	const budgetStopped = trace?.diagnostics.some((d) => d.code === 'steps-exhausted') ?? false;
 
 	return (
 		<div class="repro-body" data-outcome={trace?.outcome ?? ''} data-status={status.kind}>
@@ -597,8 +607,14 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				{status.kind === 'failed' && <strong class="repro-bad">{status.message}</strong>}
 				{outcome && status.kind !== 'running' && (
 					<strong class={`repro-outcome repro-outcome-${outcome}`} data-outcome={outcome}>
-						{outcome === 'hang' && '⏳ '}
-						{outcomeText(t, outcome)}
+						{budgetStopped ? (
+							t.budgetStopped
+						) : (
+							<>
+								{outcome === 'hang' && '⏳ '}
+								{outcomeText(t, outcome)}
+							</>
+						)}
 					</strong>
 				)}
 				{trace && total > 0 && (
@@ -628,7 +644,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				onJump={editorReady ? (line, column) => editor.current?.focusAt(line, column) : undefined}
 			/>
 
-			{trace && (
+			{trace && panelsFor === trace && (
 				<div class="repro-panels">
 					<BufferMap t={t} level={headingLevel} rows={rows} />
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />

@@ -107,6 +107,10 @@ const strings = {
 	machineState: { zh: '当前步的机器状态', en: 'Machine state at this step' },
 	time: { zh: '虚拟时间', en: 'Virtual time' },
 	illustrative: { zh: '示意值', en: 'illustrative' },
+	budgetStopped: {
+		zh: '已被步数上限终止：程序可能陷入了死循环',
+		en: 'Stopped by the step budget: the program may loop forever',
+	},
 	outcome_completed: { zh: '运行完成', en: 'Completed' },
 	outcome_error: { zh: '接口返回了错误码', en: 'An API returned an error code' },
 	outcome_hang: {
