@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRequest } from '../sim/run-request.ts';
-import { run } from './run.ts';
+import { checkProgram, run } from './run.ts';
 
 const host = (source: string, extra: Partial<RunRequest> = {}) =>
 	run({ source, product: 'atlas-a2', mode: 'npu', ...extra });
@@ -182,5 +182,19 @@ describe('run never throws', () => {
 		const trace = host('int main() {\n  int x = 0;\n  while (1) { x++; }\n}', { maxSteps: 1000 });
 		expect(trace.outcome).toBe('hang');
 		expect(trace.diagnostics.map((d) => [d.code, d.line])).toEqual([['steps-exhausted', 3]]);
+	});
+});
+
+describe('checkProgram for the editor', () => {
+	it('names an unknown call and an unknown type without running anything', () => {
+		const diagnostics = checkProgram({
+			source: 'int main() {\n  Foo f;\n  aclrtMagic(1);\n  while (1) {}\n}',
+			product: 'atlas-a2',
+			mode: 'npu',
+		});
+		expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+			['type-unknown', 2, 3],
+			['call-unknown', 3, 3],
+		]);
 	});
 });

@@ -91,10 +91,33 @@ export function run(request: RunRequest): Trace {
 	}
 }
 
+/**
+ * Everything the interpreter can say about `request.source` without running it: preprocessor,
+ * syntax and name-resolution diagnostics (unknown calls, types, unsupported constructs), for an
+ * editor to show as you type. Never throws.
+ */
+export function checkProgram(
+	request: Pick<RunRequest, 'source' | 'product' | 'mode'> & Partial<RunRequest>,
+): Diagnostic[] {
+	const recorder = new Recorder(new VirtualClock());
+	try {
+		runInner(request as RunRequest, recorder, () => undefined, true);
+	} catch (error) {
+		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
+		else {
+			recorder.diagnostic(
+				langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
+			);
+		}
+	}
+	return [...recorder.diagnostics];
+}
+
 function runInner(
 	request: RunRequest,
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
+	compileOnly = false,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
@@ -207,6 +230,11 @@ function runInner(
 	for (const d of compiler.diagnostics) recorder.diagnostic(d);
 	if (compiler.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
+	if (compileOnly) {
+		const hasEntry = compiler.findFunction('main') || compiler.kernels().length > 0;
+		if (!hasEntry) recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
+		return hasEntry ? 'completed' : 'rejected';
+	}
 	const actions: readonly Action[] =
 		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
 	const main = compiler.findFunction('main');
