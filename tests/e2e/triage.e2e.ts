@@ -74,6 +74,28 @@ describeInBrowser('the triage page', () => {
 		await expect(page().getByLabel('Log', { exact: true }).inputValue()).resolves.toBe(LOG);
 	});
 
+	it('keeps a log pasted before the page script loaded (regression: hydration wiped it)', async () => {
+		await page().route('**/_astro/**', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			await route.continue();
+		});
+		await page().goto(`${baseURL()}/zh/triage/`);
+		await page().getByLabel('日志', { exact: true }).fill(LOG);
+		await page().getByRole('button', { name: '诊断' }).click();
+		await page().locator(`.triage__matches a[href="/zh/cases/${CASE}/#symptom"]`).waitFor();
+		await expect(page().getByLabel('日志', { exact: true }).inputValue()).resolves.toBe(LOG);
+	});
+
+	it('matches a log file chosen with the file button', async () => {
+		await page().goto(`${baseURL()}/en/triage/`);
+		await expect.poll(() => page().getByLabel('Choose a log file').isEnabled()).toBe(true);
+		await page()
+			.getByLabel('Choose a log file')
+			.setInputFiles({ name: 'plog.log', mimeType: 'text/plain', buffer: Buffer.from(LOG) });
+		await page().locator(`.triage__matches a[href="/en/cases/${CASE}/#symptom"]`).waitFor();
+		await expect(page().getByLabel('Log', { exact: true }).inputValue()).resolves.toBe(LOG);
+	});
+
 	it('shows log text as text, never as markup', async () => {
 		await page().goto(`${baseURL()}/en/triage/`);
 		const hostile = `<img src=x onerror="document.title='pwned'">\n${LOG_LINE}`;

@@ -17,6 +17,8 @@ import type { TriageResponse } from './triage-protocol.ts';
 
 /** Line links listed per match; the rest are summarised with an ellipsis. */
 const MAX_LINE_LINKS = 20;
+/** The id of the log box (one triage island per page). */
+const LOG_BOX_ID = 'triage-log';
 /** Files larger than this are matched from memory instead of being put into the text box. */
 const MAX_TEXTAREA_CHARS = 1_000_000;
 
@@ -37,11 +39,18 @@ type Status =
 /** The triage page's interactive part. */
 export default function TriageIsland({ lang, signatures, titles }: TriageIslandProps) {
 	const s = useMemo(() => triageStrings(lang), [lang]);
-	const [text, setText] = useState('');
+	// Start from what the reader typed or pasted into the server-rendered box before hydration;
+	// starting empty would make hydration wipe it.
+	const [text, setText] = useState(() =>
+		typeof document === 'undefined'
+			? ''
+			: ((document.getElementById(LOG_BOX_ID) as HTMLTextAreaElement | null)?.value ?? ''),
+	);
 	const [file, setFile] = useState<{ name: string; size: number; text: string } | undefined>();
 	const [status, setStatus] = useState<Status>({ kind: 'idle' });
 	const client = useRef<TriageClient | undefined>(undefined);
 	const box = useRef<HTMLTextAreaElement>(null);
+	const picker = useRef<HTMLInputElement>(null);
 	// Until hydration the buttons would submit the form natively and lose the log: keep them off.
 	const [ready, setReady] = useState(false);
 
@@ -55,8 +64,9 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 
 	useEffect(() => {
 		setReady(true);
-		// Keep what was typed or pasted before hydration (the next render would reset the box).
-		if (box.current?.value) setText(box.current.value);
+		// A file chosen before hydration fired its change event with nobody listening.
+		const chosen = picker.current?.files?.[0];
+		if (chosen) void takeFile(chosen);
 		const prefill = () => {
 			const log = readLogHash(location.hash);
 			if (log === undefined) return;
@@ -103,12 +113,12 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 	return (
 		<div class="triage">
 			<form class="triage__form" onSubmit={onSubmit}>
-				<label for="triage-log" class="triage__label">
+				<label for={LOG_BOX_ID} class="triage__label">
 					{s.logLabel}
 				</label>
 				<textarea
 					ref={box}
-					id="triage-log"
+					id={LOG_BOX_ID}
 					class="triage__log-input"
 					rows={12}
 					spellcheck={false}
@@ -134,6 +144,7 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 					<label class="button triage__file-button">
 						{s.fileLabel}
 						<input
+							ref={picker}
 							type="file"
 							disabled={!ready}
 							class="visually-hidden"
