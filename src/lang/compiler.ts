@@ -132,6 +132,9 @@ const BINARY_PREC: Record<string, number> = {
 	'%': 10,
 };
 
+/** Template instances one program may create (a recursive template would never stop). */
+const MAX_INSTANTIATIONS = 256;
+
 /** Names of C++ features the subset refuses, by node name, for the diagnostic. */
 const UNSUPPORTED: Record<string, string> = {
 	LambdaExpression: 'a lambda expression',
@@ -538,6 +541,7 @@ export class Compiler {
 		const key = argsKey(full);
 		const cached = tpl.instances.get(key);
 		if (cached) return cached;
+		if (!this.#mayInstantiate(at)) return undefined;
 		const cls = new ClassDef(tpl.name, tpl.qualName, full);
 		cls.scope = new Scope(tpl.scope, 'class', tpl.name);
 		cls.scope.cls = cls;
@@ -833,6 +837,19 @@ export class Compiler {
 		}
 	}
 
+	#instantiations = 0;
+
+	/** Counts an instantiation; past the cap (runaway recursive templates) reports and refuses. */
+	#mayInstantiate(at: SyntaxNode): boolean {
+		if (++this.#instantiations <= MAX_INSTANTIATIONS) return true;
+		this.#unsupported(
+			at,
+			`more than ${MAX_INSTANTIATIONS} template instantiations`,
+			'look for a template that instantiates itself without end',
+		);
+		return false;
+	}
+
 	/** The instance of function template `def` for `targs` (compiled through the queue). */
 	#instantiateFunction(def: FuncDef, targs: TemplateArg[], at: SyntaxNode): FuncDef | undefined {
 		const full = this.#fillDefaults(def.tparams, targs, def.scope, at);
@@ -840,6 +857,7 @@ export class Compiler {
 		const key = argsKey(full);
 		const cached = def.instances!.get(key);
 		if (cached) return cached;
+		if (!this.#mayInstantiate(at)) return undefined;
 		const scope = new Scope(def.scope, 'block');
 		def.tparams.forEach((p, i) => scope.declare(p.name, { kind: 'targ', value: full[i]! }));
 		const inst: FuncDef = {
