@@ -15,6 +15,13 @@ const strings = {
 		zh: '日志诊断在浏览器里运行，需要启用 JavaScript。也可以在终端运行 npx casebook explain 日志文件。',
 		en: 'Log triage runs in your browser and needs JavaScript. In a terminal you can run npx casebook explain LOGFILE instead.',
 	},
+	toolsHeading: { zh: '给工具和脚本', en: 'For tools and scripts' },
+	toolsLink: {
+		zh: '链接到本页时在地址后加 #log= 和 URL 编码的日志，打开即自动诊断；每个错误特征还有固定链接 /e/特征ID/。',
+		en: 'Link here with #log= followed by the URL-encoded log and it is diagnosed on arrival; every error signature also has a permalink, /e/signature-id/.',
+	},
+	toolsRegistry: { zh: '全部错误特征（JSON）：', en: 'Every error signature, as JSON:' },
+	toolsCli: { zh: '在终端里：', en: 'In a terminal:' },
 	logLabel: { zh: '日志', en: 'Log' },
 	logPlaceholder: {
 		zh: '在此粘贴日志，或把日志文件拖到这里',
