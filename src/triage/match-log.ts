@@ -2,8 +2,8 @@
  * The matcher: runs the signatures, in registry order, over the records of a log and explains
  * every claim — which signature, which case, which 1-based lines matched the pattern and each
  * `also` pattern — and every refusal (an `unless` pattern vetoed it). Signatures marked `hint`
- * give hints (possible causes), never matches. Codes quoted on lines no
- * match explains are reported with what they mean. Pure: same text, same result.
+ * give hints (possible causes), never matches. Codes quoted on lines no match explains are
+ * reported with what they mean. Pure: same text, same result.
  */
 import {
 	compileSignatures,
