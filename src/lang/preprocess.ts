@@ -39,6 +39,7 @@ export const KNOWN_HEADERS: ReadonlySet<string> = new Set([
 	'acl/acl_base.h',
 	'acl.h',
 	'tikicpulib.h',
+	'cpu_debug_launch.h',
 	'utils/debug/asc_printf.h',
 	'data_utils.h',
 	'cstdio',

@@ -19,7 +19,8 @@ import {
 	type TQueBind,
 	type VectorArg,
 } from '../../sim/kernel/index.ts';
-import { T, type CType, type TemplateArg } from '../types.ts';
+import { Halt } from '../../sim/halt.ts';
+import { T, sizeOf, type CType, type TemplateArg } from '../types.ts';
 import { Ptr, SimObject, type Value } from '../values.ts';
 import type { BindingTable, NativeCall, NativeType } from './binding.ts';
 import { dtypeName, handle, num } from './args.ts';
@@ -307,6 +308,28 @@ export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 		return new Ptr(buffer, 0, T.u8);
 	});
 	fns.set('GmFree', () => undefined);
+	// The old tik2 helper: this core's slice of a GM argument, `len` elements per core.
+	fns.set('ParamOffset', (call) => {
+		const p = call.args[0];
+		const t = call.targs[0];
+		const bytes = t === undefined || typeof t === 'number' ? 2 : sizeOf(t);
+		const offset = num(call.args[1]) * core(call).blockIdx * bytes;
+		if (p instanceof Ptr) return new Ptr(p.base, p.offset + offset, T.u8);
+		return p;
+	});
+	// Workspace helpers of the operator samples: the user part starts at the workspace itself.
+	fns.set('SetSysWorkspace', () => undefined);
+	fns.set('GetUserWorkspace', (call) => call.args[0]);
+	fns.set('GetSysWorkSpacePtr', (call) => call.args[0] ?? null);
+	// The kernel-side assertion: a failed one stops the core (CPU debug prints and aborts).
+	fns.set('ASSERT', (call) => {
+		const v = call.args[0];
+		if (v === 0 || v === null || v === undefined) {
+			call.rt.write('stdout', `[ASSERT] assertion failed at line ${call.span.line}\n`);
+			throw new Halt(env.mode === 'cpu' ? 'abort' : 'hang', 'ASSERT failed', 6);
+		}
+		return undefined;
+	});
 	fns.set('SetAtomicNone', () => undefined);
 
 	const c = table.constants;
