@@ -6,23 +6,26 @@
 import type { LogRecord } from './log-record.ts';
 import { readLine } from './read-log.ts';
 
+/** Terminal colour and cursor codes (the same set `strip-prefixes.ts` removes per line). */
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
 /** Substrings of which one is in every line that quotes a code `find-codes.ts` understands. */
 const CODE_MARKERS =
 	/rror[ _]?[Cc]ode|RROR CODE|rr[Cc]ode|etCode|\bret(?:urn)?\b|nner ?[Cc]ode|aclError|ACL_ERROR_|[EW][0-9A-Z]\d{4}\)?:/g;
 
 /** The pasted text split into lines, with records read on demand and cached. */
 export class LogIndex {
-	/** The text with every line break turned into `\n`. */
+	/** The text with every line break turned into `\n` and terminal colour codes removed. */
 	readonly text: string;
 	/** Offset in `text` where each line starts; line `i` (0-based) is `[starts[i], starts[i+1]-1)`. */
 	readonly starts: readonly number[];
-	/** False when colour codes are present: removing them can join literals, so searches must read every record. */
-	readonly literalSearchReliable: boolean;
 	#records: (LogRecord[] | undefined)[];
 	#all: LogRecord[] | undefined;
 
 	constructor(text: string) {
-		const unified = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+		const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+		// Colour codes go first, so a literal they would split is still found by a plain search.
+		const unified = lines.includes('\x1b') ? lines.replace(ANSI, '') : lines;
 		this.text = unified;
 		const starts = [0];
 		for (let at = unified.indexOf('\n'); at >= 0; at = unified.indexOf('\n', at + 1)) {
@@ -32,7 +35,6 @@ export class LogIndex {
 		if (starts.length > 1 && starts[starts.length - 1] === unified.length) starts.pop();
 		if (unified === '') starts.pop();
 		this.starts = starts;
-		this.literalSearchReliable = !unified.includes('\x1b');
 		this.#records = new Array(starts.length);
 	}
 

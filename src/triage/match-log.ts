@@ -74,10 +74,7 @@ function compiled(signatures: Signatures): readonly CompiledSignature[] {
 
 /** Lines (1-based, ascending, unique) of records matching `pattern`; empty when none. */
 function matchingLines(pattern: CompiledPattern, log: LogIndex): number[] {
-	const records =
-		pattern.literals && log.literalSearchReliable
-			? log.recordsContaining(pattern.literals)
-			: log.allRecords();
+	const records = pattern.literals ? log.recordsContaining(pattern.literals) : log.allRecords();
 	const lines: number[] = [];
 	for (const record of records) {
 		if (pattern.regex.test(record.text) && lines[lines.length - 1] !== record.line) {
