@@ -3945,16 +3945,9 @@ function cloneInstance(v: Instance): Instance {
 	return new Instance(v.cls, v.targs, v.fields.map(cloneValue));
 }
 
+/** A copy of a value as C++ copies it: objects field by field (arrays inside stay shared). */
 function cloneValue(v: Value): Value {
 	if (v instanceof Instance) return cloneInstance(v);
-	if (
-		v instanceof Ptr &&
-		v.base instanceof ArrayStore &&
-		v.offset === 0 &&
-		(v.base as ArrayStore).label.startsWith('field:')
-	) {
-		return v;
-	}
 	return v;
 }
 

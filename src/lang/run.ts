@@ -26,7 +26,7 @@ import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
 import { parseForRun } from './parse.ts';
 import { Frame, Runtime } from './runtime.ts';
-import { T } from './types.ts';
+import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
@@ -150,6 +150,7 @@ function runInner(
 	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
+	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
 	const runKernel = (
 		kernel: FuncDef,
@@ -171,7 +172,8 @@ function runInner(
 		});
 		env.launches++;
 		const saved = rt.stack.splice(0);
-		const params = compiler.params(kernel);
+		let params = paramCache.get(kernel);
+		if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
 		const kargs = args.map((a, i) => toKernelArg(a, params[i]?.name ?? `arg${i}`, env));
 		try {
 			const result = launch.run((core) => {
@@ -490,9 +492,4 @@ function describeError(error: unknown): string {
 		return `${error.name}: ${error.message}${where ? ` (${where})` : ''}`;
 	}
 	return String(error);
-}
-
-/** Diagnostics of a trace that are errors (for runners deciding an exit code). */
-export function errorDiagnostics(trace: Trace): Diagnostic[] {
-	return trace.diagnostics.filter((d) => d.severity === 'error');
 }

@@ -211,11 +211,3 @@ export function convert(v: Value, t: CType): Value {
 			return v;
 	}
 }
-
-/** A C++ integer/float value as printf `%d`/`%f` sees it. */
-export function numberOf(v: Value): number {
-	if (typeof v === 'number') return v;
-	if (v === null || v === undefined) return 0;
-	if (v instanceof Ptr) return v.offset;
-	return 0;
-}

@@ -6,7 +6,7 @@
 import { Halt } from '../../sim/halt.ts';
 import { SIGNALS } from '../../sim/host/index.ts';
 import { T } from '../types.ts';
-import { ENDL, FuncValue, OStream, Ptr, isStore, type Value } from '../values.ts';
+import { ENDL, FuncValue, OStream, Ptr, type Value } from '../values.ts';
 import { langDiagnostic } from '../diagnostics.ts';
 import { num } from './args.ts';
 import type { BindingTable, NativeCall } from './binding.ts';
@@ -230,9 +230,4 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	c.set('endl', { value: ENDL, type: T.unknown });
 	c.set('true', { value: 1, type: T.bool });
 	c.set('false', { value: 0, type: T.bool });
-}
-
-/** Whether a pointer value can be read through by the interpreter. */
-export function readable(p: Value): boolean {
-	return p instanceof Ptr && isStore(p.base);
 }
