@@ -68,8 +68,7 @@ describeInBrowser('share links', () => {
 		await widget.root.locator('.cm-content').click();
 		await page().keyboard.press('ControlOrMeta+Home');
 		await page().keyboard.insertText('// shared from a test\n');
-		await widget.button('Step').click();
-		await widget.settled();
+		await widget.press('Step');
 		const stepText = await widget.status();
 		await widget.button('Copy share link').click();
 		const url = await widget.root.locator('.repro-share-url').inputValue();

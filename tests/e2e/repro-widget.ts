@@ -108,17 +108,41 @@ export class Widget {
 
 	/** Presses Run and waits for the outcome (or a watchdog/failure message). */
 	async run(): Promise<string> {
-		await this.button(this.names.run).click();
-		return this.settled();
+		return this.press(this.names.run);
 	}
 
-	/** Waits until no run is in progress and returns the outcome (empty when none). */
+	/**
+	 * Presses the button named `name`, which starts a run, and waits until that run has finished
+	 * and its panels are drawn; returns the outcome (empty after a timeout or failure).
+	 */
+	async press(name: string, timeout = 20_000): Promise<string> {
+		const body = this.root.locator('.repro-body');
+		const before = Number(await body.getAttribute('data-finished'));
+		await this.button(name).click();
+		await this.page.waitForFunction(
+			([el, n]) => {
+				const finished = Number((el as Element).getAttribute('data-finished'));
+				const status = (el as Element).getAttribute('data-status');
+				const panels = (el as Element).getAttribute('data-panels');
+				return finished > (n as number) && (status !== 'done' || panels === 'ready');
+			},
+			[await body.elementHandle(), before] as const,
+			{ timeout },
+		);
+		return (await body.getAttribute('data-outcome')) ?? '';
+	}
+
+	/** Waits until a run started some other way (a share link, Step) has finished. */
 	async settled(timeout = 20_000): Promise<string> {
 		const body = this.root.locator('.repro-body');
 		await this.page.waitForFunction(
 			(el) => {
 				const status = el?.getAttribute('data-status');
-				return status !== 'running' && status !== 'idle';
+				return (
+					status !== 'running' &&
+					status !== 'idle' &&
+					(status !== 'done' || el?.getAttribute('data-panels') === 'ready')
+				);
 			},
 			await body.elementHandle(),
 			{ timeout },

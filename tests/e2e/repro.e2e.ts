@@ -68,6 +68,21 @@ describeInBrowser('the reproduction widget on a case page', () => {
 		).toBe(false);
 	});
 
+	it("replays the reader's actions: after kill -2 and a wait, the suspend that failed succeeds", async () => {
+		await page().goto(`${baseURL()}/en/cases/suspend-hwts-busy/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		expect(await widget.run()).toBe('error');
+		const events = widget.root.locator('.repro-events');
+		await expect(events.innerText()).resolves.toContain('suspend(0) → failed: hwts is busy');
+		for (const name of ['kill -2 (SIGINT)', 'Wait 1 s', 'Suspend']) await widget.press(name);
+		await expect(widget.root.locator('.repro-actions-hint').innerText()).resolves.toContain(
+			'kill -2 → wait 1000 ms → suspend',
+		);
+		const text = await events.innerText();
+		expect(text).toMatch(/kill\(-2, \d+\) → terminated \(SIGINT\)/);
+		expect(text).toContain('suspend(0) → suspended');
+	});
+
 	it('links a recognised log line to its case', async () => {
 		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
 		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
@@ -81,8 +96,7 @@ describeInBrowser('the reproduction widget on a case page', () => {
 	it('steps through the run, marking the executed line in the editor', async () => {
 		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
 		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
-		await widget.button('Step').click();
-		await widget.settled();
+		await widget.press('Step');
 		await expect(widget.status()).resolves.toMatch(/Step 1 of \d+/);
 		await widget.button('Step').click();
 		await expect(widget.status()).resolves.toMatch(/Step 2 of \d+/);

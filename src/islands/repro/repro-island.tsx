@@ -78,6 +78,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [speed, setSpeed] = useState<Speed>('medium');
 	const [notice, setNotice] = useState<Notice | undefined>();
 	const [editorReady, setEditorReady] = useState(false);
+	/** Runs that have finished (with a trace, a timeout or a failure); tests wait on it. */
+	const [finished, setFinished] = useState(0);
 
 	const editorHost = useRef<HTMLDivElement>(null);
 	const editor = useRef<EditorHandle | undefined>(undefined);
@@ -222,6 +224,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			return;
 		}
 		if (mine !== generation.current) return;
+		if (result.kind !== 'superseded') setFinished((n) => n + 1);
 		switch (result.kind) {
 			case 'superseded':
 				return;
@@ -375,8 +378,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}
 
 	function addAction(action: Action) {
-		const now = trace ? (current?.time ?? trace.steps[trace.steps.length - 1]?.time) : undefined;
-		const actions = appendAction(scenarioActions(scenario, variant), added, action, trace, now);
+		const now = stepping ? current?.time : undefined;
+		const actions = appendAction(scenarioActions(scenario, variant), added, action, now);
 		setAdded(actions);
 		runWith({ actions });
 	}
@@ -408,7 +411,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const budgetStopped = trace?.diagnostics.some((d) => d.code === 'steps-exhausted') ?? false;
 
 	return (
-		<div class="repro-body" data-outcome={trace?.outcome ?? ''} data-status={status.kind}>
+		<div
+			class="repro-body"
+			data-outcome={trace?.outcome ?? ''}
+			data-status={status.kind}
+			data-finished={finished}
+			data-panels={trace !== undefined && panelsFor === trace ? 'ready' : ''}
+		>
 			<div class="repro-controls">
 				{playground && (
 					<div class="repro-field repro-field-wide">
@@ -646,7 +655,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
-					<BufferMap t={t} level={headingLevel} rows={rows} />
+					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
+						<BufferMap t={t} level={headingLevel} rows={rows} />
+					)}
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />

@@ -44,6 +44,20 @@ describe('metric series for the chart and its table', () => {
 		});
 	});
 
+	it('leaves a series that never left zero out of the chart', () => {
+		const flat = {
+			...events,
+			id: 'flat',
+			points: [
+				[0, 0],
+				[9, 0],
+			] as Array<[number, number]>,
+		};
+		expect(alignSeries([memory, flat]).flatMap((g) => g.series.map((s) => s.id))).toEqual([
+			'device-memory',
+		]);
+	});
+
 	it('summarises start, peak, end and limit so a rising metric reads as rising', () => {
 		expect(summarizeSeries([memory, events])).toEqual([
 			{ id: 'device-memory', label: memory.label, unit: 'bytes', start: 0, peak: 2048, end: 2048 },

@@ -34,11 +34,12 @@ export function valueAt(points: MetricSeries['points'], time: number): number {
 	return value;
 }
 
-/** Series grouped by unit, each group sampled at the union of its change times. */
+/** Series that ever left zero, grouped by unit, each group sampled at the union of its change times. */
 export function alignSeries(series: readonly MetricSeries[]): AlignedSeries[] {
 	const groups = new Map<MetricSeries['unit'], MetricSeries[]>();
 	for (const s of series) {
-		if (s.points.length === 0) continue;
+		// A series that never left zero says nothing a chart could add; the table still lists it.
+		if (s.points.every((p) => p[1] === 0)) continue;
 		const group = groups.get(s.unit) ?? [];
 		group.push(s);
 		groups.set(s.unit, group);

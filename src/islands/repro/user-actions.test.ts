@@ -1,51 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import type { Trace, TraceStep } from '../../sim/trace.ts';
-import { appendAction } from './user-actions.ts';
-
-function trace(steps: Array<Pick<TraceStep, 'actor' | 'time'>>): Trace {
-	return {
-		outcome: 'hang',
-		log: [],
-		diagnostics: [],
-		steps: steps.map((s, i) => ({ ...s, step: i + 1, call: 'c', args: [], result: '' })),
-		series: [],
-		leaks: [],
-	};
-}
+import { actionsEndTime, appendAction } from './user-actions.ts';
 
 describe('an action the reader adds happens at the current virtual time', () => {
-	it('waits from the last user action to now, then acts', () => {
-		const t = trace([
-			{ actor: 'user', time: 0 },
-			{ actor: 'host:18401', time: 40_000 },
-			{ actor: 'user', time: 50_000 },
-			{ actor: 'host:18401', time: 120_000 },
-		]);
+	it('counts only waits as time passing', () => {
 		expect(
-			appendAction([{ do: 'run' }], [], { do: 'signal', signal: 'SIGINT' }, t, 120_000),
+			actionsEndTime([
+				{ do: 'run' },
+				{ do: 'wait', ms: 100 },
+				{ do: 'suspend' },
+				{ do: 'wait', ms: 5 },
+			]),
+		).toBe(105_000);
+	});
+
+	it('while stepping, waits from the last action to the step being looked at, then acts', () => {
+		expect(
+			appendAction(
+				[{ do: 'run' }, { do: 'wait', ms: 50 }, { do: 'signal', signal: 'SIGTERM' }],
+				[],
+				{ do: 'signal', signal: 'SIGINT' },
+				120_000,
+			),
 		).toEqual([
 			{ do: 'wait', ms: 70 },
 			{ do: 'signal', signal: 'SIGINT' },
 		]);
 	});
 
-	it('adds no wait when now is not after the last action', () => {
-		const t = trace([{ actor: 'user', time: 5_000 }]);
-		expect(appendAction([{ do: 'run' }], [], { do: 'suspend' }, t, 5_000)).toEqual([
+	it('after a whole run, follows the last action directly', () => {
+		expect(appendAction([{ do: 'run' }, { do: 'wait', ms: 100 }], [], { do: 'suspend' })).toEqual([
 			{ do: 'suspend' },
 		]);
+	});
+
+	it('adds no wait when the step is before the last action', () => {
+		expect(
+			appendAction([{ do: 'run' }, { do: 'wait', ms: 100 }], [], { do: 'suspend' }, 20_000),
+		).toEqual([{ do: 'suspend' }]);
 	});
 
 	it('starts a plain-run scenario with the run it implies', () => {
-		expect(appendAction([], [], { do: 'suspend' }, undefined, undefined)).toEqual([
+		expect(appendAction([], [], { do: 'signal', signal: 'SIGINT' }, 3_000)).toEqual([
 			{ do: 'run' },
-			{ do: 'suspend' },
+			{ do: 'wait', ms: 3 },
+			{ do: 'signal', signal: 'SIGINT' },
 		]);
 	});
 
-	it('keeps actions added earlier', () => {
+	it('keeps actions added earlier and counts their waits', () => {
 		expect(
-			appendAction([{ do: 'run' }], [{ do: 'suspend' }], { do: 'run' }, undefined, undefined),
-		).toEqual([{ do: 'suspend' }, { do: 'run' }]);
+			appendAction(
+				[{ do: 'run' }],
+				[{ do: 'wait', ms: 1000 }, { do: 'suspend' }],
+				{ do: 'run' },
+				1_500_000,
+			),
+		).toEqual([
+			{ do: 'wait', ms: 1000 },
+			{ do: 'suspend' },
+			{ do: 'wait', ms: 500 },
+			{ do: 'run' },
+		]);
 	});
 });
