@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { exitCodeFor, formatDiagnostic, parseSimArgs, SIM_EXIT, simCommand } from './sim.ts';
+import {
+	exitCodeFor,
+	formatDiagnostic,
+	parseActions,
+	parseSimArgs,
+	SIM_EXIT,
+	simCommand,
+} from './sim.ts';
 
 const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
 
@@ -51,6 +58,25 @@ describe('casebook sim arguments', () => {
 		expect(parseSimArgs([])).toEqual({ error: 'FILE is missing.' });
 		expect(parseSimArgs(['a.cpp', '--max-steps', '0'])).toEqual({
 			error: '--max-steps needs a positive whole number, not "0".',
+		});
+	});
+});
+
+describe('casebook sim --actions', () => {
+	it('reads a scenario as the case files write it', () => {
+		expect(parseActions('run; wait 50; signal SIGTERM; run; suspend')).toEqual([
+			{ do: 'run' },
+			{ do: 'wait', ms: 50 },
+			{ do: 'signal', signal: 'SIGTERM' },
+			{ do: 'run' },
+			{ do: 'suspend' },
+		]);
+	});
+
+	it('names the part it cannot read', () => {
+		expect(parseActions('run; signal SIGHUP')).toEqual({
+			error:
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
 		});
 	});
 });

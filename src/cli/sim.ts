@@ -1,11 +1,12 @@
 /**
  * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--max-steps N] [--blocks N]
- * [--gm-bytes N] [--cann V]`: runs a C++ program (an Ascend C kernel or an AscendCL host
+ * [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an Ascend C kernel or an AscendCL host
  * program) in the simulator and prints what a terminal user would see: the program's output and
  * the log lines, then the diagnostics as `file:line:col: error: message`.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { actionSchema, type Action } from '../cases/schema.ts';
 import { run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
@@ -32,6 +33,8 @@ Options:
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
+  --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
+                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
   -h, --help        show this help
 
 Exit status:
@@ -50,6 +53,35 @@ export interface SimOptions {
 	blocks?: number;
 	gmBytes?: number;
 	cann?: string;
+	actions?: Action[];
+}
+
+/**
+ * Reads an action list such as `run; wait 50; signal SIGTERM; run; suspend`, checked against
+ * the case schema's action shape; returns an error message for anything else.
+ */
+export function parseActions(text: string): Action[] | { error: string } {
+	const actions: Action[] = [];
+	for (const part of text
+		.split(';')
+		.map((p) => p.trim())
+		.filter((p) => p.length > 0)) {
+		const [verb, arg, ...extra] = part.split(/\s+/);
+		const candidate =
+			verb === 'wait'
+				? { do: 'wait', ms: Number(arg) }
+				: verb === 'signal'
+					? { do: 'signal', signal: arg }
+					: { do: verb };
+		const parsed = actionSchema.safeParse(candidate);
+		if (!parsed.success || extra.length > 0 || (verb !== 'wait' && verb !== 'signal' && arg)) {
+			return {
+				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.`,
+			};
+		}
+		actions.push(parsed.data);
+	}
+	return actions;
 }
 
 /** Parses the arguments after `sim`: options, `{ help: true }` or an error message. */
@@ -62,6 +94,7 @@ export function parseSimArgs(
 	let json = false;
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
+	let actions: Action[] | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -107,6 +140,13 @@ export function parseSimArgs(
 					n;
 				break;
 			}
+			case '--actions': {
+				const v = value();
+				const parsedActions = parseActions(v ?? '');
+				if ('error' in parsedActions) return parsedActions;
+				actions = parsedActions;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -122,6 +162,7 @@ export function parseSimArgs(
 	if (file === undefined) return { error: 'FILE is missing.' };
 	const options: SimOptions = { file, product, mode, json, ...numbers };
 	if (cann) options.cann = cann;
+	if (actions) options.actions = actions;
 	return options;
 }
 
@@ -203,6 +244,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
+	if (parsed.actions !== undefined) request.actions = parsed.actions;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace), null, 2));
 	else console.log(formatTrace(parsed.file, trace));
