@@ -1,32 +1,66 @@
 /**
- * Screenshots of the built site for reviewing the look (and the README picture):
- * `node scripts/screenshot.ts '[{"name":"home","path":"/zh/","dark":false,"w":1280,"full":true}]'`.
- * Files go to $SHOTS_DIR (default screenshots/).
+ * Screenshots of the built site, for reviewing the look and for the README picture. Give a JSON
+ * list of shots: `node scripts/screenshot.ts '[{"name":"home","path":"/zh/","full":true}]'`.
+ * Each shot may set `w`/`h` (viewport), `dark`, `full` (whole page), `wait` (ms after load),
+ * `click` (a selector to click first, then `afterClick` ms) and `selector` (shoot one element).
+ * Files go to $SHOTS_DIR (default `screenshots/`).
  */
+import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
-import { CHROMIUM_ARGS } from '../tests/e2e/chromium.ts';
-const server = await serveStatic('dist');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const shots = JSON.parse(process.argv[2]);
-for (const s of shots) {
-	const ctx = await browser.newContext({
-		viewport: { width: s.w ?? 1280, height: s.h ?? 900 },
-		colorScheme: s.dark ? 'dark' : 'light',
-		locale: 'zh-CN',
-	});
-	const page = await ctx.newPage();
-	page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-	page.on('console', (m) => {
-		if (m.type() === 'error') console.log('CONSOLE', m.text());
-	});
-	await page.goto(server.url + s.path);
-	await page.waitForTimeout(s.wait ?? 300);
-	await page.screenshot({
-		path: `${process.env.SHOTS_DIR ?? 'screenshots'}/${s.name}.png`,
-		fullPage: !!s.full,
-	});
-	await ctx.close();
+
+interface Shot {
+	name: string;
+	path: string;
+	w?: number;
+	h?: number;
+	dark?: boolean;
+	full?: boolean;
+	wait?: number;
+	click?: string;
+	afterClick?: number;
+	selector?: string;
 }
-await browser.close();
-await server.close();
+
+const spec = process.argv[2];
+const executablePath = findChromium();
+if (!spec || !executablePath) {
+	console.error(
+		executablePath
+			? 'usage: node scripts/screenshot.ts \'[{"name":…,"path":…}]\''
+			: 'Chromium is not installed.',
+	);
+	process.exit(2);
+}
+const shots = JSON.parse(spec) as Shot[];
+const outDir = process.env.SHOTS_DIR ?? 'screenshots';
+mkdirSync(outDir, { recursive: true });
+
+const server = await serveStatic('dist');
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+try {
+	for (const shot of shots) {
+		const context = await browser.newContext({
+			viewport: { width: shot.w ?? 1280, height: shot.h ?? 900 },
+			colorScheme: shot.dark ? 'dark' : 'light',
+			locale: 'zh-CN',
+		});
+		const page = await context.newPage();
+		page.on('pageerror', (error) => console.error(`${shot.name}: page error: ${error.message}`));
+		await page.goto(server.url + shot.path);
+		await page.waitForTimeout(shot.wait ?? 300);
+		if (shot.click) {
+			await page.locator(shot.click).first().click();
+			await page.waitForTimeout(shot.afterClick ?? 1500);
+		}
+		const path = `${outDir}/${shot.name}.png`;
+		if (shot.selector) await page.locator(shot.selector).first().screenshot({ path });
+		else await page.screenshot({ path, fullPage: shot.full ?? false });
+		await context.close();
+		console.log(path);
+	}
+} finally {
+	await browser.close();
+	await server.close();
+}
