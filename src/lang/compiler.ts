@@ -822,7 +822,11 @@ export class Compiler {
 		if (tparams.length > 0) def.instances = new Map();
 		if (owner) {
 			const list = owner.methods.get(name) ?? [];
-			const same = list.findIndex((d) => !d.node && d.paramCount === paramCount);
+			// A definition replaces a bare declaration, and a derived class's member function
+			// hides the inherited one with the same parameter count.
+			const same = list.findIndex(
+				(d) => d.paramCount === paramCount && (!d.node || d.cls !== owner),
+			);
 			if (same >= 0) list.splice(same, 1);
 			owner.addMethod(def);
 		} else {

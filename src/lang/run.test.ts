@@ -81,6 +81,14 @@ int main() { CHECK(Fail()); CHECK(0); return 0; }`;
 		expect(stdout(src)).toEqual(['fail 7 at 4']);
 	});
 
+	it('inherits fields and member functions, a derived function hiding the base one', () => {
+		const src = `
+class Base { public: int v = 1; int Get() { return v; } int Twice() { return Get() * 2; } };
+class Derived : public Base { public: int Get() { return v + 10; } };
+int main() { Derived d; printf("%d %d\\n", d.Get(), d.Twice()); return 0; }`;
+		expect(stdout(src)).toEqual(['11 2']);
+	});
+
 	it('passes scalars by reference and pointers as out-parameters', () => {
 		const src = `
 void Inc(int &v) { v++; }
