@@ -139,7 +139,6 @@ const MAX_INSTANTIATIONS = 256;
 const UNSUPPORTED: Record<string, string> = {
 	LambdaExpression: 'a lambda expression',
 	ForRangeLoop: 'a range-based for loop',
-	TryStatement: 'try/catch',
 	GotoStatement: 'goto',
 	CoReturnStatement: 'co_return',
 	CoYieldStatement: 'co_yield',
@@ -1770,6 +1769,12 @@ export class Compiler {
 			}
 			case 'StaticAssertDeclaration':
 				return undefined;
+			case 'TryStatement': {
+				// Nothing in the simulator throws a C++ exception (a `throw` stops the run), so the
+				// try block runs and the handlers never do.
+				const block = n.getChild('CompoundStatement');
+				return block ? this.#block(block, scope) : undefined;
+			}
 			case 'ThrowStatement': {
 				const span = this.#span(n);
 				return () => rt.stop('exception-thrown', span);
