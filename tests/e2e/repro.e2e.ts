@@ -83,6 +83,31 @@ describeInBrowser('the reproduction widget on a case page', () => {
 		expect(text).toContain('suspend(0) → suspended');
 	});
 
+	it('restores a share link made on a case page: the page scrolls to the widget and replays it', async () => {
+		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		await widget.variant('fixed');
+		await widget.product('atlas-a2');
+		expect(await widget.run()).toBe('completed');
+		await widget.button('Copy share link').click();
+		const url = await widget.root.locator('.repro-share-url').inputValue();
+		expect(url).toMatch(/#w=repro-[a-z0-9-]+&s=[A-Za-z0-9_-]+$/);
+
+		const second = await page().context().newPage();
+		await second.goto(url);
+		// No scrolling by the test: the link itself brings the widget into view.
+		const restored = new Widget(second, second.locator('.repro').first(), 'en');
+		await restored.root.locator('.cm-editor').waitFor({ timeout: 20_000 });
+		expect(await restored.settled()).toBe('completed');
+		await expect(restored.root.getByRole('radio', { name: 'Fixed' }).isChecked()).resolves.toBe(
+			true,
+		);
+		await expect(restored.root.getByLabel('Product', { exact: true }).inputValue()).resolves.toBe(
+			'atlas-a2',
+		);
+		await second.close();
+	});
+
 	it('links a recognised log line to its case', async () => {
 		await page().goto(`${baseURL()}/en/cases/${BUFFER_CASE}/`);
 		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();

@@ -269,7 +269,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 	async function writeHash(state: ShareState): Promise<string> {
 		const { shareHash } = await import('./share-codec.ts');
-		const hash = await shareHash(state);
+		const hash = await shareHash(state, playground ? undefined : id);
 		history.replaceState(history.state, '', hash);
 		return `${location.origin}${location.pathname}${location.search}${hash}`;
 	}

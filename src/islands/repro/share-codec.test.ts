@@ -45,6 +45,12 @@ describe('a share link round-trips', () => {
 		expect(await decodeShareState(payload!)).toEqual({ ok: true, state });
 	});
 
+	it('names the widget before the payload when asked, and still finds the payload', async () => {
+		const hash = await shareHash(state, 'repro-queue-limit');
+		expect(hash.startsWith('#w=repro-queue-limit&s=')).toBe(true);
+		expect(await decodeShareState(sharePayloadOf(hash)!)).toEqual({ ok: true, state });
+	});
+
 	it('compresses a repetitive program well below its length', async () => {
 		const big = { ...state, code: 'AllocTensor();\n'.repeat(2000) };
 		expect((await encodeShareState(big)).length).toBeLessThan(big.code.length / 10);

@@ -4,7 +4,7 @@
  * reason instead of throwing: a hash too long, bad base64url, bad deflate, a payload that inflates
  * past a cap (a zip bomb), bad JSON, or JSON of the wrong shape.
  */
-import { SHARE_HASH_KEY } from './share-hash.ts';
+import { SHARE_HASH_KEY, WIDGET_HASH_KEY } from './share-hash.ts';
 import { type ShareState, shareStateSchema } from './share-state.ts';
 
 /** Longest encoded payload accepted, in characters (about 3× the deflated code limit). */
@@ -27,9 +27,13 @@ export async function encodeShareState(state: ShareState): Promise<string> {
 	return toBase64Url(deflated);
 }
 
-/** The URL hash (with `#`) for `state`. */
-export async function shareHash(state: ShareState): Promise<string> {
-	return `#${SHARE_HASH_KEY}=${await encodeShareState(state)}`;
+/**
+ * The URL hash (with `#`) for `state`; `widget` (an element id) lets the page scroll to the
+ * widget the link is for before the widget hydrates.
+ */
+export async function shareHash(state: ShareState, widget?: string): Promise<string> {
+	const prefix = widget ? `${WIDGET_HASH_KEY}=${encodeURIComponent(widget)}&` : '';
+	return `#${prefix}${SHARE_HASH_KEY}=${await encodeShareState(state)}`;
 }
 
 /** Decodes a base64url payload made by {@link encodeShareState}; never throws. */

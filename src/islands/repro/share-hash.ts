@@ -6,6 +6,9 @@
 /** The hash parameter that carries the state: `#s=<payload>`. */
 export const SHARE_HASH_KEY = 's';
 
+/** The hash parameter naming the widget a link is for, on a page with several: `#w=<id>&s=…`. */
+export const WIDGET_HASH_KEY = 'w';
+
 /** The payload of `#s=…` in a URL hash, or undefined when the hash carries none. */
 export function sharePayloadOf(hash: string): string | undefined {
 	const params = new URLSearchParams(hash.replace(/^#/, ''));
