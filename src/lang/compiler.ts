@@ -138,7 +138,6 @@ const MAX_INSTANTIATIONS = 256;
 /** Names of C++ features the subset refuses, by node name, for the diagnostic. */
 const UNSUPPORTED: Record<string, string> = {
 	LambdaExpression: 'a lambda expression',
-	ForRangeLoop: 'a range-based for loop',
 	GotoStatement: 'goto',
 	CoReturnStatement: 'co_return',
 	CoYieldStatement: 'co_yield',
@@ -1744,6 +1743,8 @@ export class Compiler {
 			}
 			case 'ForStatement':
 				return this.#for(n, scope);
+			case 'ForRangeLoop':
+				return this.#forRange(n, scope);
 			case 'SwitchStatement':
 				return this.#switch(n, scope);
 			case 'BreakStatement':
@@ -1883,6 +1884,53 @@ export class Compiler {
 			init(f);
 			while (truthy(cond(f))) {
 				rt.tick();
+				const r = body(f);
+				if (r === BREAK) break;
+				if (r === RETURN) return RETURN;
+			}
+			return NORMAL;
+		};
+	}
+
+	/** `for (T x : array)` over a C array; other ranges are outside the subset. */
+	#forRange(n: SyntaxNode, outer: Scope): St {
+		const rt = this.#rt;
+		const scope = new Scope(outer, 'block');
+		const kids = this.#parts(n).filter((c) => c.name !== 'for');
+		const typeNode = kids.find((c) => isTypeNode(c.name));
+		const rest = kids.filter((c) => c !== typeNode);
+		const declNode = rest[0];
+		const rangeNode = rest[1];
+		const bodyNode = rest[2];
+		if (!typeNode || !declNode || !rangeNode || !bodyNode) {
+			return this.#stBad(n, 'construct-unsupported', {
+				construct: 'this range-based for loop',
+				detail: 'write an index loop',
+			});
+		}
+		const range = this.#expr(rangeNode, scope);
+		if (range.t.k !== 'array') {
+			return this.#stBad(rangeNode, 'construct-unsupported', {
+				construct: `a range-based for loop over \`${this.#text(rangeNode)}\``,
+				detail: 'only C arrays can be ranges here; write an index loop',
+			});
+		}
+		const elem = range.t.of;
+		const info = this.#declarator(declNode, this.#resolveType(typeNode, scope), scope);
+		const type = info.type.k === 'unknown' ? elem : info.type;
+		const slot = this.#fn.slots++;
+		scope.declare(info.name, { kind: 'local', slot, type, ref: false });
+		const body = this.#stmt(bodyNode, new Scope(scope, 'block')) ?? nop;
+		const ev = range.ev;
+		const span = this.#span(n);
+		return (f) => {
+			rt.loop = span;
+			const p = ev(f);
+			if (!(p instanceof Ptr) || !(p.base instanceof ArrayStore)) return NORMAL;
+			const items = p.base.items;
+			for (let i = p.base.index(p.offset); i < items.length; i++) {
+				rt.tick();
+				f.s[slot] = items[i];
 				const r = body(f);
 				if (r === BREAK) break;
 				if (r === RETURN) return RETURN;
