@@ -47,6 +47,27 @@ const bench: Bench = async () => {
 	const loop = `int main() {\n    int64_t sum = 0;\n    for (int32_t i = 0; i < ${iterations}; i++) {\n        sum += i % 7;\n    }\n    printf("%ld\\n", sum);\n    return 0;\n}\n`;
 	run({ source: loop, product: 'atlas-a2', mode: 'npu' });
 	const loopMs = time(() => run({ source: loop, product: 'atlas-a2', mode: 'npu' }), 3);
+	const hostIterations = 100_000;
+	const hostLoop = `extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
+int main() {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream s = nullptr;
+    aclrtCreateStream(&s);
+    for (int32_t i = 0; i < ${hostIterations}; i++) {
+        void *p = nullptr;
+        aclrtMalloc(&p, 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+        noop<<<1, nullptr, s>>>((uint8_t *)p);
+        aclrtFree(p);
+    }
+    aclrtSynchronizeStream(s);
+    aclrtDestroyStream(s);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}
+`;
+	const hostMs = time(() => run({ source: hostLoop, product: 'atlas-a2', mode: 'npu' }), 1);
 	const rows: BenchRow[] = [
 		{ name: `parse a ${lines}-line kernel`, value: parseMs, unit: 'ms' },
 		{
@@ -60,6 +81,11 @@ const bench: Bench = async () => {
 			value: loopMs,
 			unit: 'ms',
 			budget: { max: 3000 },
+		},
+		{
+			name: `${hostIterations.toLocaleString('en')}-iteration host loop (aclrtMalloc + <<<>>> + aclrtFree) through the interpreter`,
+			value: hostMs,
+			unit: 'ms',
 		},
 		{
 			name: 'interpreted loop iterations per second',
