@@ -65,3 +65,13 @@ describe('#if expressions', () => {
 		expect(evalPreprocessorExpression('(1 +', new Map())).toBeUndefined();
 	});
 });
+
+describe('Windows line endings', () => {
+	it('join a multi-line #define that ends its lines with a backslash and CRLF', () => {
+		const src = '#define ADD(a, b) \\\r\n    ((a) + (b))\r\nint x = ADD(1, 2);\r\n';
+		const out = preprocess(src);
+		expect(out.macros.get('ADD')!.body.trim()).toBe('((a) + (b))');
+		expect(out.text.split('\n')[1]!.trim()).toBe('');
+		expect(parseProgram(src).diagnostics).toEqual([]);
+	});
+});

@@ -139,7 +139,10 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		if (directive) {
 			// Join continuation lines.
 			let end = lineEnd;
-			while (end > pos && end < source.length && source[end - 1] === '\\') {
+			// A line ending in `\` (before an optional CR) continues on the next line.
+			const continues = (at: number) =>
+				source[at - 1] === '\\' || (source[at - 1] === '\r' && source[at - 2] === '\\');
+			while (end > pos && end < source.length && continues(end)) {
 				const next = source.indexOf('\n', end + 1);
 				end = next < 0 ? source.length : next;
 			}
