@@ -112,6 +112,8 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 	for (const [name, body] of Object.entries(options.predefined ?? {})) {
 		macros.set(name, { name, body, bodyOffset: -1, offset: -1, predefined: true });
 	}
+	// A byte-order mark (files saved by some Windows editors) is whitespace to the parser.
+	if (source.charCodeAt(0) === 0xfeff) out[0] = ' ';
 	const blank = (from: number, to: number) => {
 		for (let i = from; i < to; i++) {
 			const c = out[i];
@@ -133,7 +135,8 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		let i = pos;
 		let directive = false;
 		if (!inBlockComment) {
-			while (i < lineEnd && (source[i] === ' ' || source[i] === '\t')) i++;
+			while (i < lineEnd && (source[i] === ' ' || source[i] === '\t' || source[i] === '\uFEFF'))
+				i++;
 			directive = source[i] === '#';
 		}
 		if (directive) {
