@@ -11,6 +11,7 @@ import type { Action } from '../../cases/schema.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
+import { ActionBar } from './action-bar.tsx';
 import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
 import type { EditorHandle } from './code-editor.ts';
@@ -23,7 +24,8 @@ import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-p
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
 import { sharePayloadOf } from './share-hash.ts';
-import { format, outcomeText, stringsFor, type StringKey } from './strings.ts';
+import { format, stringsFor, type StringKey } from './strings.ts';
+import { StatusLine } from './status-line.tsx';
 import { Timeline } from './timeline.tsx';
 import { appendAction } from './user-actions.ts';
 
@@ -540,52 +542,17 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			</div>
 
 			{withActions && (
-				<div class="repro-actions" role="group" aria-label={t.actions}>
-					<span class="repro-actions-title">{t.actions}</span>
-					<button
-						type="button"
-						disabled={disabled}
-						onClick={() => addAction({ do: 'signal', signal: 'SIGINT' })}
-					>
-						{t.actionSigint}
-					</button>
-					<button
-						type="button"
-						disabled={disabled}
-						onClick={() => addAction({ do: 'signal', signal: 'SIGTERM' })}
-					>
-						{t.actionSigterm}
-					</button>
-					<button type="button" disabled={disabled} onClick={() => addAction({ do: 'suspend' })}>
-						{t.actionSuspend}
-					</button>
-					<button type="button" disabled={disabled} onClick={() => addAction({ do: 'run' })}>
-						{t.actionRunAgain}
-					</button>
-					<button
-						type="button"
-						disabled={disabled}
-						onClick={() => addAction({ do: 'wait', ms: 1000 })}
-					>
-						{t.actionWait}
-					</button>
-					{added.length > 0 && (
-						<button
-							type="button"
-							onClick={() => {
-								setAdded([]);
-								runWith({ actions: [] });
-							}}
-						>
-							{t.actionClear}
-						</button>
-					)}
-					<p class="repro-muted repro-actions-hint">
-						{t.actionList}:{' '}
-						{[...scenarioActions(scenario, variant), ...added].map(describeAction).join(' → ') ||
-							'—'}
-					</p>
-				</div>
+				<ActionBar
+					t={t}
+					disabled={disabled}
+					sequence={[...scenarioActions(scenario, variant), ...added]}
+					hasAdded={added.length > 0}
+					onAdd={addAction}
+					onClear={() => {
+						setAdded([]);
+						runWith({ actions: [] });
+					}}
+				/>
 			)}
 
 			{notice && (
@@ -606,37 +573,19 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				</div>
 			)}
 
-			<div class="repro-status" role="status" aria-live="polite">
-				<span class="repro-muted">{t.status}: </span>
-				{status.kind === 'running' && t.running}
-				{status.kind === 'idle' && !showRecorded && t.idle}
-				{status.kind === 'timeout' && (
-					<strong class="repro-bad">{format(t.watchdog, { s: status.ms / 1000 })}</strong>
-				)}
-				{status.kind === 'failed' && <strong class="repro-bad">{status.message}</strong>}
-				{outcome && status.kind !== 'running' && (
-					<strong class={`repro-outcome repro-outcome-${outcome}`} data-outcome={outcome}>
-						{budgetStopped ? (
-							t.budgetStopped
-						) : (
-							<>
-								{outcome === 'hang' && '⏳ '}
-								{outcomeText(t, outcome)}
-							</>
-						)}
-					</strong>
-				)}
-				{trace && total > 0 && (
-					<span class="repro-muted">
-						{' · '}
-						{format(t.stepOf, { n: step, total })}
-						{current && ` · ${t.time} ${(current.time / 1000).toFixed(3)} ms · ${current.call}`}
-					</span>
-				)}
-				{trace?.stepsTruncated && (
-					<div class="repro-muted">{format(t.stepsTruncated, { n: total })}</div>
-				)}
-			</div>
+			<StatusLine
+				t={t}
+				kind={status.kind}
+				outcome={outcome}
+				budgetStopped={budgetStopped}
+				timeoutMs={status.kind === 'timeout' ? status.ms : undefined}
+				message={status.kind === 'failed' ? status.message : undefined}
+				showIdle={!showRecorded}
+				step={step}
+				total={total}
+				current={current}
+				truncated={trace?.stepsTruncated ?? false}
+			/>
 
 			<LogConsole
 				t={t}
@@ -674,18 +623,4 @@ function groupByCase(scenarios: readonly ScenarioData[]): Array<[string, Scenari
 	const groups = new Map<string, ScenarioData[]>();
 	for (const s of scenarios) groups.set(s.caseTitle, [...(groups.get(s.caseTitle) ?? []), s]);
 	return [...groups];
-}
-
-/** An action as a short command-like label. */
-function describeAction(action: Action): string {
-	switch (action.do) {
-		case 'run':
-			return 'run';
-		case 'signal':
-			return action.signal === 'SIGINT' ? 'kill -2' : `kill -${action.signal.replace('SIG', '')}`;
-		case 'suspend':
-			return 'suspend';
-		case 'wait':
-			return `wait ${action.ms} ms`;
-	}
 }
