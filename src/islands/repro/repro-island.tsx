@@ -126,6 +126,11 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setHydrated(true);
 		let disposed = false;
 		import('./code-editor.ts')
+			// Evaluating the editor's code and building the editor are separate tasks, so neither
+			// holds the main thread for long.
+			.then(
+				(module) => new Promise<typeof module>((resolve) => setTimeout(() => resolve(module), 0)),
+			)
 			.then(({ createEditor }) => {
 				if (disposed || !editorHost.current) return;
 				editor.current = createEditor(editorHost.current, {
@@ -136,16 +141,23 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
 					},
 				});
-				setEditorReady(true);
+				// Showing it (and dropping the static code) is a third task.
+				setTimeout(() => {
+					if (!disposed) setEditorReady(true);
+				}, 0);
 			})
 			.catch((error: unknown) => setNotice({ tone: 'error', text: String(error) }));
-		getClient().then((c) => {
-			if (!disposed) c.warm();
-		});
+		// The worker starts once the editor is up, so its start-up does not compete with it.
+		const warm = setTimeout(() => {
+			getClient().then((c) => {
+				if (!disposed) c.warm();
+			});
+		}, 1_000);
 		const payload = sharePayloadOf(location.hash);
 		if (payload !== undefined) restoreShared(payload);
 		return () => {
 			disposed = true;
+			clearTimeout(warm);
 			editor.current?.destroy();
 			client.current?.dispose();
 		};
