@@ -1,0 +1,557 @@
+/**
+ * Calls: native bindings, user functions with overloads and template deduction, methods and calls through values.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import type { NativeCall, NativeResult } from '../bindings/binding.ts';
+import type { FuncDef } from '../func-def.ts';
+import { Frame } from '../runtime.ts';
+import { Scope } from '../scope.ts';
+import { PRIMITIVE_TYPES, T, typeName, type CType, type TemplateArg } from '../types.ts';
+import { CellStore, FuncValue, Instance, Ptr, SimObject, isStore, type Value } from '../values.ts';
+import { instantiateFunction, signatureOf } from './functions.ts';
+import { resolveNamedType, resolveTemplateArgs } from './type-resolution.ts';
+import { resolveSimName, lookupPath } from './names.ts';
+import { compileConstruct } from './declarators.ts';
+import { compileExpr, compileEntityValue } from './expressions.ts';
+import { expandMacroCall, FRAMEWORK_MACROS } from './macros.ts';
+import { compileCast } from './operators.ts';
+import { compileLvalue } from './lvalues.ts';
+import { isLaunch, compileLaunch } from './launch.ts';
+import { type Ev, type Ex, CompileContext } from './context.ts';
+import { constEx } from './closures.ts';
+import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
+import { isScalarLike, defaultValue, describe } from './value-ops.ts';
+
+/** Builds the NativeCall for a binding invocation at node `n`. */
+export function makeCallInfo(
+	ctx: CompileContext,
+	n: SyntaxNode | null,
+	name: string,
+	targs: readonly TemplateArg[],
+	argTypes: readonly CType[],
+	declName?: string,
+): (f: Frame, args: Value[]) => NativeCall {
+	const rt = ctx.rt;
+	const fixed = n ? ctx.span(n) : undefined;
+	const site = () => rt.site();
+	return (_f, args) => {
+		const top = rt.stack[rt.stack.length - 1];
+		let span = fixed;
+		if (top && fixed) {
+			top.line = fixed.line;
+			top.column = fixed.column;
+		} else if (!span) span = top ? { line: top.line, column: top.column } : { line: 1, column: 1 };
+		const call: NativeCall = { args, argTypes, targs, rt, site, span: span!, name };
+		if (declName !== undefined) call.declName = declName;
+		return call;
+	};
+}
+
+export function compileNativeCall(
+	ctx: CompileContext,
+	fn: (call: NativeCall) => NativeResult,
+	args: Ex[],
+	targs: readonly TemplateArg[],
+	at: SyntaxNode | null,
+	name: string,
+	declName?: string,
+): Ev {
+	const evs = args.map((a) => a.ev);
+	const info = makeCallInfo(
+		ctx,
+		at,
+		name,
+		targs,
+		args.map((a) => a.t),
+		declName,
+	);
+	const rt = ctx.rt;
+	const n = evs.length;
+	return (f) => {
+		const vals = new Array<Value>(n);
+		for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
+		const r = fn(info(f, vals));
+		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+	};
+}
+
+export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.parts(n);
+	const callee = kids[0]!;
+	const argList = n.getChild('ArgumentList');
+	const argNodes = argList ? ctx.parts(argList) : [];
+	// Kernel launch: `kernel<<<b, l2, s>>>(args)` was rewritten to `kernel(b, l2, s)(args)`.
+	if (callee.name === 'CallExpression' && isLaunch(ctx, callee))
+		return compileLaunch(ctx, callee, argNodes, scope, n);
+	let nameNode = callee;
+	let targNodes: SyntaxNode | null = null;
+	if (callee.name === 'TemplateFunction') {
+		nameNode = callee.firstChild!;
+		targNodes = callee.getChild('TemplateArgumentList');
+	}
+	if (callee.name === 'FieldExpression') return compileMethodCall(ctx, callee, argNodes, scope, n);
+	if (
+		nameNode.name === 'Identifier' ||
+		nameNode.name === 'ScopedIdentifier' ||
+		nameNode.name === 'QualifiedIdentifier' ||
+		nameNode.name === 'TypeIdentifier' ||
+		nameNode.name === 'ScopedTypeIdentifier' ||
+		nameNode.name === 'PrimitiveType'
+	) {
+		const text = ctx.text(nameNode).replace(/\s+/g, '');
+		const path = text.split('::');
+		const last = path[path.length - 1]!;
+		// C++ casts.
+		if (path.length === 1 && /^(static|reinterpret|const|dynamic)_cast$/.test(last) && targNodes) {
+			const t = resolveTemplateArgs(ctx, targNodes, scope)[0];
+			const v = argNodes[0];
+			if (!v || !t || typeof t === 'number') return ctx.unsupported(n, 'this cast');
+			return compileCast(ctx, t, compileExpr(ctx, v, scope));
+		}
+		if (path.length === 1 && ctx.macros.has(text) && !ctx.macroDepth.includes(text)) {
+			const m = ctx.macros.get(text)!;
+			if (m.params) return expandMacroCall(ctx, m, argNodes, scope, n);
+		}
+		if (FRAMEWORK_MACROS.has(last) && !lookupPath(ctx, path, scope)) {
+			return ctx.bad('macro-framework', nameNode, { name: last });
+		}
+		const e = lookupPath(ctx, path, scope);
+		const targs = targNodes ? resolveTemplateArgs(ctx, targNodes, scope) : [];
+		if (e) {
+			switch (e.kind) {
+				case 'func':
+					return compileUserCall(ctx, e.defs, argNodes, targs, scope, n, null, text);
+				case 'class':
+				case 'classTemplate':
+				case 'type': {
+					const t = resolveNamedType(ctx, text, nameNode, scope, targs);
+					const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+					return { ev: compileConstruct(ctx, t, args, n), t };
+				}
+				case 'targ': {
+					if (typeof e.value === 'number') break;
+					const t = e.value;
+					const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+					return { ev: compileConstruct(ctx, t, args, n), t };
+				}
+				case 'local':
+				case 'global':
+				case 'field': {
+					const fv = compileEntityValue(ctx, e, nameNode, text);
+					return compileDynamicCall(ctx, fv, argNodes, scope, n, text);
+				}
+				default:
+					break;
+			}
+		}
+		const methods = path.length === 1 ? scope.cls?.methods.get(last) : undefined;
+		if (methods)
+			return compileUserCall(
+				ctx,
+				methods,
+				argNodes,
+				targs,
+				scope,
+				n,
+				null,
+				`${scope.cls!.qualName}::${last}`,
+			);
+		if (path.length === 2) {
+			const owner = lookupPath(ctx, [path[0]!], scope);
+			const statics = owner?.kind === 'class' ? owner.cls.methods.get(last) : undefined;
+			if (statics) return compileUserCall(ctx, statics, argNodes, targs, scope, n, null, text);
+		}
+		const prim = path.length === 1 ? PRIMITIVE_TYPES[text] : undefined;
+		if (prim) {
+			const a = argNodes[0];
+			return a
+				? compileCast(ctx, prim, compileExpr(ctx, a, scope))
+				: constEx(defaultValue(prim), prim);
+		}
+		const simName = resolveSimName(ctx, path);
+		if (simName !== undefined) {
+			const fn = ctx.b.functions.get(simName);
+			if (fn) {
+				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+				return { ev: compileNativeCall(ctx, fn, args, targs, n, simName), t: nativeRet(simName) };
+			}
+			const nt = ctx.b.types.get(simName);
+			if (nt) {
+				const t: CType = nt.ctype ? nt.ctype(targs) : { k: 'sim', name: nt.name, targs };
+				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+				return { ev: compileConstruct(ctx, t, args, n), t };
+			}
+		}
+		return ctx.bad('call-unknown', nameNode, { name: text });
+	}
+	const fv = compileExpr(ctx, callee, scope);
+	return compileDynamicCall(ctx, fv, argNodes, scope, n, ctx.text(callee));
+}
+
+function compileDynamicCall(
+	ctx: CompileContext,
+	fv: Ex,
+	argNodes: SyntaxNode[],
+	scope: Scope,
+	n: SyntaxNode,
+	name: string,
+): Ex {
+	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	return {
+		ev: (f) => {
+			const fn = fv.ev(f);
+			if (!(fn instanceof FuncValue)) return rt.stop('value-not-callable', span, { name });
+			const top = rt.stack[rt.stack.length - 1];
+			if (top) {
+				top.line = span.line;
+				top.column = span.column;
+			}
+			return fn.call(args.map((a) => a(f)));
+		},
+		t: T.unknown,
+	};
+}
+
+/** Chooses among overloads by argument count, then by how well static types match. */
+export function pickOverload(
+	ctx: CompileContext,
+	defs: FuncDef[],
+	args: Ex[],
+	at: SyntaxNode,
+	name: string,
+): FuncDef | undefined {
+	const withBody = defs.filter((d) => d.node);
+	const fits = withBody.filter(
+		(d) => args.length <= d.paramCount && args.length >= d.paramCount - d.defaults,
+	);
+	if (fits.length === 0) {
+		const d = withBody[0] ?? defs[0];
+		if (!d?.node) {
+			ctx.diag('call-unknown', at, { name });
+			return undefined;
+		}
+		ctx.diag('args-mismatch', at, { name, expected: d.paramCount, got: args.length });
+		return undefined;
+	}
+	if (fits.length === 1) return fits[0];
+	let best = fits[0]!;
+	let bestScore = -1;
+	for (const d of fits) {
+		if (d.tparams.length > 0) continue;
+		const sig = signatureOf(ctx, d);
+		let score = 0;
+		args.forEach((a, i) => {
+			const p = sig.params[i];
+			if (!p) return;
+			if (a.t.k === p.type.k) score += 2;
+			if (
+				a.t.k === 'int' &&
+				p.type.k === 'int' &&
+				a.t.bits === p.type.bits &&
+				a.t.signed === p.type.signed
+			)
+				score += 1;
+		});
+		if (score > bestScore) {
+			best = d;
+			bestScore = score;
+		}
+	}
+	return best;
+}
+
+/** Evaluates arguments for `def`, taking addresses for reference parameters of scalar type. */
+export function compileArgEvaluator(
+	ctx: CompileContext,
+	def: FuncDef,
+	args: Ex[],
+	at: SyntaxNode,
+): (f: Frame) => Value[] {
+	const sig = signatureOf(ctx, def);
+	const evs: Ev[] = [];
+	const argNodes = (
+		at.getChild('ArgumentList') ? ctx.parts(at.getChild('ArgumentList')!) : []
+	) as SyntaxNode[];
+	sig.params.forEach((p, i) => {
+		const a = args[i];
+		if (!a) {
+			if (p.def) {
+				const d = compileExpr(ctx, p.def, def.scope);
+				evs.push(d.ev);
+			} else evs.push(() => undefined);
+			return;
+		}
+		if (p.ref && isScalarLike(p.type)) {
+			const node = argNodes[i];
+			const lv = node ? compileLvalue(ctx, node, ctx.argScope ?? def.scope) : undefined;
+			if (lv) {
+				evs.push(lv.addr);
+				return;
+			}
+			// A temporary bound to a const reference.
+			const ev = a.ev;
+			evs.push((f) => {
+				let v = ev(f);
+				return new Ptr(
+					new CellStore(
+						() => v,
+						(x) => void (v = x),
+						p.name,
+					),
+					0,
+					p.type,
+				);
+			});
+			return;
+		}
+		evs.push(a.ev);
+	});
+	const n = evs.length;
+	return (f) => {
+		const out = new Array<Value>(n);
+		for (let i = 0; i < n; i++) out[i] = evs[i]!(f);
+		return out;
+	};
+}
+
+function compileUserCall(
+	ctx: CompileContext,
+	defs: FuncDef[],
+	argNodes: SyntaxNode[],
+	targs: TemplateArg[],
+	scope: Scope,
+	n: SyntaxNode,
+	self: Ev | null,
+	name: string,
+): Ex {
+	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+	let def = pickOverload(ctx, defs, args, n, name);
+	if (!def) return constEx(undefined, T.unknown);
+	if (def.tparams.length > 0) {
+		const deduced = deduceTemplateArgs(ctx, def, targs, args);
+		const inst = instantiateFunction(ctx, def, deduced, n);
+		if (!inst) return constEx(undefined, T.unknown);
+		def = inst;
+	}
+	const saved = ctx.argScope;
+	ctx.argScope = scope;
+	const callArgs = compileArgEvaluator(ctx, def, args, n);
+	ctx.argScope = saved;
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	const target = def;
+	const ret = signatureOf(ctx, def).ret;
+	const implicitSelf = !self && def.cls && !def.isStatic;
+	if (implicitSelf && !scope.cls) {
+		return ctx.bad('call-unknown', n, { name });
+	}
+	return {
+		ev: (f) => {
+			const vals = callArgs(f);
+			const top = rt.stack[rt.stack.length - 1];
+			if (top) {
+				top.line = span.line;
+				top.column = span.column;
+			}
+			const s = self ? self(f) : implicitSelf ? f.self : null;
+			return target.compiled!.invoke(s, vals);
+		},
+		t: ret,
+	};
+}
+
+/** Template arguments of a call: the explicit ones, then deduced from argument types. */
+function deduceTemplateArgs(
+	ctx: CompileContext,
+	def: FuncDef,
+	explicit: TemplateArg[],
+	args: Ex[],
+): TemplateArg[] {
+	const out = [...explicit];
+	if (out.length >= def.tparams.length) return out;
+	const decl = findFunctionDeclarator(def.node!)!;
+	const plist = decl.getChild('ParameterList');
+	const params = plist ? ctx.parts(plist) : [];
+	for (let i = out.length; i < def.tparams.length; i++) {
+		const tp = def.tparams[i]!;
+		let found: TemplateArg | undefined;
+		params.forEach((p, k) => {
+			if (found !== undefined) return;
+			const a = args[k];
+			if (!a) return;
+			const typeNode = ctx.parts(p).find((c) => isTypeNode(c.name));
+			if (!typeNode) return;
+			found = unifyTemplateArg(ctx, typeNode, tp.name, a.t);
+		});
+		if (found === undefined) {
+			if (tp.def) break;
+			found = T.unknown;
+		}
+		out.push(found);
+	}
+	return out;
+}
+
+function unifyTemplateArg(
+	ctx: CompileContext,
+	typeNode: SyntaxNode,
+	name: string,
+	t: CType,
+): TemplateArg | undefined {
+	const text = ctx.text(typeNode).replace(/\s+/g, '');
+	if (text === name) return t.k === 'array' ? { k: 'ptr', to: t.of } : t;
+	if (typeNode.name === 'TemplateType' && (t.k === 'sim' || t.k === 'class')) {
+		const args = typeNode.getChild('TemplateArgumentList');
+		const parts = args ? ctx.parts(args) : [];
+		for (let i = 0; i < parts.length; i++) {
+			const a = parts[i]!;
+			if (ctx.text(a).replace(/\s+/g, '') === name) return t.targs[i];
+		}
+	}
+	return undefined;
+}
+
+function compileMethodCall(
+	ctx: CompileContext,
+	callee: SyntaxNode,
+	argNodes: SyntaxNode[],
+	scope: Scope,
+	n: SyntaxNode,
+): Ex {
+	const kids = ctx.children(callee);
+	const objNode = kids[0]!;
+	const memberNode = kids[kids.length - 1]!;
+	const arrow = kids.some((c) => ctx.text(c) === '->');
+	let method = ctx.text(memberNode);
+	let targs: TemplateArg[] = [];
+	if (memberNode.name === 'TemplateMethod') {
+		method = ctx.text(memberNode.firstChild!);
+		targs = resolveTemplateArgs(ctx, memberNode.getChild('TemplateArgumentList'), scope);
+	}
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	let obj: Ex;
+	if (objNode.name === 'this')
+		obj = {
+			ev: (f) => f.self,
+			t: scope.cls ? { k: 'class', cls: scope.cls, targs: scope.cls.targs } : T.unknown,
+		};
+	else {
+		const raw = compileExpr(ctx, objNode, scope);
+		if (arrow) {
+			const ev = raw.ev;
+			const t = raw.t.k === 'ptr' ? raw.t.to : T.unknown;
+			obj = {
+				ev: (f) => {
+					const p = ev(f);
+					if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
+					if (p === null || p === undefined)
+						return rt.stop('null-dereference', span, { name: ctx.text(objNode) });
+					return p;
+				},
+				t,
+			};
+		} else obj = raw;
+	}
+	if (obj.t.k === 'class') {
+		const defs = obj.t.cls.methods.get(method);
+		if (!defs)
+			return ctx.bad('method-unknown', memberNode, { type: obj.t.cls.qualName, name: method });
+		return compileUserCall(
+			ctx,
+			defs,
+			argNodes,
+			targs,
+			scope,
+			n,
+			obj.ev,
+			`${obj.t.cls.qualName}::${method}`,
+		);
+	}
+	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+	if (obj.t.k === 'sim') {
+		const nt = ctx.b.types.get(obj.t.name);
+		const m = nt?.methods[method];
+		if (!m) return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
+		return {
+			ev: compileBoundMethod(ctx, m, obj.ev, args, targs, n, `${nt!.name}::${method}`),
+			t: nativeRet(method),
+		};
+	}
+	// Unknown static type: dispatch on the value at run time.
+	const evs = args.map((a) => a.ev);
+	const info = makeCallInfo(
+		ctx,
+		n,
+		method,
+		targs,
+		args.map((a) => a.t),
+	);
+	const b = ctx.b;
+	return {
+		ev: (f) => {
+			const o = obj.ev(f);
+			const vals = evs.map((e) => e(f));
+			if (o instanceof SimObject) {
+				const m = b.types.get(o.type)?.methods[method];
+				if (m) {
+					const r = m(o, info(f, vals));
+					return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+				}
+			}
+			if (o instanceof Instance) {
+				const defs = o.cls.methods
+					.get(method)
+					?.filter((d) => d.compiled && d.paramCount >= vals.length);
+				const d = defs?.[0];
+				if (d) {
+					info(f, vals);
+					return d.compiled!.invoke(o, vals);
+				}
+			}
+			return rt.stop('method-unknown', span, { type: describe(o), name: method });
+		},
+		t: T.unknown,
+	};
+}
+
+function compileBoundMethod(
+	ctx: CompileContext,
+	m: (self: Value, call: NativeCall) => NativeResult,
+	self: Ev,
+	args: Ex[],
+	targs: readonly TemplateArg[],
+	at: SyntaxNode,
+	name: string,
+): Ev {
+	const evs = args.map((a) => a.ev);
+	const info = makeCallInfo(
+		ctx,
+		at,
+		name,
+		targs,
+		args.map((a) => a.t),
+	);
+	const rt = ctx.rt;
+	const n = evs.length;
+	return (f) => {
+		const o = self(f);
+		const vals = new Array<Value>(n);
+		for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
+		const r = m(o, info(f, vals));
+		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+	};
+}
+
+/** Return types of well-known native functions, so `auto ret = aclrtMalloc(...)` is an int. */
+function nativeRet(name: string): CType {
+	if (/^acl/.test(name) && !/^aclmdlCreate|^aclCreate|^aclrtGetDevice$/.test(name)) return T.i32;
+	if (name === 'GetBlockIdx' || name === 'GetBlockNum' || name === 'GetSubBlockIdx') return T.i64;
+	if (name === 'printf' || name === 'PRINTF') return T.i32;
+	if (name === 'GetSize' || name === 'GetLength') return T.u32;
+	return T.unknown;
+}

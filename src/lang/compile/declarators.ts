@@ -1,0 +1,409 @@
+/**
+ * Variable declarations: declarators, initialisers, array initialisers, construction and field initialisers.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import { ClassDef } from '../class-def.ts';
+import { Frame, NORMAL } from '../runtime.ts';
+import { Scope } from '../scope.ts';
+import { T, type CType } from '../types.ts';
+import { ArrayStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { declareEnum } from './declarations.ts';
+import { declareClass } from './classes.ts';
+import { resolveType, evalConstValue } from './type-resolution.ts';
+import { badStatement } from './statements.ts';
+import { compileExpr } from './expressions.ts';
+import { compileLvalue } from './lvalues.ts';
+import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
+import { type Ev, type St, type Ex, CompileContext } from './context.ts';
+import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
+import {
+	isScalarLike,
+	elemOf,
+	defaultValue,
+	newInstance,
+	buildInstance,
+	cloneValue,
+	convertArg,
+} from './value-ops.ts';
+
+/** Name, derived type and initializer of one declarator. */
+export function compileDeclarator(
+	ctx: CompileContext,
+	d: SyntaxNode,
+	base: CType,
+	scope: Scope,
+): {
+	name: string;
+	type: CType;
+	ref: boolean;
+	init?: SyntaxNode;
+	nameNode?: SyntaxNode;
+	arrayUnsized?: boolean;
+} {
+	let type = base;
+	let ref = false;
+	let init: SyntaxNode | undefined;
+	let arrayUnsized = false;
+	const dims: Array<number | undefined> = [];
+	let cur: SyntaxNode | null = d;
+	let nameNode: SyntaxNode | undefined;
+	while (cur) {
+		switch (cur.name) {
+			case 'InitDeclarator': {
+				const kids = ctx.parts(cur);
+				const target = kids[0]!;
+				init = kids[kids.length - 1] !== target ? kids[kids.length - 1] : undefined;
+				cur = target;
+				continue;
+			}
+			case 'PointerDeclarator': {
+				const stars =
+					(
+						ctx
+							.text(cur)
+							.match(/^[\s*&]*(?:const\s*)?[\s*]*/)?.[0]
+							.match(/\*/g) ?? []
+					).length || 1;
+				void stars;
+				type = { k: 'ptr', to: type };
+				cur = ctx.parts(cur).find((c) => isDeclaratorNode(c.name)) ?? null;
+				continue;
+			}
+			case 'ReferenceDeclarator':
+				ref = true;
+				cur = ctx.parts(cur).find((c) => isDeclaratorNode(c.name)) ?? null;
+				continue;
+			case 'ArrayDeclarator': {
+				const kids = ctx.parts(cur);
+				const inner = kids[0]!;
+				const sizeNode = kids[1];
+				if (sizeNode) {
+					const v = evalConstValue(ctx, sizeNode, scope);
+					dims.push(typeof v === 'number' ? v : 0);
+				} else {
+					dims.push(undefined);
+					arrayUnsized = true;
+				}
+				cur = inner;
+				continue;
+			}
+			case 'Identifier':
+			case 'FieldIdentifier':
+			case 'TypeIdentifier':
+			case 'DestructorName':
+				nameNode = cur;
+				cur = null;
+				continue;
+			case 'ScopedIdentifier':
+				nameNode = cur;
+				cur = null;
+				continue;
+			default:
+				cur = null;
+		}
+	}
+	for (let i = dims.length - 1; i >= 0; i--) type = { k: 'array', of: type, n: dims[i] ?? 0 };
+	const out: {
+		name: string;
+		type: CType;
+		ref: boolean;
+		init?: SyntaxNode;
+		nameNode?: SyntaxNode;
+		arrayUnsized?: boolean;
+	} = {
+		name: nameNode ? ctx.text(nameNode) : '',
+		type,
+		ref,
+	};
+	if (init) out.init = init;
+	if (nameNode) out.nameNode = nameNode;
+	if (arrayUnsized) out.arrayUnsized = true;
+	return out;
+}
+
+export function compileGlobalDeclaration(ctx: CompileContext, n: SyntaxNode, scope: Scope): void {
+	const kids = ctx.parts(n);
+	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
+	if (fnDecl) return; // A prototype; the definition comes elsewhere (or from a binding).
+	const st = compileDeclaration(ctx, n, scope, true);
+	ctx.globalInits.push((f) => void st(f));
+}
+
+/**
+ * Compiles a declaration statement. Locals get frame slots; at file level (`global`) each
+ * variable gets a cell (constants with constant initializers are folded).
+ */
+export function compileDeclaration(
+	ctx: CompileContext,
+	n: SyntaxNode,
+	scope: Scope,
+	global: boolean,
+): St {
+	const kids = ctx.parts(n);
+	const isStatic = kids.some((c) => c.name === 'static');
+	const isConst = kids.some((c) => c.name === 'constexpr' || c.name === 'const');
+	const typeNode = kids.find((c) => isTypeNode(c.name));
+	if (!typeNode) {
+		return badStatement(ctx, n, 'construct-unsupported', {
+			construct: `the declaration \`${firstLine(ctx.text(n))}\``,
+			detail: 'give the variable a type',
+		});
+	}
+	if (kids.some((c) => c.name === 'FunctionDeclarator')) return () => NORMAL;
+	let base: CType;
+	if (
+		(typeNode.name === 'StructSpecifier' || typeNode.name === 'ClassSpecifier') &&
+		typeNode.getChild('FieldDeclarationList')
+	) {
+		const cls = declareClass(ctx, typeNode, scope, []);
+		base = cls ? { k: 'class', cls, targs: [] } : T.unknown;
+	} else if (typeNode.name === 'EnumSpecifier' && typeNode.getChild('EnumeratorList')) {
+		base = declareEnum(ctx, typeNode, scope);
+	} else base = resolveType(ctx, typeNode, scope);
+	const steps: St[] = [];
+	for (const d of kids.slice(kids.indexOf(typeNode) + 1)) {
+		if (!isDeclaratorNode(d.name)) continue;
+		steps.push(declareOne(ctx, d, base, scope, global || isStatic, isConst));
+	}
+	if (steps.length === 1) return steps[0]!;
+	return (f) => {
+		for (const s of steps) s(f);
+		return NORMAL;
+	};
+}
+
+function declareOne(
+	ctx: CompileContext,
+	d: SyntaxNode,
+	base: CType,
+	scope: Scope,
+	global: boolean,
+	isConst: boolean,
+): St {
+	const info = compileDeclarator(ctx, d, base, scope);
+	const name = info.name;
+	let type = info.type;
+	const initNode = info.init;
+	// Initializer
+	let initEx: Ex | undefined;
+	let ctorArgs: Ex[] | undefined;
+	let listItems: SyntaxNode[] | undefined;
+	if (initNode) {
+		if (initNode.name === 'InitializerList') listItems = ctx.parts(initNode);
+		else if (initNode.name === 'ArgumentList')
+			ctorArgs = ctx.parts(initNode).map((a) => compileExpr(ctx, a, scope));
+		else initEx = compileExpr(ctx, initNode, scope);
+	}
+	if (type.k === 'unknown' && initEx)
+		type = initEx.t.k === 'array' ? { k: 'ptr', to: elemOf(initEx.t) } : initEx.t;
+	if (type.k === 'array' && info.arrayUnsized && listItems) {
+		type = { k: 'array', of: type.of, n: listItems.length };
+	}
+	// Constants fold at compile time.
+	if (isConst && initEx?.c && !info.ref && isScalarLike(type)) {
+		const v = convert(initEx.ev(new Frame(0, null)), type);
+		scope.declare(name, { kind: 'const', value: v, type });
+		return () => NORMAL;
+	}
+	let make: Ev;
+	if (info.ref) {
+		if (!initEx)
+			return badStatement(ctx, d, 'construct-unsupported', {
+				construct: 'a reference without an initializer',
+				detail: 'bind the reference where you declare it',
+			});
+		if (isScalarLike(type)) {
+			const lv = compileLvalue(ctx, initNode!, scope);
+			if (!lv) return () => NORMAL;
+			make = lv.addr;
+		} else make = initEx.ev;
+	} else if (type.k === 'array') {
+		make = compileArrayInit(ctx, type, listItems, scope, name);
+	} else if (type.k === 'class' || type.k === 'sim') {
+		if (initEx) {
+			const ev = initEx.ev;
+			make = type.k === 'class' ? (f) => cloneValue(ev(f)) : ev;
+		} else if (listItems) {
+			make = compileConstruct(
+				ctx,
+				type,
+				listItems.map((a) => compileExpr(ctx, a, scope)),
+				d,
+				true,
+				name,
+			);
+		} else {
+			make = compileConstruct(ctx, type, ctorArgs ?? [], d, false, name);
+		}
+	} else if (initEx) {
+		const ev = initEx.ev;
+		const t = type;
+		make = (f) => convertArg(ev(f), t);
+	} else if (listItems) {
+		const first = listItems[0] ? compileExpr(ctx, listItems[0], scope) : undefined;
+		const t = type;
+		make = first ? (f) => convert(first.ev(f), t) : () => defaultValue(t);
+	} else if (ctorArgs) {
+		const first = ctorArgs[0];
+		const t = type;
+		make = first ? (f) => convert(first.ev(f), t) : () => defaultValue(t);
+	} else {
+		const v = defaultValue(type);
+		make = () => v;
+	}
+	if (global) {
+		const cell: { v: Value } = { v: defaultValue(type) };
+		scope.declare(name, { kind: 'global', cell, type });
+		// Initialised once per process (globals at start, statics on first pass).
+		let done = -1;
+		const rt = ctx.rt;
+		return (f) => {
+			if (done !== rt.generation) {
+				done = rt.generation;
+				cell.v = make(f);
+			}
+			return NORMAL;
+		};
+	}
+	const slot = ctx.fn.slots++;
+	const refScalar = info.ref && isScalarLike(type);
+	const st: St = (f) => {
+		f.s[slot] = make(f);
+		return NORMAL;
+	};
+	scope.declare(name, { kind: 'local', slot, type, ref: refScalar });
+	return st;
+}
+
+function compileArrayInit(
+	ctx: CompileContext,
+	type: Extract<CType, { k: 'array' }>,
+	items: SyntaxNode[] | undefined,
+	scope: Scope,
+	name: string,
+): Ev {
+	const elem = type.of;
+	const n = type.n;
+	const exprs = (items ?? []).map((a) => compileExpr(ctx, a, scope));
+	const inner = elem.k === 'array' ? elem : undefined;
+	return (f) => {
+		const values: Value[] = new Array(n);
+		for (let i = 0; i < n; i++) {
+			const e = exprs[i];
+			values[i] = inner
+				? compileArrayInit(ctx, inner, undefined, scope, name)(f)
+				: e
+					? convert(e.ev(f), elem)
+					: elem.k === 'class'
+						? newInstance(elem)
+						: defaultValue(elem);
+		}
+		return new Ptr(new ArrayStore(values, elem, name), 0, elem);
+	};
+}
+
+/** Builds a value of class/sim type from constructor or brace arguments. */
+export function compileConstruct(
+	ctx: CompileContext,
+	type: CType,
+	args: Ex[],
+	at: SyntaxNode | null,
+	brace = false,
+	declName?: string,
+): Ev {
+	if (type.k === 'sim') {
+		const nt = ctx.b.types.get(type.name);
+		if (!nt?.construct) {
+			if (args.length === 1) return args[0]!.ev;
+			return () => new SimObject(type.name, type.targs, null);
+		}
+		return compileNativeCall(ctx, nt.construct, args, type.targs, at, type.name, declName);
+	}
+	if (type.k === 'class') {
+		const cls = type.cls;
+		const ctors = (cls.methods.get(cls.name) ?? []).filter((c) => c.node);
+		const fieldInit = compileFieldInitializers(ctx, cls);
+		if (ctors.length === 0 || (brace && !ctors.some((c) => c.paramCount === args.length))) {
+			// Aggregate initialisation: fields in order.
+			const evs = args.map((a) => a.ev);
+			const fields = cls.fields;
+			if (at && args.length > fields.length) {
+				ctx.diag('args-mismatch', at, {
+					name: cls.name,
+					expected: fields.length,
+					got: args.length,
+				});
+			}
+			return (f) => {
+				const inst = fieldInit(f);
+				for (let i = 0; i < evs.length && i < fields.length; i++) {
+					inst.fields[i] = convertArg(evs[i]!(f), fields[i]!.type);
+				}
+				return inst;
+			};
+		}
+		if (!at) {
+			// A member default-constructed as part of its enclosing object.
+			const ctor0 = ctors.find((c) => c.paramCount - c.defaults === 0);
+			return (f) => {
+				const inst = fieldInit(f);
+				ctor0?.compiled?.invoke(inst, []);
+				return inst;
+			};
+		}
+		const ctor = pickOverload(ctx, ctors, args, at, cls.name);
+		if (!ctor) return () => undefined;
+		const callArgs = compileArgEvaluator(ctx, ctor, args, at);
+		const site = ctx.span(at);
+		const rt = ctx.rt;
+		return (f) => {
+			const inst = fieldInit(f);
+			const top = rt.stack[rt.stack.length - 1];
+			if (top) {
+				top.line = site.line;
+				top.column = site.column;
+			}
+			ctor.compiled!.invoke(inst, callArgs(f));
+			return inst;
+		};
+	}
+	if (args.length === 1) {
+		const a = args[0]!;
+		return (f) => convert(a.ev(f), type);
+	}
+	return () => defaultValue(type);
+}
+
+/** A function that creates an instance with every field default-constructed or initialised. */
+export function compileFieldInitializers(
+	ctx: CompileContext,
+	cls: ClassDef,
+): (f: Frame) => Instance {
+	const makers: Array<Ev | undefined> = [];
+	const cached = (cls as ClassDef & { makers?: Array<Ev | undefined> }).makers;
+	if (cached) return (f) => buildInstance(cls, cached, f);
+	(cls as ClassDef & { makers?: Array<Ev | undefined> }).makers = makers;
+	for (const field of cls.fields) {
+		const full: CType = field.arrayDims?.length
+			? field.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), field.type)
+			: field.type;
+		if (full.k === 'array') {
+			makers.push(
+				compileArrayInit(
+					ctx,
+					full,
+					field.init?.name === 'InitializerList' ? ctx.parts(field.init) : undefined,
+					cls.scope,
+					field.name,
+				),
+			);
+		} else if (full.k === 'sim' || full.k === 'class') {
+			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
+		} else if (field.init) {
+			const init = field.init.name === 'InitializerList' ? ctx.parts(field.init)[0] : field.init;
+			const ex = init ? compileExpr(ctx, init, cls.scope) : undefined;
+			makers.push(ex ? (f) => convert(ex.ev(f), full) : undefined);
+		} else makers.push(undefined);
+	}
+	return (f) => buildInstance(cls, makers, f);
+}

@@ -1,0 +1,300 @@
+/**
+ * Expressions: the dispatcher over expression nodes, literals, `new`, brace values and names.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import { Scope, type Entity } from '../scope.ts';
+import { CHAR_PTR, T, sizeOf, type CType } from '../types.ts';
+import { CellStore, FuncValue, Instance, ObjectStore, Ptr } from '../values.ts';
+import { resolveType, resolveTypeDescriptor } from './type-resolution.ts';
+import { resolveSimConstant, lookupPath } from './names.ts';
+import { compileConstruct } from './declarators.ts';
+import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
+import {
+	compileBinaryChain,
+	compileUnary,
+	compileUpdate,
+	compileAssign,
+	compileConditional,
+	compileCast,
+	compileSizeof,
+	compilePointerExpr,
+} from './operators.ts';
+import { compileRvalueMember, compileLvalue } from './lvalues.ts';
+import { compileCall } from './calls.ts';
+import { type Ex, CompileContext } from './context.ts';
+import { constEx } from './closures.ts';
+import { isTypeNode, firstLine, unescape } from './syntax.ts';
+import { numOf, derefPtr } from './value-ops.ts';
+
+export function compileExpr(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	if (++ctx.depth > 200) {
+		ctx.depth--;
+		return ctx.unsupported(n, 'an expression nested this deeply');
+	}
+	try {
+		return compileExprInner(ctx, n, scope);
+	} finally {
+		ctx.depth--;
+	}
+}
+
+function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	switch (n.name) {
+		case 'Number':
+			return compileNumber(ctx, n);
+		case 'True':
+			return constEx(1, T.bool);
+		case 'False':
+			return constEx(0, T.bool);
+		case 'nullptr':
+		case 'NULL':
+			return constEx(null, { k: 'ptr', to: T.void });
+		case 'String':
+		case 'RawString':
+		case 'ConcatenatedString':
+			return constEx(parseStringValue(ctx, n), CHAR_PTR);
+		case 'CharLiteral': {
+			const s = unescape(ctx.text(n).replace(/^[uUL8]*'|'$/g, ''));
+			return constEx(s.length > 0 ? s.charCodeAt(0) : 0, T.char);
+		}
+		case 'ParenthesizedExpression': {
+			const inner = ctx.parts(n)[0];
+			return inner ? compileExpr(ctx, inner, scope) : ctx.unsupported(n, 'empty parentheses');
+		}
+		case 'Identifier':
+		case 'ScopedIdentifier':
+		case 'QualifiedIdentifier':
+		case 'FieldIdentifier':
+		case 'TypeIdentifier':
+		case 'ScopedTypeIdentifier':
+			return compileName(ctx, n, scope);
+		case 'this': {
+			return { ev: (f) => new Ptr(new ObjectStore(f.self, 'this'), 0, T.unknown), t: T.unknown };
+		}
+		case 'BinaryExpression':
+			return compileBinaryChain(ctx, n, scope);
+		case 'UnaryExpression':
+			return compileUnary(ctx, n, scope);
+		case 'UpdateExpression':
+			return compileUpdate(ctx, n, scope);
+		case 'AssignmentExpression':
+			return compileAssign(ctx, n, scope);
+		case 'ConditionalExpression':
+			return compileConditional(ctx, n, scope);
+		case 'CommaExpression': {
+			const [a, b] = ctx.parts(n).filter((c) => c.name !== ',');
+			if (!a || !b) return ctx.unsupported(n, 'this comma expression');
+			const ea = compileExpr(ctx, a, scope).ev;
+			const eb = compileExpr(ctx, b, scope);
+			return { ev: (f) => (ea(f), eb.ev(f)), t: eb.t };
+		}
+		case 'CastExpression': {
+			const td = n.getChild('TypeDescriptor');
+			const value = ctx
+				.parts(n)
+				.filter((c) => c.name !== 'TypeDescriptor')
+				.pop();
+			if (!td || !value) return ctx.unsupported(n, 'this cast');
+			return compileCast(
+				ctx,
+				resolveTypeDescriptor(ctx, td, scope),
+				compileExpr(ctx, value, scope),
+			);
+		}
+		case 'SizeofExpression':
+			return compileSizeof(ctx, n, scope);
+		case 'PointerExpression':
+			return compilePointerExpr(ctx, n, scope);
+		case 'SubscriptExpression':
+		case 'FieldExpression': {
+			const lv = compileLvalue(ctx, n, scope);
+			if (lv) return { ev: lv.get, t: lv.t };
+			return compileRvalueMember(ctx, n);
+		}
+		case 'CallExpression':
+			return compileCall(ctx, n, scope);
+		case 'InitializerList':
+			return ctx.unsupported(n, 'a brace list here', 'initialise a named variable instead');
+		case 'CompoundLiteralExpression': {
+			const td = ctx.parts(n)[0];
+			const list = n.getChild('InitializerList');
+			if (!td || !list) return ctx.unsupported(n, 'this compound literal');
+			const t = resolveType(ctx, td, scope);
+			return compileBraceValue(ctx, list, t, scope);
+		}
+		case 'DeleteExpression':
+			return constEx(undefined, T.void);
+		case 'NewExpression':
+			return compileNew(ctx, n, scope);
+		case 'TemplateFunction': {
+			return compileName(ctx, n, scope);
+		}
+		default:
+			if (UNSUPPORTED[n.name]) return ctx.unsupported(n, UNSUPPORTED[n.name]!);
+			if (n.type.isError) return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) || '?' });
+			return ctx.unsupported(n, `\`${firstLine(ctx.text(n))}\` (${n.name})`);
+	}
+}
+
+/** `new T[n]` (host memory), `new T(args)` / `new T{…}` (one object). */
+function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const typeNode = ctx.parts(n).find((c) => isTypeNode(c.name));
+	if (!typeNode) return ctx.unsupported(n, 'this new-expression');
+	const t = resolveType(ctx, typeNode, scope);
+	const arr = n.getChild('NewDeclarator');
+	const rt = ctx.rt;
+	if (arr) {
+		const count = ctx.parts(arr)[0];
+		const size = count ? compileExpr(ctx, count, scope).ev : () => 1;
+		const bytes = Math.max(1, sizeOf(t));
+		return { ev: (f) => rt.alloc(numOf(size(f)) * bytes), t: { k: 'ptr', to: t } };
+	}
+	const list = n.getChild('ArgumentList') ?? n.getChild('InitializerList');
+	const args = list ? ctx.parts(list).map((a) => compileExpr(ctx, a, scope)) : [];
+	const make = compileConstruct(ctx, t, args, n, list?.name === 'InitializerList');
+	const name = ctx.text(typeNode);
+	return {
+		ev: (f) => {
+			let v = make(f);
+			if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, name), 0, t);
+			return new Ptr(
+				new CellStore(
+					() => v,
+					(x) => void (v = x),
+					name,
+				),
+				0,
+				t,
+			);
+		},
+		t: { k: 'ptr', to: t },
+	};
+}
+
+export function compileBraceValue(
+	ctx: CompileContext,
+	list: SyntaxNode,
+	t: CType,
+	scope: Scope,
+): Ex {
+	const args = ctx.parts(list).map((a) => compileExpr(ctx, a, scope));
+	return { ev: compileConstruct(ctx, t, args, list, true), t };
+}
+
+function compileNumber(ctx: CompileContext, n: SyntaxNode): Ex {
+	const raw = ctx.text(n).replace(/'/g, '');
+	const lower = raw.toLowerCase();
+	const isHex = lower.startsWith('0x');
+	const isFloat = (!isHex && /[.e]/.test(lower)) || (!isHex && /f$/.test(lower));
+	if (isFloat) {
+		const v = Number.parseFloat(lower.replace(/[fl]+$/, ''));
+		return constEx(lower.endsWith('f') ? Math.fround(v) : v, lower.endsWith('f') ? T.f32 : T.f64);
+	}
+	const suffix = /[ul]*$/.exec(lower)![0];
+	const digits = lower.slice(0, lower.length - suffix.length);
+	let v: number;
+	if (isHex) v = Number.parseInt(digits.slice(2), 16);
+	else if (digits.startsWith('0b')) v = Number.parseInt(digits.slice(2), 2);
+	else if (digits.length > 1 && digits.startsWith('0')) v = Number.parseInt(digits, 8);
+	else v = Number.parseInt(digits, 10);
+	if (!Number.isFinite(v)) v = 0;
+	const unsigned = suffix.includes('u');
+	const long = suffix.includes('l') || v > 0x7fffffff;
+	let t: CType = long ? (unsigned ? T.u64 : T.i64) : unsigned ? T.u32 : T.i32;
+	if (!long && !unsigned && v > 0x7fffffff) t = T.i64;
+	return constEx(v, t);
+}
+
+function parseStringValue(ctx: CompileContext, n: SyntaxNode): string {
+	if (n.name === 'ConcatenatedString')
+		return ctx
+			.parts(n)
+			.map((c) => parseStringValue(ctx, c))
+			.join('');
+	const text = ctx.text(n);
+	if (n.name === 'RawString') {
+		const m = /R"([^(]*)\(([\s\S]*)\)\1"$/.exec(text);
+		return m?.[2] ?? '';
+	}
+	return unescape(text.replace(/^[uUL8]*"|"$/g, ''));
+}
+
+/** A name used as a value. */
+function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const text = ctx.text(n).replace(/\s+/g, '');
+	if (n.name === 'TemplateFunction') {
+		return ctx.unsupported(n, `\`${text}\` used as a value`);
+	}
+	const path = text.split('::');
+	// Macros first, as the C preprocessor would have replaced them.
+	if (path.length === 1 && ctx.macros.has(text)) {
+		const m = expandObjectMacro(ctx, text, scope, n);
+		if (m) return m;
+	}
+	const e = lookupPath(ctx, path, scope);
+	if (e) return compileEntityValue(ctx, e, n, text);
+	if (text === '__FILE__') return constEx(ctx.rt.fileName, CHAR_PTR);
+	if (text === '__LINE__') return constEx(ctx.span(n).line, T.i32);
+	if (text === '__func__' || text === '__FUNCTION__') {
+		return constEx(ctx.fn.def?.name ?? '', CHAR_PTR);
+	}
+	const c = resolveSimConstant(ctx, path);
+	if (c) return constEx(c.value, c.type);
+	if (text === 'NULL') return constEx(null, { k: 'ptr', to: T.void });
+	if (FRAMEWORK_MACROS.has(text)) return ctx.bad('macro-framework', n, { name: text });
+	return ctx.bad('name-unknown', n, { name: text });
+}
+
+export function compileEntityValue(
+	ctx: CompileContext,
+	e: Entity,
+	n: SyntaxNode,
+	text: string,
+): Ex {
+	switch (e.kind) {
+		case 'local': {
+			const slot = e.slot;
+			if (e.ref) {
+				return { ev: (f) => derefPtr(f.s[slot] as Ptr), t: e.type };
+			}
+			return { ev: (f) => f.s[slot], t: e.type };
+		}
+		case 'global': {
+			const cell = e.cell;
+			return { ev: () => cell.v, t: e.type };
+		}
+		case 'const':
+			return constEx(e.value, e.type);
+		case 'targ':
+			return typeof e.value === 'number'
+				? constEx(e.value, T.i32)
+				: ctx.unsupported(n, `the type \`${text}\` used as a value`);
+		case 'field': {
+			const index = e.index;
+			return { ev: (f) => (f.self as Instance).fields[index], t: e.type };
+		}
+		case 'func': {
+			const defs = e.defs;
+			const def = defs.find((d) => d.node) ?? defs[0]!;
+			if (def.tparams.length > 0) return ctx.unsupported(n, 'a function template used as a value');
+			const name = def.qualName;
+			const value = new FuncValue(name, (args) => def.compiled!.invoke(null, args));
+			return constEx(value, { k: 'func', name });
+		}
+		default:
+			return ctx.unsupported(n, `the type \`${text}\` used as a value`);
+	}
+}
+
+/** Names of C++ features the subset refuses, by node name, for the diagnostic. */
+export const UNSUPPORTED: Record<string, string> = {
+	LambdaExpression: 'a lambda expression',
+	GotoStatement: 'goto',
+	CoReturnStatement: 'co_return',
+	CoYieldStatement: 'co_yield',
+	CoAwaitExpression: 'co_await',
+	FoldExpression: 'a fold expression',
+	ParameterPackExpansion: 'a parameter pack',
+	VariadicParameterDeclaration: 'a variadic template parameter',
+	UserDefinedLiteral: 'a user-defined literal',
+};

@@ -1,0 +1,357 @@
+/**
+ * Places (lvalues): locals, globals, fields, subscripts and pointer elements that can be read, written and addressed.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import type { SourceSpan } from '../../sim/trace.ts';
+import { Frame, type Runtime } from '../runtime.ts';
+import { Scope, type Entity } from '../scope.ts';
+import { T, sizeOf, typeName, type CType } from '../types.ts';
+import {
+	ArrayStore,
+	CellStore,
+	Instance,
+	ObjectStore,
+	Ptr,
+	SimObject,
+	isStore,
+	type Value,
+} from '../values.ts';
+import { lookupPath } from './names.ts';
+import { compileExpr } from './expressions.ts';
+import { parseMacroBody, swapSource } from './macros.ts';
+import { compileDerefLV } from './operators.ts';
+import { makeCallInfo } from './calls.ts';
+import { type Ev, type Ex, type LV, CompileContext } from './context.ts';
+import { firstLine } from './syntax.ts';
+import { convertArg, numOf, derefPtr, storePtr, fieldLV, describe } from './value-ops.ts';
+
+/** A member of a value that is not a variable (e.g. `f().x`): outside the subset. */
+export function compileRvalueMember(ctx: CompileContext, n: SyntaxNode): Ex {
+	return ctx.unsupported(
+		n,
+		`\`${firstLine(ctx.text(n))}\` here`,
+		'store the value in a variable first',
+	);
+}
+
+export function compileLvalue(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
+	switch (n.name) {
+		case 'ParenthesizedExpression': {
+			const inner = ctx.parts(n)[0];
+			return inner ? compileLvalue(ctx, inner, scope) : undefined;
+		}
+		case 'Identifier':
+		case 'ScopedIdentifier':
+		case 'FieldIdentifier': {
+			const text = ctx.text(n).replace(/\s+/g, '');
+			if (ctx.macros.has(text)) {
+				const m = parseMacroBody(ctx, ctx.macros.get(text)!, 'expr');
+				if (m && !ctx.macroDepth.includes(text)) {
+					ctx.macroDepth.push(text);
+					const saved = swapSource(ctx, ctx.foreign.get(m));
+					try {
+						return compileLvalue(ctx, m, scope);
+					} finally {
+						swapSource(ctx, saved);
+						ctx.macroDepth.pop();
+					}
+				}
+			}
+			const e = lookupPath(ctx, text.split('::'), scope);
+			if (!e) {
+				ctx.bad('name-unknown', n, { name: text });
+				return undefined;
+			}
+			return compileEntityLV(ctx, e, text);
+		}
+		case 'FieldExpression':
+			return compileFieldLV(ctx, n, scope);
+		case 'SubscriptExpression':
+			return compileSubscriptLV(ctx, n, scope);
+		case 'PointerExpression': {
+			const kids = ctx.children(n);
+			if (ctx.text(n).trimStart()[0] !== '*' || kids.length === 0) return undefined;
+			return compileDerefLV(ctx, kids[kids.length - 1]!, scope, n);
+		}
+		default:
+			return undefined;
+	}
+}
+
+function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | undefined {
+	switch (e.kind) {
+		case 'local': {
+			const slot = e.slot;
+			const t = e.type;
+			if (e.ref) {
+				return {
+					get: (f) => derefPtr(f.s[slot] as Ptr),
+					set: (f, v) => storePtr(f.s[slot] as Ptr, v),
+					addr: (f) => f.s[slot] as Ptr,
+					t,
+				};
+			}
+			return {
+				get: (f) => f.s[slot],
+				set: (f, v) => void (f.s[slot] = v),
+				addr: (f) => {
+					const v = f.s[slot];
+					if (t.k === 'array' && v instanceof Ptr) return v;
+					if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, text), 0, t);
+					return new Ptr(
+						new CellStore(
+							() => f.s[slot],
+							(x) => void (f.s[slot] = x),
+							text,
+						),
+						0,
+						t,
+					);
+				},
+				t,
+			};
+		}
+		case 'global': {
+			const cell = e.cell;
+			const t = e.type;
+			return {
+				get: () => cell.v,
+				set: (_f, v) => void (cell.v = v),
+				addr: () =>
+					t.k === 'class' || t.k === 'sim'
+						? new Ptr(new ObjectStore(cell.v, text), 0, t)
+						: new Ptr(
+								new CellStore(
+									() => cell.v,
+									(x) => void (cell.v = x),
+									text,
+								),
+								0,
+								t,
+							),
+				t,
+			};
+		}
+		case 'field': {
+			const index = e.index;
+			const t = e.type;
+			return fieldLV((f) => f.self as Instance, index, t, text);
+		}
+		default:
+			return undefined;
+	}
+}
+
+function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
+	const kids = ctx.children(n);
+	const objNode = kids[0]!;
+	const arrow = kids.some((c) => c.name === '->' || ctx.text(c) === '->');
+	const fieldNode = kids[kids.length - 1]!;
+	const field = ctx.text(fieldNode);
+	if (fieldNode.name === 'TemplateMethod') return undefined;
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	if (objNode.name === 'this') {
+		const cls = scope.cls;
+		const index = cls?.fieldIndex.get(field);
+		if (!cls || index === undefined) {
+			ctx.bad('member-unknown', fieldNode, { type: cls?.qualName ?? 'this', name: field });
+			return undefined;
+		}
+		return fieldLV((f) => f.self as Instance, index, cls.fields[index]!.type, field);
+	}
+	const obj = compileExpr(ctx, objNode, scope);
+	const ot = arrow ? (obj.t.k === 'ptr' ? obj.t.to : T.unknown) : obj.t;
+	const getObj = arrow
+		? (f: Frame): Value => {
+				const p = obj.ev(f);
+				if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
+				if (p === null || p === undefined)
+					return rt.stop('null-dereference', span, { name: ctx.text(objNode) });
+				return p;
+			}
+		: obj.ev;
+	if (ot.k === 'class') {
+		const index = ot.cls.fieldIndex.get(field);
+		if (index === undefined) {
+			const st = ot.cls.statics.get(field);
+			if (st)
+				return {
+					get: () => st.cell.v as Value,
+					set: (_f, v) => void (st.cell.v = v),
+					addr: () =>
+						new Ptr(
+							new CellStore(
+								() => st.cell.v as Value,
+								(x) => void (st.cell.v = x),
+								field,
+							),
+							0,
+							st.type,
+						),
+					t: st.type,
+				};
+			ctx.bad('member-unknown', fieldNode, { type: ot.cls.qualName, name: field });
+			return undefined;
+		}
+		const f0 = ot.cls.fields[index]!;
+		const t: CType = f0.arrayDims?.length
+			? f0.arrayDims.reduceRight<CType>((of, k) => ({ k: 'array', of, n: k }), f0.type)
+			: f0.type;
+		return fieldLV(getObj as (f: Frame) => Instance, index, t, field);
+	}
+	if (ot.k === 'sim') {
+		const nt = ctx.b.types.get(ot.name);
+		const getter = nt?.fields?.[field];
+		if (!getter) {
+			ctx.bad('member-unknown', fieldNode, { type: typeName(ot), name: field });
+			return undefined;
+		}
+		return {
+			get: (f) => getter(getObj(f)),
+			set: () => undefined,
+			addr: () => new Ptr({}, 0, T.unknown),
+			t: T.unknown,
+		};
+	}
+	// Unknown static type: look the field up by name at run time.
+	return {
+		get: (f) => {
+			const o = getObj(f);
+			if (o instanceof Instance) {
+				const i = o.cls.fieldIndex.get(field);
+				if (i !== undefined) return o.fields[i];
+			}
+			return rt.stop('member-unknown', span, { type: describe(o), name: field });
+		},
+		set: (f, v) => {
+			const o = getObj(f);
+			if (o instanceof Instance) {
+				const i = o.cls.fieldIndex.get(field);
+				if (i !== undefined) {
+					o.fields[i] = convertArg(v, o.cls.fields[i]!.type);
+					return;
+				}
+			}
+			rt.stop('member-unknown', span, { type: describe(o), name: field });
+		},
+		addr: (f) => {
+			const o = getObj(f);
+			if (o instanceof Instance) {
+				const i = o.cls.fieldIndex.get(field);
+				if (i !== undefined)
+					return new Ptr(
+						new CellStore(
+							() => o.fields[i],
+							(x) => void (o.fields[i] = x),
+							field,
+						),
+						0,
+						o.cls.fields[i]!.type,
+					);
+			}
+			return rt.stop('member-unknown', span, { type: describe(o), name: field });
+		},
+		t: T.unknown,
+	};
+}
+
+function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
+	const parts = ctx.parts(n);
+	const arrNode = parts[0]!;
+	const idxNode = parts[1];
+	if (!idxNode) return undefined;
+	const arr = compileExpr(ctx, arrNode, scope);
+	const idx = compileExpr(ctx, idxNode, scope).ev;
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	const name = ctx.text(arrNode);
+	if (arr.t.k === 'sim' || arr.t.k === 'unknown') {
+		const nt = arr.t.k === 'sim' ? ctx.b.types.get(arr.t.name) : undefined;
+		const b = ctx.b;
+		const call = makeCallInfo(ctx, n, name, [], []);
+		const simIndex = (o: Value, i: number, f: Frame): Value => {
+			const t = nt ?? (o instanceof SimObject ? b.types.get(o.type) : undefined);
+			if (t?.index) return t.index(o, i, call(f, [i])) as Value;
+			return undefined;
+		};
+		if (arr.t.k === 'sim') {
+			return {
+				get: (f) => simIndex(arr.ev(f), numOf(idx(f)), f),
+				set: () => undefined,
+				addr: () => new Ptr({}, 0, T.unknown),
+				t: arr.t,
+			};
+		}
+		const elemLV = compilePtrElementLV(ctx, arr.ev, idx, T.unknown, span, name, rt);
+		return {
+			get: (f) => {
+				const o = arr.ev(f);
+				if (o instanceof SimObject) return simIndex(o, numOf(idx(f)), f);
+				return elemLV.get(f);
+			},
+			set: elemLV.set,
+			addr: elemLV.addr,
+			t: T.unknown,
+		};
+	}
+	const elem = arr.t.k === 'ptr' ? arr.t.to : arr.t.k === 'array' ? arr.t.of : T.unknown;
+	return compilePtrElementLV(ctx, arr.ev, idx, elem, span, name, rt);
+}
+
+function compilePtrElementLV(
+	ctx: CompileContext,
+	arr: Ev,
+	idx: Ev,
+	elem: CType,
+	span: SourceSpan,
+	name: string,
+	rt: Runtime,
+): LV {
+	const size = Math.max(1, sizeOf(elem));
+	const memory = rt.memory;
+	const address = (f: Frame): number | undefined => {
+		const p = arr(f);
+		return typeof p === 'number' && p !== 0 ? p + numOf(idx(f)) * size : undefined;
+	};
+	const at = (f: Frame): Ptr => {
+		const p = arr(f);
+		if (!(p instanceof Ptr)) return rt.stop('null-dereference', span, { name });
+		const i = numOf(idx(f));
+		if (p.base instanceof ArrayStore) {
+			const k = p.base.index(p.offset) + i;
+			if (k < 0 || k >= p.base.items.length) {
+				return rt.stop('index-out-of-range', span, { index: i, name, size: p.base.items.length });
+			}
+		}
+		return p.add(i);
+	};
+	return {
+		get: (f) => {
+			const a = address(f);
+			if (a !== undefined) return memory.get(a) ?? 0;
+			const q = at(f);
+			return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
+		},
+		set: (f, v) => {
+			const a = address(f);
+			if (a !== undefined) {
+				memory.set(a, convertArg(v, elem));
+				return;
+			}
+			const q = at(f);
+			if (isStore(q.base)) q.base.store(q.offset, q.elem, convertArg(v, elem));
+		},
+		addr: (f) => {
+			const a = address(f);
+			if (a === undefined) return at(f);
+			const cell = new CellStore(
+				() => memory.get(a) ?? 0,
+				(x) => void memory.set(a, x),
+				name,
+			);
+			return new Ptr(cell, 0, elem);
+		},
+		t: elem,
+	};
+}

@@ -1,0 +1,202 @@
+/**
+ * Macros: object-like and function-like macro expansions parsed in their own text and compiled in place.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import { parser } from '@lezer/cpp';
+import { expandMacro } from '../macro-expand.ts';
+import type { MacroDef } from '../preprocess.ts';
+import { Scope } from '../scope.ts';
+import { T } from '../types.ts';
+import { compileBlock } from './statements.ts';
+import { compileExpr } from './expressions.ts';
+import { type Ex, CompileContext } from './context.ts';
+import { constEx } from './closures.ts';
+
+/** An object-like macro used as a value: its body compiled at the use site. */
+export function expandObjectMacro(
+	ctx: CompileContext,
+	name: string,
+	scope: Scope,
+	at: SyntaxNode | undefined,
+): Ex | undefined {
+	const m = ctx.macros.get(name)!;
+	if (ctx.macroDepth.includes(name)) return undefined;
+	if (m.params) {
+		if (at)
+			return ctx.unsupported(at, `the function-like macro \`${name}\` used without arguments`);
+		return undefined;
+	}
+	const body = parseMacroBody(ctx, m, 'expr');
+	if (body === null) {
+		if (m.predefined) {
+			const v = Number(m.body);
+			return constEx(Number.isFinite(v) ? v : 0, T.i32);
+		}
+		if (m.body.trim() === '') return constEx(1, T.i32);
+		if (at) return ctx.unsupported(at, `the macro \`${name}\` (its body is not an expression)`);
+		return undefined;
+	}
+	ctx.macroDepth.push(name);
+	const saved = swapSource(ctx, ctx.foreign.get(body));
+	try {
+		return compileExpr(ctx, body, scope);
+	} finally {
+		swapSource(ctx, saved);
+		ctx.macroDepth.pop();
+	}
+}
+
+/**
+ * Parses a macro body once. The text keeps the body at its own offsets (everything else is
+ * blanked) and puts a wrapper in the space of `#define NAME`, so positions stay exact.
+ */
+export function parseMacroBody(
+	ctx: CompileContext,
+	m: MacroDef,
+	kind: 'expr' | 'stmt',
+): SyntaxNode | null {
+	const key = `${kind}:${m.name}`;
+	if (ctx.macroTrees.has(key)) return ctx.macroTrees.get(key)!;
+	let result: SyntaxNode | null = null;
+	if (m.bodyOffset >= 0 && m.body.trim() !== '') {
+		const room = m.bodyOffset - m.offset;
+		const open = kind === 'expr' ? 'int m=(' : 'void m(){';
+		const close = kind === 'expr' ? ');' : ';}';
+		if (room >= open.length) {
+			const before = ctx.parsed.source.slice(0, m.offset).replace(/[^\n]/g, ' ');
+			const text = before + open.padEnd(room, ' ') + m.body + close;
+			const tree = parser.parse(text);
+			let bad = false;
+			tree.iterate({
+				enter: (node) => {
+					if (node.type.isError) bad = true;
+					return !bad;
+				},
+			});
+			if (!bad) {
+				const top = tree.topNode;
+				if (kind === 'expr') {
+					const decl = top.getChild('Declaration');
+					const init = decl?.getChild('InitDeclarator');
+					const paren = init?.lastChild;
+					const inner = paren?.name === 'ParenthesizedExpression' ? ctx.parts(paren)[0] : undefined;
+					result = inner ?? null;
+				} else {
+					const fn = top.getChild('FunctionDefinition');
+					result = fn?.getChild('CompoundStatement') ?? null;
+				}
+				if (result) ctx.foreign.set(result, text);
+			}
+		}
+	}
+	ctx.macroTrees.set(key, result);
+	return result;
+}
+
+/** A function-like macro call: expanded as text, then compiled at the call site. */
+export function expandMacroCall(
+	ctx: CompileContext,
+	m: MacroDef,
+	args: SyntaxNode[],
+	scope: Scope,
+	at: SyntaxNode,
+): Ex {
+	if (ctx.macroDepth.includes(m.name)) {
+		return ctx.unsupported(at, `the recursive macro \`${m.name}\``);
+	}
+	const expansion = expandMacro(
+		m,
+		args.map((a) => ctx.text(a)),
+	);
+	if ('error' in expansion) {
+		return ctx.bad('args-mismatch', at, {
+			name: m.name,
+			expected: (m.params ?? []).filter((p) => p !== '...').length,
+			got: args.length,
+		});
+	}
+	const parsed = parseExpansion(ctx, expansion.text);
+	if (!parsed) {
+		return ctx.unsupported(
+			at,
+			`the macro \`${m.name}\` (its expansion is not an expression or statements)`,
+		);
+	}
+	// Everything in the expansion is reported at the macro call, as compilers do.
+	const savedAt = ctx.spanAt;
+	ctx.spanAt = savedAt ?? ctx.span(at);
+	const savedSrc = swapSource(ctx, parsed.text);
+	ctx.macroDepth.push(m.name);
+	try {
+		if (parsed.kind === 'expr') return compileExpr(ctx, parsed.node, scope);
+		const st = compileBlock(ctx, parsed.node, scope);
+		return {
+			ev: (f) => {
+				st(f);
+				return undefined;
+			},
+			t: T.void,
+			st,
+		};
+	} finally {
+		ctx.macroDepth.pop();
+		swapSource(ctx, savedSrc);
+		ctx.spanAt = savedAt;
+	}
+}
+
+/** Parses a macro expansion as an expression, else as statements (cached by text). */
+function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | null {
+	const cached = ctx.expansions.get(body);
+	if (cached !== undefined) return cached;
+	let result: ParsedExpansion | null = null;
+	for (const kind of ['expr', 'stmt'] as const) {
+		const text = kind === 'expr' ? `int m=(${body});` : `void m(){${body};}`;
+		const tree = parser.parse(text);
+		let bad = false;
+		tree.iterate({
+			enter: (node) => {
+				if (node.type.isError) bad = true;
+				return !bad;
+			},
+		});
+		if (bad) continue;
+		const top = tree.topNode;
+		if (kind === 'expr') {
+			const paren = top.getChild('Declaration')?.getChild('InitDeclarator')?.lastChild;
+			const inner = paren?.name === 'ParenthesizedExpression' ? ctx.parts(paren)[0] : undefined;
+			if (inner) result = { kind, node: inner, text };
+		} else {
+			const block = top.getChild('FunctionDefinition')?.getChild('CompoundStatement');
+			if (block) result = { kind, node: block, text };
+		}
+		if (result) break;
+	}
+	ctx.expansions.set(body, result);
+	return result;
+}
+
+/** Switches the text that node offsets refer to; returns the previous one. */
+export function swapSource(ctx: CompileContext, text: string | undefined): string {
+	const prev = ctx.src;
+	ctx.src = text ?? ctx.program;
+	return prev;
+}
+
+/** A macro expansion parsed in its own text. */
+export interface ParsedExpansion {
+	kind: 'expr' | 'stmt';
+	node: SyntaxNode;
+	text: string;
+}
+
+/** Framework macros that need the operator build system. */
+export const FRAMEWORK_MACROS = new Set([
+	'GET_TILING_DATA',
+	'GET_TILING_DATA_WITH_STRUCT',
+	'GET_TILING_DATA_MEMBER',
+	'TILING_KEY_IS',
+	'REGISTER_TILING_DEFAULT',
+	'KERNEL_TASK_TYPE_DEFAULT',
+	'BEGIN_TILING_DATA_DEF',
+]);

@@ -1,0 +1,629 @@
+/**
+ * Operators: binary, unary, update, assignment, conditional, casts, `sizeof` and pointer expressions.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import { Frame } from '../runtime.ts';
+import { Scope } from '../scope.ts';
+import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
+import {
+	CellStore,
+	ENDL,
+	Instance,
+	OStream,
+	Ptr,
+	SimObject,
+	convert,
+	isStore,
+	truthy,
+	type Value,
+} from '../values.ts';
+import { resolveTypeDescriptor, resolveNamedType } from './type-resolution.ts';
+import { lookupPath } from './names.ts';
+import { compileExpr, compileBraceValue } from './expressions.ts';
+import { compileLvalue } from './lvalues.ts';
+import { type Ev, type Ex, type LV, CompileContext } from './context.ts';
+import { constEx, foldEx } from './closures.ts';
+import { firstLine } from './syntax.ts';
+import {
+	isArithLike,
+	cloneInstance,
+	cloneValue,
+	convertArg,
+	numOf,
+	streamText,
+} from './value-ops.ts';
+
+/** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
+export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const operands: SyntaxNode[] = [];
+	const ops: string[] = [];
+	const flatten = (node: SyntaxNode) => {
+		for (let c = node.firstChild; c; c = c.nextSibling) {
+			if (c.name === 'BinaryExpression') flatten(c);
+			else if (
+				c.name === 'ArithOp' ||
+				c.name === 'CompareOp' ||
+				c.name === 'LogicOp' ||
+				c.name === 'BitOp' ||
+				c.name === 'EqualityOp' ||
+				/^[-+*/%<>=!&|^]+$/.test(c.name)
+			)
+				ops.push(ctx.text(c));
+			else if (c.type.isError) operands.push(c);
+			else operands.push(c);
+		}
+	};
+	flatten(n);
+	if (operands.length !== ops.length + 1)
+		return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) });
+	let i = 0;
+	const climb = (minPrec: number): Ex => {
+		let left = compileExpr(ctx, operands[i]!, scope);
+		while (i < ops.length) {
+			const op = ops[i]!;
+			const prec = BINARY_PREC[op] ?? 0;
+			if (prec < minPrec) break;
+			i++;
+			const right = climb(prec + 1);
+			left = compileBinary(ctx, op, left, right, n);
+		}
+		return left;
+	};
+	const result = climb(1);
+	return result;
+}
+
+function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: SyntaxNode): Ex {
+	const ea = a.ev;
+	const eb = b.ev;
+	const c = !!(a.c && b.c);
+	const fold = (ex: Ex): Ex => (c ? foldEx(ex) : ex);
+	if (op === '&&')
+		return fold({ ev: (f) => (truthy(ea(f)) && truthy(eb(f)) ? 1 : 0), t: T.bool, c });
+	if (op === '||')
+		return fold({ ev: (f) => (truthy(ea(f)) || truthy(eb(f)) ? 1 : 0), t: T.bool, c });
+	if (op === '<<' && (a.t.k === 'stream' || a.t.k === 'unknown')) {
+		const rt = ctx.rt;
+		const bt = b.t;
+		if (a.t.k === 'stream') {
+			return {
+				ev: (f) => {
+					const s = ea(f) as OStream;
+					const v = eb(f);
+					rt.write(s.channel, v === ENDL ? '\n' : streamText(v, bt));
+					return s;
+				},
+				t: T.stream,
+			};
+		}
+	}
+	const span = ctx.span(at);
+	const rt = ctx.rt;
+	// Pointer arithmetic.
+	if ((op === '+' || op === '-') && (a.t.k === 'ptr' || a.t.k === 'array')) {
+		const sign = op === '+' ? 1 : -1;
+		if (op === '-' && (b.t.k === 'ptr' || b.t.k === 'array')) {
+			const size = Math.max(1, sizeOf(a.t.k === 'ptr' ? a.t.to : a.t.of));
+			return { ev: (f) => ((ea(f) as Ptr).offset - (eb(f) as Ptr).offset) / size, t: T.i64 };
+		}
+		const t = a.t.k === 'array' ? ({ k: 'ptr', to: a.t.of } as CType) : a.t;
+		const elemSize = Math.max(1, sizeOf(a.t.k === 'array' ? a.t.of : a.t.to));
+		return {
+			ev: (f) => {
+				const p = ea(f);
+				const k = eb(f) as number;
+				if (p instanceof Ptr) return p.add(sign * k);
+				if (typeof p === 'number' && p !== 0) return p + sign * k * elemSize;
+				if (p === null || p === undefined)
+					return rt.stop('null-dereference', span, { name: '(null)' });
+				return p;
+			},
+			t,
+		};
+	}
+	if (op === '+' && (b.t.k === 'ptr' || b.t.k === 'array'))
+		return compileBinary(ctx, '+', b, a, at);
+	if (op === '==' || op === '!=') {
+		const eq = op === '==';
+		if (!isArithLike(a.t) || !isArithLike(b.t)) {
+			return fold({ ev: (f) => (ptrEqual(ea(f), eb(f)) === eq ? 1 : 0), t: T.bool, c });
+		}
+	}
+	const common = commonType(a.t, b.t);
+	const t: CType = common ?? T.unknown;
+	const cmp = op === '<' || op === '>' || op === '<=' || op === '>=' || op === '==' || op === '!=';
+	if (t.k === 'float') {
+		const wrap = t.bits === 32 ? Math.fround : (x: number) => x;
+		const num =
+			(e: Ev): ((f: Frame) => number) =>
+			(f) =>
+				e(f) as number;
+		const x = num(ea);
+		const y = num(eb);
+		switch (op) {
+			case '+':
+				return fold({ ev: (f) => wrap(x(f) + y(f)), t, c });
+			case '-':
+				return fold({ ev: (f) => wrap(x(f) - y(f)), t, c });
+			case '*':
+				return fold({ ev: (f) => wrap(x(f) * y(f)), t, c });
+			case '/':
+				return fold({ ev: (f) => wrap(x(f) / y(f)), t, c });
+			case '<':
+				return fold({ ev: (f) => (x(f) < y(f) ? 1 : 0), t: T.bool, c });
+			case '>':
+				return fold({ ev: (f) => (x(f) > y(f) ? 1 : 0), t: T.bool, c });
+			case '<=':
+				return fold({ ev: (f) => (x(f) <= y(f) ? 1 : 0), t: T.bool, c });
+			case '>=':
+				return fold({ ev: (f) => (x(f) >= y(f) ? 1 : 0), t: T.bool, c });
+			case '==':
+				return fold({ ev: (f) => (x(f) === y(f) ? 1 : 0), t: T.bool, c });
+			case '!=':
+				return fold({ ev: (f) => (x(f) !== y(f) ? 1 : 0), t: T.bool, c });
+			default:
+				return ctx.bad('construct-unsupported', at, {
+					construct: `\`${op}\` on floating-point values`,
+					detail: 'cast to an integer type first',
+				});
+		}
+	}
+	// Integers (or unknown: treated as 64-bit integers when both values are whole numbers).
+	const it = asInt(t) ?? T.i64;
+	const dyn = t.k === 'unknown';
+	const x = (f: Frame) => numOf(ea(f));
+	const y = (f: Frame) => numOf(eb(f));
+	if (cmp) {
+		// Comparisons after conversion to the common type (so -1 < 0u is false, as in C++).
+		const cx = dyn ? x : (f: Frame) => convert(x(f), it) as number;
+		const cy = dyn ? y : (f: Frame) => convert(y(f), it) as number;
+		const fn: (p: number, q: number) => boolean =
+			op === '<'
+				? (p, q) => p < q
+				: op === '>'
+					? (p, q) => p > q
+					: op === '<='
+						? (p, q) => p <= q
+						: op === '>='
+							? (p, q) => p >= q
+							: op === '=='
+								? (p, q) => p === q
+								: (p, q) => p !== q;
+		return fold({ ev: (f) => (fn(cx(f), cy(f)) ? 1 : 0), t: T.bool, c });
+	}
+	const wrap = dyn ? (v: number) => v : makeWrap(it);
+	const bits32 = it.bits <= 32;
+	switch (op) {
+		case '+':
+			return fold({ ev: (f) => wrap(x(f) + y(f)), t, c });
+		case '-':
+			return fold({ ev: (f) => wrap(x(f) - y(f)), t, c });
+		case '*':
+			if (bits32) return fold({ ev: (f) => wrap(Math.imul(x(f), y(f))), t, c });
+			return fold({ ev: (f) => wrap(x(f) * y(f)), t, c });
+		case '/':
+		case '%': {
+			const div = op === '/';
+			return fold({
+				ev: (f) => {
+					const p = x(f);
+					const q = y(f);
+					if (dyn && (!Number.isInteger(p) || !Number.isInteger(q))) return div ? p / q : p % q;
+					if (q === 0) return rt.stop('division-by-zero', span);
+					const cp = dyn ? p : (convert(p, it) as number);
+					const cq = dyn ? q : (convert(q, it) as number);
+					return wrap(div ? Math.trunc(cp / cq) : cp % cq);
+				},
+				t,
+				c,
+			});
+		}
+		case '&':
+			return fold({ ev: (f) => wrap(bits32 ? x(f) & y(f) : big(x(f), y(f), '&')), t, c });
+		case '|':
+			return fold({ ev: (f) => wrap(bits32 ? x(f) | y(f) : big(x(f), y(f), '|')), t, c });
+		case '^':
+			return fold({ ev: (f) => wrap(bits32 ? x(f) ^ y(f) : big(x(f), y(f), '^')), t, c });
+		case '<<': {
+			const lt = asInt(a.t) ? promote32(asInt(a.t)!) : it;
+			const w = makeWrap(lt);
+			return fold({ ev: (f) => w(x(f) * 2 ** (y(f) & 63)), t: lt, c });
+		}
+		case '>>': {
+			const lt = asInt(a.t) ? promote32(asInt(a.t)!) : it;
+			const w = makeWrap(lt);
+			return fold({ ev: (f) => w(Math.floor(x(f) / 2 ** (y(f) & 63))), t: lt, c });
+		}
+	}
+	return ctx.bad('construct-unsupported', at, {
+		construct: `the operator \`${op}\``,
+		detail: 'rewrite the expression',
+	});
+}
+
+export function compileUnary(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.children(n);
+	const opNode = kids[0]!;
+	const operand = kids[kids.length - 1]!;
+	const op = ctx.text(opNode);
+	const a = compileExpr(ctx, operand, scope);
+	const ea = a.ev;
+	const c = a.c;
+	const fold = (ex: Ex): Ex => (c ? foldEx(ex) : ex);
+	switch (op) {
+		case '!':
+			return fold({ ev: (f) => (truthy(ea(f)) ? 0 : 1), t: T.bool, c });
+		case '-': {
+			const t = a.t.k === 'float' ? a.t : asInt(a.t) ? promote32(asInt(a.t)!) : T.unknown;
+			const w = t.k === 'int' ? makeWrap(t) : (v: number) => v;
+			return fold({ ev: (f) => w(-numOf(ea(f))), t, c });
+		}
+		case '+':
+			return a;
+		case '~': {
+			const t = asInt(a.t) ? promote32(asInt(a.t)!) : T.i64;
+			const w = makeWrap(t);
+			return fold({ ev: (f) => w(t.bits <= 32 ? ~numOf(ea(f)) : -numOf(ea(f)) - 1), t, c });
+		}
+	}
+	return ctx.unsupported(n, `the unary operator \`${op}\``);
+}
+
+export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.children(n);
+	const prefix = kids[0]!.name === 'UpdateOp';
+	const opNode = prefix ? kids[0]! : kids[kids.length - 1]!;
+	const target = prefix ? kids[kids.length - 1]! : kids[0]!;
+	const delta = ctx.text(opNode) === '++' ? 1 : -1;
+	// Fast path: a local integer variable.
+	const e = target.name === 'Identifier' ? lookupPath(ctx, [ctx.text(target)], scope) : undefined;
+	if (e?.kind === 'local' && !e.ref && !ctx.macros.has(ctx.text(target))) {
+		const slot = e.slot;
+		const t = e.type;
+		if (t.k === 'int' && t.bits === 32) {
+			const w = t.signed ? (v: number) => v | 0 : (v: number) => v >>> 0;
+			return prefix
+				? { ev: (f) => (f.s[slot] = w((f.s[slot] as number) + delta)), t }
+				: {
+						ev: (f) => {
+							const old = f.s[slot] as number;
+							f.s[slot] = w(old + delta);
+							return old;
+						},
+						t,
+					};
+		}
+	}
+	const lv = compileLvalue(ctx, target, scope);
+	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	const t = lv.t;
+	const step = (v: Value): Value =>
+		v instanceof Ptr ? v.add(delta) : convert(numOf(v) + delta, t);
+	return prefix
+		? {
+				ev: (f) => {
+					const v = step(lv.get(f));
+					lv.set(f, v);
+					return v;
+				},
+				t,
+			}
+		: {
+				ev: (f) => {
+					const old = lv.get(f);
+					lv.set(f, step(old));
+					return old;
+				},
+				t,
+			};
+}
+
+export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.children(n);
+	const target = kids[0]!;
+	const opNode = kids[1]!;
+	const valueNode = kids[kids.length - 1]!;
+	const op = opNode.name === 'UpdateOp' ? ctx.text(opNode) : '=';
+	const value =
+		valueNode.name === 'InitializerList'
+			? compileBraceValue(ctx, valueNode, lvalueType(ctx, target, scope), scope)
+			: compileExpr(ctx, valueNode, scope);
+	// Fast path: local scalar variable.
+	const e =
+		target.name === 'Identifier' && !ctx.macros.has(ctx.text(target))
+			? lookupPath(ctx, [ctx.text(target)], scope)
+			: undefined;
+	if (e?.kind === 'local' && !e.ref && op === '=' && isArithLike(e.type)) {
+		const slot = e.slot;
+		const t = e.type;
+		const ev = value.ev;
+		if (t.k === 'int' && t.bits === 32 && t.signed)
+			return { ev: (f) => (f.s[slot] = numOf(ev(f)) | 0), t };
+		return { ev: (f) => (f.s[slot] = convert(ev(f), t)), t };
+	}
+	const lv = compileLvalue(ctx, target, scope);
+	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	if (op === '=') {
+		const ev = value.ev;
+		const t = lv.t;
+		if (t.k === 'class') {
+			return {
+				ev: (f) => {
+					const v = ev(f);
+					const cur = lv.get(f);
+					if (cur instanceof Instance && v instanceof Instance)
+						cur.fields.splice(0, cur.fields.length, ...cloneInstance(v).fields);
+					else lv.set(f, cloneValue(v));
+					return cur;
+				},
+				t,
+			};
+		}
+		return {
+			ev: (f) => {
+				const v = convertArg(ev(f), t);
+				lv.set(f, v);
+				return v;
+			},
+			t,
+		};
+	}
+	const binop = op.slice(0, -1);
+	const cur: Ex = { ev: lv.get, t: lv.t };
+	const combined = compileBinary(ctx, binop, cur, value, n);
+	const ev = combined.ev;
+	const t = lv.t;
+	return {
+		ev: (f) => {
+			const v = convertArg(ev(f), t);
+			lv.set(f, v);
+			return v;
+		},
+		t,
+	};
+}
+
+/** `*target op= value`, from the AssignmentExpression Lezer put under the `*`. */
+function compileDerefAssign(ctx: CompileContext, assign: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.children(assign);
+	const target = kids[0]!;
+	const opNode = kids[1]!;
+	const valueNode = kids[kids.length - 1]!;
+	const lv = compileDerefLV(ctx, target, scope, assign);
+	const value = compileExpr(ctx, valueNode, scope);
+	const op = opNode.name === 'UpdateOp' ? ctx.text(opNode) : '=';
+	const combined =
+		op === '='
+			? value
+			: compileBinary(ctx, op.slice(0, -1), { ev: lv.get, t: lv.t }, value, assign);
+	const ev = combined.ev;
+	const t = lv.t;
+	return {
+		ev: (f) => {
+			const v = convertArg(ev(f), t);
+			lv.set(f, v);
+			return v;
+		},
+		t,
+	};
+}
+
+/** The place `*p` for the pointer expression `pointerNode`. */
+export function compileDerefLV(
+	ctx: CompileContext,
+	pointerNode: SyntaxNode,
+	scope: Scope,
+	at: SyntaxNode,
+): LV {
+	const p = compileExpr(ctx, pointerNode, scope);
+	const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
+	const span = ctx.span(at);
+	const rt = ctx.rt;
+	const name = ctx.text(pointerNode);
+	const memory = rt.memory;
+	const ptrOf = (f: Frame): Ptr => {
+		const v = p.ev(f);
+		if (v instanceof Ptr) return v;
+		if (typeof v === 'number' && v !== 0) {
+			const cell = new CellStore(
+				() => memory.get(v) ?? 0,
+				(x) => void memory.set(v, x),
+				name,
+			);
+			return new Ptr(cell, 0, t);
+		}
+		return rt.stop('null-dereference', span, { name });
+	};
+	return {
+		get: (f) => {
+			const q = ptrOf(f);
+			return isStore(q.base) ? q.base.load(q.offset, q.elem) : q;
+		},
+		set: (f, v) => {
+			const q = ptrOf(f);
+			if (isStore(q.base)) q.base.store(q.offset, q.elem, v);
+		},
+		addr: ptrOf,
+		t,
+	};
+}
+
+function lvalueType(ctx: CompileContext, n: SyntaxNode, scope: Scope): CType {
+	const saved = ctx.diagnostics.length;
+	const lv = compileLvalue(ctx, n, scope);
+	ctx.diagnostics.length = saved;
+	return lv?.t ?? T.unknown;
+}
+
+export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const parts = ctx
+		.parts(n)
+		.filter((c) => c.name !== 'LogicOp' && ctx.text(c) !== '?' && ctx.text(c) !== ':');
+	const [condNode, aNode, bNode] = parts;
+	if (!condNode || !aNode || !bNode) return ctx.unsupported(n, 'this conditional expression');
+	// Lezer reads `x = c ? a : b` as `(x = c) ? a : b`; C++ means `x = (c ? a : b)`.
+	if (condNode.name === 'AssignmentExpression') {
+		const kids = ctx.children(condNode);
+		const target = kids[0]!;
+		const opNode = kids[1]!;
+		const cond = compileExpr(ctx, kids[kids.length - 1]!, scope);
+		const a = compileExpr(ctx, aNode, scope);
+		const b = compileExpr(ctx, bNode, scope);
+		const sel: Ex = {
+			ev: (f) => (truthy(cond.ev(f)) ? a.ev(f) : b.ev(f)),
+			t: commonType(a.t, b.t) ?? a.t,
+		};
+		const lv = compileLvalue(ctx, target, scope);
+		if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+		const op = opNode.name === 'UpdateOp' ? ctx.text(opNode) : '=';
+		const value =
+			op === '=' ? sel : compileBinary(ctx, op.slice(0, -1), { ev: lv.get, t: lv.t }, sel, n);
+		const t = lv.t;
+		return {
+			ev: (f) => {
+				const v = convertArg(value.ev(f), t);
+				lv.set(f, v);
+				return v;
+			},
+			t,
+		};
+	}
+	const cond = compileExpr(ctx, condNode, scope);
+	const a = compileExpr(ctx, aNode, scope);
+	const b = compileExpr(ctx, bNode, scope);
+	const t = commonType(a.t, b.t) ?? a.t;
+	const c = !!(cond.c && a.c && b.c);
+	const ex: Ex = {
+		ev: (f) => (truthy(cond.ev(f)) ? convertArg(a.ev(f), t) : convertArg(b.ev(f), t)),
+		t,
+		c,
+	};
+	return c ? foldEx(ex) : ex;
+}
+
+export function compileCast(ctx: CompileContext, t: CType, value: Ex): Ex {
+	const ev = value.ev;
+	if (t.k === 'void') return { ev: (f) => (ev(f), undefined), t };
+	if (t.k === 'ptr') {
+		const to = t.to;
+		return {
+			ev: (f) => {
+				const v = ev(f);
+				if (v instanceof Ptr) return v.cast(to);
+				if (v === 0) return null;
+				if (v instanceof Instance || v instanceof SimObject) return v;
+				return v;
+			},
+			t,
+			c: value.c,
+		};
+	}
+	const ex: Ex = { ev: (f) => convert(ev(f), t), t, c: value.c };
+	return value.c ? foldEx(ex) : ex;
+}
+
+export function compileSizeof(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const td = n.getChild('TypeDescriptor');
+	if (td) {
+		// `sizeof(x)` with x a variable parses as a type; prefer the variable if there is one.
+		const kids = ctx.parts(td);
+		if (kids.length === 1 && kids[0]!.name === 'TypeIdentifier') {
+			const e = lookupPath(ctx, [ctx.text(kids[0]!)], scope);
+			if (
+				e &&
+				(e.kind === 'local' || e.kind === 'global' || e.kind === 'field' || e.kind === 'const')
+			) {
+				return constEx(sizeOf(e.type), T.u64);
+			}
+		}
+		return constEx(sizeOf(resolveTypeDescriptor(ctx, td, scope)), T.u64);
+	}
+	const inner = ctx.parts(n).find((c) => c.name !== 'sizeof');
+	if (!inner) return ctx.unsupported(n, 'this sizeof');
+	const saved = ctx.diagnostics.length;
+	const ex = compileExpr(ctx, inner, scope);
+	if (ex.t.k === 'unknown') {
+		// Maybe a type written as an expression, e.g. sizeof(half).
+		ctx.diagnostics.length = saved;
+		const t = resolveNamedType(ctx, ctx.text(inner).replace(/[()\s]/g, ''), inner, scope, []);
+		return constEx(sizeOf(t), T.u64);
+	}
+	return constEx(sizeOf(ex.t), T.u64);
+}
+
+export function compilePointerExpr(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const kids = ctx.children(n);
+	// The operator is an anonymous token: read it from the text.
+	const op = ctx.text(n).trimStart()[0];
+	const operand = kids[kids.length - 1]!;
+	// Lezer reads `*p = v` as `*(p = v)`; C++ means `(*p) = v`.
+	if (op === '*' && operand.name === 'AssignmentExpression')
+		return compileDerefAssign(ctx, operand, scope);
+	if (op === '&') {
+		// `&func` is the function itself.
+		const lv = compileLvalue(ctx, operand, scope);
+		if (!lv) {
+			const v = compileExpr(ctx, operand, scope);
+			if (v.t.k === 'func') return v;
+			return ctx.bad('lvalue-required', operand, { text: ctx.text(operand) });
+		}
+		return { ev: lv.addr, t: { k: 'ptr', to: lv.t } };
+	}
+	const lv = compileLvalue(ctx, n, scope);
+	if (!lv) return ctx.bad('lvalue-required', n, { text: ctx.text(n) });
+	return { ev: lv.get, t: lv.t };
+}
+
+const BINARY_PREC: Record<string, number> = {
+	'||': 1,
+	'&&': 2,
+	'|': 3,
+	'^': 4,
+	'&': 5,
+	'==': 6,
+	'!=': 6,
+	'<': 7,
+	'>': 7,
+	'<=': 7,
+	'>=': 7,
+	'<<': 8,
+	'>>': 8,
+	'+': 9,
+	'-': 9,
+	'*': 10,
+	'/': 10,
+	'%': 10,
+};
+
+function makeWrap(t: Extract<CType, { k: 'int' }>): (v: number) => number {
+	switch (t.bits) {
+		case 32:
+			return t.signed ? (v) => v | 0 : (v) => v >>> 0;
+		case 64:
+			return t.signed
+				? (v) => (Number.isSafeInteger(v) ? v : Number(BigInt.asIntN(64, BigInt(Math.trunc(v)))))
+				: (v) =>
+						v >= 0 && Number.isSafeInteger(v)
+							? v
+							: Number(BigInt.asUintN(64, BigInt(Math.trunc(v))));
+		default:
+			return (v) => convert(v, t) as number;
+	}
+}
+
+function promote32(t: Extract<CType, { k: 'int' }>): Extract<CType, { k: 'int' }> {
+	return t.bits < 32 ? T.i32 : t;
+}
+
+function big(a: number, b: number, op: '&' | '|' | '^'): number {
+	const x = BigInt.asIntN(64, BigInt(Math.trunc(a)));
+	const y = BigInt.asIntN(64, BigInt(Math.trunc(b)));
+	return Number(op === '&' ? x & y : op === '|' ? x | y : x ^ y);
+}
+
+function ptrEqual(a: Value, b: Value): boolean {
+	const na = a === undefined || a === 0 ? null : a;
+	const nb = b === undefined || b === 0 ? null : b;
+	if (na instanceof Ptr && nb instanceof Ptr) return na.base === nb.base && na.offset === nb.offset;
+	return na === nb;
+}
