@@ -6,6 +6,9 @@
  *
  * Compiled code: an expression is `(frame) => value`; a statement is `(frame) => completion`
  * (NORMAL, BREAK, CONTINUE, RETURN). Values are already wrapped to their C++ type.
+ *
+ * The work is done by plain functions in `compile/`, one concern per file, over a shared
+ * `CompileContext`; this class is the face the runner uses.
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { FuncDef } from './func-def.ts';
@@ -20,7 +23,7 @@ import { defaultValue } from './compile/value-ops.ts';
 
 export type { LaunchKernel, CompileOptions } from './compile/context.ts';
 
-/** See the file comment. */
+/** See the file comment: compiles a parsed program and answers the runner's questions about it. */
 export class Compiler extends CompileContext {
 	/** Declares everything at top level, then compiles every function body. */
 	compileProgram(top: SyntaxNode): void {

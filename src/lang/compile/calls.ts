@@ -1,5 +1,6 @@
 /**
- * Calls: native bindings, user functions with overloads and template deduction, methods and calls through values.
+ * Calls: native bindings, user functions with overloads and template deduction, methods and calls
+ * through values.
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { NativeCall, NativeResult } from '../bindings/binding.ts';
@@ -17,7 +18,7 @@ import { expandMacroCall, FRAMEWORK_MACROS } from './macros.ts';
 import { compileCast } from './operators.ts';
 import { compileLvalue } from './lvalues.ts';
 import { isLaunch, compileLaunch } from './launch.ts';
-import { type Ev, type Ex, CompileContext } from './context.ts';
+import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe } from './value-ops.ts';
@@ -47,6 +48,7 @@ export function makeCallInfo(
 	};
 }
 
+/** Compiles a call of a simulator binding: evaluates the arguments, builds the NativeCall, runs the slow check after it. */
 export function compileNativeCall(
 	ctx: CompileContext,
 	fn: (call: NativeCall) => NativeResult,
@@ -76,6 +78,7 @@ export function compileNativeCall(
 	};
 }
 
+/** Compiles a call expression: launches, casts, macros, user functions, constructors, methods and bindings. */
 export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const kids = ctx.parts(n);
 	const callee = kids[0]!;

@@ -1,5 +1,6 @@
 /**
- * Classes and class templates: declaration, instantiation, default template arguments, fields, bases and out-of-class members.
+ * Classes and class templates: declaration, instantiation, default template arguments, fields,
+ * bases and out-of-class members.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { ClassDef } from '../class-def.ts';
@@ -12,10 +13,11 @@ import { declareTop, declareEnum, parseTemplateParams } from './declarations.ts'
 import { declareFunction, mayInstantiate } from './functions.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator } from './declarators.ts';
-import { CompileContext } from './context.ts';
+import type { CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
 import { elemOf, dimsOf, defaultValue } from './value-ops.ts';
 
+/** Declares a class (or class template when `tparams` is not empty) and fills its members. */
 export function declareClass(
 	ctx: CompileContext,
 	n: SyntaxNode,
@@ -88,6 +90,7 @@ export function instantiateClass(
 	return cls;
 }
 
+/** Completes `targs` with the defaults of `tparams`; undefined (with a diagnostic) when some are missing. */
 export function fillTemplateDefaults(
 	ctx: CompileContext,
 	tparams: TemplateParam[],

@@ -1,5 +1,6 @@
 /**
- * The compile context: state every compile step shares (scopes, current function, macro state, diagnostics) and the compiled-code shapes (`Ev`, `St`, `Ex`, `LV`).
+ * The compile context: state every compile step shares (scopes, current function, macro state,
+ * diagnostics) and the compiled-code shapes (`Ev`, `St`, `Ex`, `LV`).
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { Diagnostic, SourceSpan } from '../../sim/trace.ts';
@@ -15,8 +16,10 @@ import { Ptr, type Value } from '../values.ts';
 import type { ParsedExpansion } from './macros.ts';
 import { isPunct } from './syntax.ts';
 
+/** A compiled expression: frame in, value out. */
 export type Ev = (f: Frame) => Value;
 
+/** A compiled statement: frame in, completion code (NORMAL, BREAK, CONTINUE, RETURN) out. */
 export type St = (f: Frame) => number;
 
 /**
@@ -69,7 +72,9 @@ export interface CompileOptions {
 
 /** Compile state shared by every part of the compiler, and source and diagnostic helpers. */
 export class CompileContext {
+	/** Diagnostics found while compiling, in source order of discovery, without duplicates. */
 	readonly diagnostics: Diagnostic[] = [];
+	/** The global namespace scope. */
 	readonly global = new Scope(null, 'global');
 	/** Global variable initialisers, in declaration order, run at process start. */
 	readonly globalInits: Array<(f: Frame) => void> = [];
@@ -77,22 +82,37 @@ export class CompileContext {
 	readonly functions: FuncDef[] = [];
 	/** The text node offsets refer to: the program, or a macro body's own text. */
 	src: string;
+	/** The preprocessed program text. */
 	readonly program: string;
+	/** The parse result (tree, source map, launch offsets, macros). */
 	readonly parsed: ParseResult;
+	/** The simulator bindings names resolve to. */
 	readonly b: BindingTable;
+	/** The runtime compiled code runs against. */
 	readonly rt: Runtime;
+	/** The runner's hook for `<<<…>>>` launches. */
 	readonly launch: LaunchKernel;
+	/** Macros defined by the preprocessor, by name. */
 	readonly macros: Map<string, MacroDef>;
+	/** Parsed macro bodies, by macro name (null: the body does not parse). */
 	readonly macroTrees = new Map<string, SyntaxNode | null>();
+	/** Macros being expanded, innermost last (a macro is not expanded inside itself). */
 	readonly macroDepth: string[] = [];
+	/** Function bodies declared but not compiled yet. */
 	readonly pending: FuncDef[] = [];
+	/** Compile state of the function whose body is being compiled. */
 	fn: FnState = { slots: 0, ret: T.void };
+	/** Nesting depth of expressions being compiled (bounds recursion on deep trees). */
 	depth = 0;
+	/** Template instances created so far (see MAX_INSTANTIATIONS). */
 	instantiations = 0;
+	/** Nodes parsed from a macro body, mapped to the text their offsets refer to. */
 	readonly foreign = new WeakMap<SyntaxNode, string>();
 	/** Where nodes of a macro expansion are reported (the call), while one is compiled. */
 	spanAt: SourceSpan | undefined;
+	/** Parsed macro expansions, by expansion text. */
 	readonly expansions = new Map<string, ParsedExpansion | null>();
+	/** The caller's scope while arguments bound to reference parameters are compiled. */
 	argScope: Scope | undefined;
 
 	constructor(parsed: ParseResult, options: CompileOptions) {
@@ -105,16 +125,19 @@ export class CompileContext {
 		this.macros = parsed.pre.macros;
 	}
 
+	/** The source text of a node. */
 	text(n: SyntaxNode): string {
 		return this.src.slice(n.from, n.to);
 	}
 
+	/** Where a node is reported: its line and column, or the macro call being expanded. */
 	span(n: SyntaxNode | number): SourceSpan {
 		if (this.spanAt) return this.spanAt;
 		const from = typeof n === 'number' ? n : n.from;
 		return this.parsed.map.position(from);
 	}
 
+	/** Records a diagnostic at a node (once per line, column and code). */
 	diag(code: LangCode, n: SyntaxNode | number, values: Record<string, string | number> = {}): void {
 		const d = langDiagnostic(code, this.span(n), values);
 		if (
@@ -135,6 +158,7 @@ export class CompileContext {
 		};
 	}
 
+	/** Reports a construct the subset refuses, as `construct-unsupported`. */
 	unsupported(
 		n: SyntaxNode,
 		construct: string,
@@ -143,6 +167,7 @@ export class CompileContext {
 		return this.bad('construct-unsupported', n, { construct, detail });
 	}
 
+	/** Every child of a node. */
 	children(n: SyntaxNode): SyntaxNode[] {
 		const out: SyntaxNode[] = [];
 		for (let c = n.firstChild; c; c = c.nextSibling) out.push(c);

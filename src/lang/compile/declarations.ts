@@ -1,5 +1,6 @@
 /**
- * Declarations at namespace scope: the program walk, `using`, typedefs, enums, templates and their parameter lists.
+ * Declarations at namespace scope: the program walk, `using`, typedefs, enums, templates and their
+ * parameter lists.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { LangStop } from '../diagnostics.ts';
@@ -13,7 +14,7 @@ import { lookupPath } from './names.ts';
 import { compileDeclarator, compileGlobalDeclaration } from './declarators.ts';
 import { UNSUPPORTED } from './expressions.ts';
 import { FRAMEWORK_MACROS } from './macros.ts';
-import { CompileContext } from './context.ts';
+import type { CompileContext } from './context.ts';
 import { firstLine } from './syntax.ts';
 
 /** Declares everything at top level, then compiles every function body. */
@@ -34,6 +35,7 @@ function declareList(ctx: CompileContext, n: SyntaxNode, scope: Scope, externC: 
 	for (const c of ctx.children(n)) declareTop(ctx, c, scope, externC);
 }
 
+/** Declares one top-level item, turning a LangStop raised inside it into a diagnostic. */
 export function declareTop(
 	ctx: CompileContext,
 	n: SyntaxNode,
@@ -184,6 +186,7 @@ function declareTypedef(ctx: CompileContext, n: SyntaxNode, scope: Scope): void 
 	}
 }
 
+/** Declares an enum and its enumerators in `scope`; returns its type. */
 export function declareEnum(ctx: CompileContext, n: SyntaxNode, scope: Scope): CType {
 	const nameNode = n.getChild('TypeIdentifier');
 	const name = nameNode ? ctx.text(nameNode) : '';
@@ -239,6 +242,7 @@ function declareTemplate(ctx: CompileContext, n: SyntaxNode, scope: Scope, exter
 	}
 }
 
+/** The parameters of a `template <…>` list. */
 export function parseTemplateParams(ctx: CompileContext, list: SyntaxNode | null): TemplateParam[] {
 	const out: TemplateParam[] = [];
 	if (!list) return out;

@@ -1,5 +1,6 @@
 /**
- * Variable declarations: declarators, initialisers, array initialisers, construction and field initialisers.
+ * Variable declarations: declarators, initialisers, array initialisers, construction and field
+ * initialisers.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { ClassDef } from '../class-def.ts';
@@ -14,7 +15,7 @@ import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
-import { type Ev, type St, type Ex, CompileContext } from './context.ts';
+import type { Ev, St, Ex, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
 import {
 	isScalarLike,
@@ -121,6 +122,7 @@ export function compileDeclarator(
 	return out;
 }
 
+/** Compiles a namespace-scope variable declaration into a global initialiser (prototypes are skipped). */
 export function compileGlobalDeclaration(ctx: CompileContext, n: SyntaxNode, scope: Scope): void {
 	const kids = ctx.parts(n);
 	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');

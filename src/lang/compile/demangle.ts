@@ -21,6 +21,7 @@ export function demangled(t: CType): string {
 	}
 }
 
+/** A template argument as it appears in a demangled name. */
 export function demangledArg(a: TemplateArg): string {
 	return typeof a === 'number' ? String(a) : demangled(a);
 }

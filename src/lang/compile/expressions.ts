@@ -21,11 +21,12 @@ import {
 } from './operators.ts';
 import { compileRvalueMember, compileLvalue } from './lvalues.ts';
 import { compileCall } from './calls.ts';
-import { type Ex, CompileContext } from './context.ts';
+import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, firstLine, unescape } from './syntax.ts';
 import { numOf, derefPtr } from './value-ops.ts';
 
+/** Compiles an expression node; constant expressions are folded. */
 export function compileExpr(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	if (++ctx.depth > 200) {
 		ctx.depth--;
@@ -171,6 +172,7 @@ function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	};
 }
 
+/** Compiles `{…}` as a value of type `t`. */
 export function compileBraceValue(
 	ctx: CompileContext,
 	list: SyntaxNode,
@@ -245,6 +247,7 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	return ctx.bad('name-unknown', n, { name: text });
 }
 
+/** Compiles reading a resolved name (local, global, field, function, enumerator, constant). */
 export function compileEntityValue(
 	ctx: CompileContext,
 	e: Entity,

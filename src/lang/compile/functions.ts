@@ -1,5 +1,6 @@
 /**
- * Functions: declaration, template instantiation, signatures after substitution, frame names and compiling a body into an invocable closure.
+ * Functions: declaration, template instantiation, signatures after substitution, frame names and
+ * compiling a body into an invocable closure.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { ClassDef } from '../class-def.ts';
@@ -15,11 +16,12 @@ import { lookupPath } from './names.ts';
 import { compileDeclarator, compileConstruct } from './declarators.ts';
 import { compileBlock } from './statements.ts';
 import { compileExpr } from './expressions.ts';
-import { type St, type Signature, type FnState, CompileContext } from './context.ts';
+import type { St, Signature, FnState, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, elemOf, cloneValue, convertArg } from './value-ops.ts';
 import { demangled, demangledArg } from './demangle.ts';
 
+/** Declares a function (or function template, or method of `cls`) and queues its body to compile. */
 export function declareFunction(
 	ctx: CompileContext,
 	n: SyntaxNode,
@@ -204,6 +206,7 @@ function frameNameOf(ctx: CompileContext, def: FuncDef): string {
 	return `${prefix}${owner}${def.name}${targs}(${params})`;
 }
 
+/** Compiles the body of `def` into `def.compiled`, an invocable closure with its own frame. */
 export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const n = def.node;
 	if (!n) return;

@@ -1,5 +1,6 @@
 /**
- * Kernel launch syntax: `kernel<<<blocks, l2, stream>>>(args)`, rewritten by the preprocessor into a call of a call.
+ * Kernel launch syntax: `kernel<<<blocks, l2, stream>>>(args)`, rewritten by the preprocessor into
+ * a call of a call.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { Scope } from '../scope.ts';
@@ -9,15 +10,17 @@ import { resolveTemplateArgs } from './type-resolution.ts';
 import { lookupPath } from './names.ts';
 import { compileExpr } from './expressions.ts';
 import { makeCallInfo } from './calls.ts';
-import { type Ex, CompileContext } from './context.ts';
+import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { numOf } from './value-ops.ts';
 
+/** Whether call `n` is the inner call of a rewritten `<<<…>>>` launch. */
 export function isLaunch(ctx: CompileContext, n: SyntaxNode): boolean {
 	const args = n.getChild('ArgumentList');
 	return !!args && ctx.parsed.pre.launchOffsets.includes(args.from);
 }
 
+/** Compiles a kernel launch into a call of the runner's launch hook. */
 export function compileLaunch(
 	ctx: CompileContext,
 	inner: SyntaxNode,

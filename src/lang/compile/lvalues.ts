@@ -1,5 +1,6 @@
 /**
- * Places (lvalues): locals, globals, fields, subscripts and pointer elements that can be read, written and addressed.
+ * Places (lvalues): locals, globals, fields, subscripts and pointer elements that can be read,
+ * written and addressed.
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { SourceSpan } from '../../sim/trace.ts';
@@ -21,7 +22,7 @@ import { compileExpr } from './expressions.ts';
 import { parseMacroBody, swapSource } from './macros.ts';
 import { compileDerefLV } from './operators.ts';
 import { makeCallInfo } from './calls.ts';
-import { type Ev, type Ex, type LV, CompileContext } from './context.ts';
+import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { firstLine } from './syntax.ts';
 import { convertArg, numOf, derefPtr, storePtr, fieldLV, describe } from './value-ops.ts';
 
@@ -34,6 +35,7 @@ export function compileRvalueMember(ctx: CompileContext, n: SyntaxNode): Ex {
 	);
 }
 
+/** Compiles an expression as a place, or undefined when it is not one. */
 export function compileLvalue(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
 	switch (n.name) {
 		case 'ParenthesizedExpression': {

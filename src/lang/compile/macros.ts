@@ -1,5 +1,6 @@
 /**
- * Macros: object-like and function-like macro expansions parsed in their own text and compiled in place.
+ * Macros: object-like and function-like macro expansions parsed in their own text and compiled in
+ * place.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/cpp';
@@ -9,7 +10,7 @@ import { Scope } from '../scope.ts';
 import { T } from '../types.ts';
 import { compileBlock } from './statements.ts';
 import { compileExpr } from './expressions.ts';
-import { type Ex, CompileContext } from './context.ts';
+import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 
 /** An object-like macro used as a value: its body compiled at the use site. */

@@ -1,9 +1,10 @@
 /**
- * Name resolution: qualified paths through scopes, and simulator (AscendC/ACL) names and constants.
+ * Name resolution: qualified paths through scopes, and simulator (AscendC/ACL) names and
+ * constants.
  */
 import { SIM_NAMESPACES } from '../bindings/binding.ts';
 import { Scope, type Entity } from '../scope.ts';
-import { CompileContext } from './context.ts';
+import type { CompileContext } from './context.ts';
 
 /** The unqualified simulator name of a path, if it is in a simulator namespace. */
 export function resolveSimName(ctx: CompileContext, path: string[]): string | undefined {
@@ -13,6 +14,7 @@ export function resolveSimName(ctx: CompileContext, path: string[]): string | un
 	return rest.join('::');
 }
 
+/** The simulator constant a qualified path names, if any. */
 export function resolveSimConstant(ctx: CompileContext, path: string[]) {
 	const name = resolveSimName(ctx, path);
 	if (name === undefined) return undefined;

@@ -1,5 +1,6 @@
 /**
- * Operators: binary, unary, update, assignment, conditional, casts, `sizeof` and pointer expressions.
+ * Operators: binary, unary, update, assignment, conditional, casts, `sizeof` and pointer
+ * expressions.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { Frame } from '../runtime.ts';
@@ -21,7 +22,7 @@ import { resolveTypeDescriptor, resolveNamedType } from './type-resolution.ts';
 import { lookupPath } from './names.ts';
 import { compileExpr, compileBraceValue } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
-import { type Ev, type Ex, type LV, CompileContext } from './context.ts';
+import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { constEx, foldEx } from './closures.ts';
 import { firstLine } from './syntax.ts';
 import {
@@ -241,6 +242,7 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 	});
 }
 
+/** Compiles a unary expression (`!`, `-`, `+`, `~`). */
 export function compileUnary(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const kids = ctx.children(n);
 	const opNode = kids[0]!;
@@ -269,6 +271,7 @@ export function compileUnary(ctx: CompileContext, n: SyntaxNode, scope: Scope): 
 	return ctx.unsupported(n, `the unary operator \`${op}\``);
 }
 
+/** Compiles `++`/`--`, prefix or postfix. */
 export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const kids = ctx.children(n);
 	const prefix = kids[0]!.name === 'UpdateOp';
@@ -318,6 +321,7 @@ export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 			};
 }
 
+/** Compiles a plain or compound assignment. */
 export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const kids = ctx.children(n);
 	const target = kids[0]!;
@@ -455,6 +459,7 @@ function lvalueType(ctx: CompileContext, n: SyntaxNode, scope: Scope): CType {
 	return lv?.t ?? T.unknown;
 }
 
+/** Compiles `a ? b : c`. */
 export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const parts = ctx
 		.parts(n)
@@ -501,6 +506,7 @@ export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	return c ? foldEx(ex) : ex;
 }
 
+/** Converts `value` to `t` (C-style and named casts). */
 export function compileCast(ctx: CompileContext, t: CType, value: Ex): Ex {
 	const ev = value.ev;
 	if (t.k === 'void') return { ev: (f) => (ev(f), undefined), t };
@@ -522,6 +528,7 @@ export function compileCast(ctx: CompileContext, t: CType, value: Ex): Ex {
 	return value.c ? foldEx(ex) : ex;
 }
 
+/** Compiles `sizeof(type)` or `sizeof expr` to a constant. */
 export function compileSizeof(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const td = n.getChild('TypeDescriptor');
 	if (td) {
@@ -551,6 +558,7 @@ export function compileSizeof(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	return constEx(sizeOf(ex.t), T.u64);
 }
 
+/** Compiles `*p` and `&x` (a PointerExpression). */
 export function compilePointerExpr(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const kids = ctx.children(n);
 	// The operator is an anonymous token: read it from the text.

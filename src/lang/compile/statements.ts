@@ -1,5 +1,6 @@
 /**
- * Statements: blocks, control flow (if, loops, range-for, switch) compiled to completion-returning closures.
+ * Statements: blocks, control flow (if, loops, range-for, switch) compiled to completion-returning
+ * closures.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { LangStop, type LangCode } from '../diagnostics.ts';
@@ -10,10 +11,11 @@ import { declareTop } from './declarations.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator, compileDeclaration } from './declarators.ts';
 import { compileExpr, compileBraceValue, UNSUPPORTED } from './expressions.ts';
-import { type Ev, type St, CompileContext } from './context.ts';
+import type { Ev, St, CompileContext } from './context.ts';
 import { nop, seq } from './closures.ts';
 import { isPunct, isTypeNode } from './syntax.ts';
 
+/** Reports `code` and returns a statement that stops the run if ever reached. */
 export function badStatement(
 	ctx: CompileContext,
 	n: SyntaxNode,
@@ -27,6 +29,7 @@ export function badStatement(
 	};
 }
 
+/** Compiles a compound statement, in a new scope unless `newScope` is false. */
 export function compileBlock(
 	ctx: CompileContext,
 	n: SyntaxNode,

@@ -3,6 +3,7 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 
+/** Whether a node is punctuation or a keyword rather than a meaningful part. */
 export function isPunct(n: SyntaxNode): boolean {
 	return (
 		/^[(){}[\],;:<>]$/.test(n.name) ||
@@ -12,6 +13,7 @@ export function isPunct(n: SyntaxNode): boolean {
 	);
 }
 
+/** Whether a node name is one that spells a type. */
 export function isTypeNode(name: string): boolean {
 	return (
 		name === 'PrimitiveType' ||
@@ -30,6 +32,7 @@ export function isTypeNode(name: string): boolean {
 	);
 }
 
+/** Whether a node name is a declarator. */
 export function isDeclaratorNode(name: string): boolean {
 	return (
 		name === 'Identifier' ||
@@ -43,6 +46,7 @@ export function isDeclaratorNode(name: string): boolean {
 	);
 }
 
+/** The FunctionDeclarator inside a declarator chain, if any. */
 export function findFunctionDeclarator(n: SyntaxNode): SyntaxNode | null {
 	for (let c = n.firstChild; c; c = c.nextSibling) {
 		if (c.name === 'FunctionDeclarator') return c;
@@ -54,11 +58,13 @@ export function findFunctionDeclarator(n: SyntaxNode): SyntaxNode | null {
 	return null;
 }
 
+/** The first line of a construct, shortened, for messages. */
 export function firstLine(text: string): string {
 	const line = text.split('\n')[0]!.trim();
 	return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }
 
+/** A C string or char literal body with its escapes resolved. */
 export function unescape(s: string): string {
 	return s.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, (_m, e: string) => {
 		switch (e[0]) {

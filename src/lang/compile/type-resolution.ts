@@ -1,5 +1,6 @@
 /**
- * Type resolution: type nodes, named types and template arguments to CTypes, and compile-time constant values.
+ * Type resolution: type nodes, named types and template arguments to CTypes, and compile-time
+ * constant values.
  */
 import type { SyntaxNode } from '@lezer/common';
 import { LangStop } from '../diagnostics.ts';
@@ -11,7 +12,7 @@ import { declareClass, instantiateClass } from './classes.ts';
 import { resolveSimName, resolveSimConstant, lookupPath } from './names.ts';
 import { compileExpr } from './expressions.ts';
 import { expandObjectMacro } from './macros.ts';
-import { CompileContext } from './context.ts';
+import type { CompileContext } from './context.ts';
 import { isTypeNode, firstLine } from './syntax.ts';
 
 /** The CType a type node names. */
@@ -69,6 +70,7 @@ export function resolveType(ctx: CompileContext, n: SyntaxNode, scope: Scope): C
 	}
 }
 
+/** The type of a TypeDescriptor (a type plus abstract pointer/reference/array declarators). */
 export function resolveTypeDescriptor(ctx: CompileContext, n: SyntaxNode, scope: Scope): CType {
 	const kids = ctx.parts(n);
 	const typeNode = kids.find((c) => isTypeNode(c.name));
@@ -153,6 +155,7 @@ export function resolveNamedType(
 	return T.unknown;
 }
 
+/** The template arguments of a `<…>` list (none when `list` is null). */
 export function resolveTemplateArgs(
 	ctx: CompileContext,
 	list: SyntaxNode | null,

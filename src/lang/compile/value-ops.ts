@@ -1,5 +1,6 @@
 /**
- * Value helpers compiled code calls at run time: defaults, instances, cloning, conversion, pointer loads and stores, stream text.
+ * Value helpers compiled code calls at run time: defaults, instances, cloning, conversion, pointer
+ * loads and stores, stream text.
  */
 import { ClassDef } from '../class-def.ts';
 import { Frame } from '../runtime.ts';
@@ -16,6 +17,7 @@ import {
 } from '../values.ts';
 import type { Ev, LV } from './context.ts';
 
+/** Whether values of `t` are plain JS scalars (numbers, pointers, enums). */
 export function isScalarLike(t: CType): boolean {
 	return (
 		t.k === 'int' ||
@@ -27,14 +29,17 @@ export function isScalarLike(t: CType): boolean {
 	);
 }
 
+/** Whether `t` takes part in arithmetic conversions. */
 export function isArithLike(t: CType): boolean {
 	return t.k === 'int' || t.k === 'float' || t.k === 'bool' || t.k === 'enum' || t.k === 'unknown';
 }
 
+/** The element type of an array type; other types unchanged. */
 export function elemOf(t: CType): CType {
 	return t.k === 'array' ? t.of : t;
 }
 
+/** The dimensions of a (nested) array type, outermost first. */
 export function dimsOf(t: CType): number[] {
 	const out: number[] = [];
 	let cur = t;
@@ -45,6 +50,7 @@ export function dimsOf(t: CType): number[] {
 	return out;
 }
 
+/** The value a variable of type `t` holds before initialisation. */
 export function defaultValue(t: CType): Value {
 	switch (t.k) {
 		case 'int':
@@ -63,6 +69,7 @@ export function defaultValue(t: CType): Value {
 	}
 }
 
+/** A class instance with every field at its default value. */
 export function newInstance(t: Extract<CType, { k: 'class' }>): Instance {
 	return new Instance(
 		t.cls,
@@ -71,6 +78,7 @@ export function newInstance(t: Extract<CType, { k: 'class' }>): Instance {
 	);
 }
 
+/** A class instance whose fields come from `makers` (default value where a maker is missing). */
 export function buildInstance(cls: ClassDef, makers: Array<Ev | undefined>, f: Frame): Instance {
 	const fields = new Array<Value>(cls.fields.length);
 	const inst = new Instance(cls, cls.targs, fields);
@@ -83,6 +91,7 @@ export function buildInstance(cls: ClassDef, makers: Array<Ev | undefined>, f: F
 	return inst;
 }
 
+/** A deep copy of an instance (class values are copied on assignment and by-value calls). */
 export function cloneInstance(v: Instance): Instance {
 	return new Instance(v.cls, v.targs, v.fields.map(cloneValue));
 }
@@ -93,12 +102,14 @@ export function cloneValue(v: Value): Value {
 	return v;
 }
 
+/** Converts an argument or stored value to `t`; class, array, function and simulator values pass unchanged. */
 export function convertArg(v: Value, t: CType): Value {
 	if (t.k === 'class' || t.k === 'sim' || t.k === 'unknown' || t.k === 'array' || t.k === 'func')
 		return v;
 	return convert(v, t);
 }
 
+/** A value as a number (null and undefined are 0, booleans 0 or 1). */
 export function numOf(v: Value): number {
 	if (typeof v === 'number') return v;
 	if (v === null || v === undefined) return 0;
@@ -106,14 +117,17 @@ export function numOf(v: Value): number {
 	return 0;
 }
 
+/** Loads the value a pointer points at (undefined when it points at no store). */
 export function derefPtr(p: Ptr): Value {
 	return isStore(p.base) ? p.base.load(p.offset, p.elem) : undefined;
 }
 
+/** Stores `v` where a pointer points, converted to the element type. */
 export function storePtr(p: Ptr, v: Value): void {
 	if (isStore(p.base)) p.base.store(p.offset, p.elem, convertArg(v, p.elem));
 }
 
+/** The place of field `index` of the instance `obj` evaluates to. */
 export function fieldLV(obj: (f: Frame) => Instance, index: number, t: CType, name: string): LV {
 	return {
 		get: (f) => obj(f).fields[index],
@@ -137,6 +151,7 @@ export function fieldLV(obj: (f: Frame) => Instance, index: number, t: CType, na
 	};
 }
 
+/** A short name for the kind of a value, for messages. */
 export function describe(v: Value): string {
 	if (v instanceof Instance) return v.cls.qualName;
 	if (v instanceof SimObject) return v.type;
@@ -144,6 +159,7 @@ export function describe(v: Value): string {
 	return typeof v;
 }
 
+/** A value as `std::cout <<` prints it. */
 export function streamText(v: Value, t: CType): string {
 	if (typeof v === 'string') return v;
 	if (typeof v === 'number') {
