@@ -1,16 +1,15 @@
 /**
- * The process and stream timeline: one lane per actor (host processes, cores, driver, task
- * scheduler, the user) across virtual time, with a mark for every step and the user's actions
- * (signals, suspend, runs) labelled. A list of the same events follows for screen readers.
+ * The process and stream timeline: a lane per actor (the user, host processes, cores, the
+ * driver) and per stream across virtual time, with marks for the user's actions, process events
+ * and calls on each stream; marks already reached in step-through are highlighted. A list of the
+ * process-level events follows as text for screen readers.
  */
 import type { TraceStep } from '../../sim/trace.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
 import type { Strings } from './strings.ts';
+import { isNotable, timelineLanes } from './timeline-lanes.ts';
 
-/** Calls that mark a process-level event worth labelling on the timeline. */
-const NOTABLE = /signal|kill|suspend|exit|run|spawn|abort|hang|resume|reclaim|sig/i;
-
-/** Most events listed in text; the lanes still show every step. */
+/** Most events listed in text; the lanes still show their marks. */
 const MAX_LISTED = 200;
 
 /** Props of {@link Timeline}. */
@@ -27,42 +26,34 @@ export interface TimelineProps {
 export function Timeline({ t, level, steps, upTo }: TimelineProps) {
 	if (steps.length === 0) return null;
 	const end = Math.max(1, steps[steps.length - 1]!.time);
-	const lanes = new Map<string, TraceStep[]>();
-	for (const step of steps) {
-		const lane = lanes.get(step.actor) ?? [];
-		lane.push(step);
-		lanes.set(step.actor, lane);
-	}
-	const notable = steps
-		.filter((s) => s.actor === 'user' || NOTABLE.test(s.call))
-		.slice(0, MAX_LISTED);
+	const lanes = timelineLanes(steps);
+	const notable = steps.filter(isNotable).slice(0, MAX_LISTED);
 	const pct = (time: number) => `${((time / end) * 100).toFixed(2)}%`;
 	return (
 		<section class="repro-timeline" aria-label={t.timeline}>
 			<Heading level={level}>{t.timeline}</Heading>
 			<div class="repro-lanes" aria-hidden="true">
-				{[...lanes].map(([actor, laneSteps]) => (
-					<div class="repro-lane" key={actor}>
-						<span class="repro-lane-name">{actor}</span>
+				{lanes.map((lane) => (
+					<div class={`repro-lane repro-lane-${lane.kind}`} key={lane.id}>
+						<span class="repro-lane-name" title={lane.id}>
+							{lane.label}
+						</span>
 						<span class="repro-lane-track">
 							<span
 								class="repro-lane-bar"
 								style={{
-									left: pct(laneSteps[0]!.time),
-									width: `max(2px, ${(((laneSteps[laneSteps.length - 1]!.time - laneSteps[0]!.time) / end) * 100).toFixed(2)}%)`,
+									left: pct(lane.start),
+									width: `max(2px, ${(((lane.end - lane.start) / end) * 100).toFixed(2)}%)`,
 								}}
 							/>
-							{laneSteps
-								.filter((s) => s.actor === 'user' || NOTABLE.test(s.call))
-								.slice(0, MAX_LISTED)
-								.map((s) => (
-									<span
-										key={s.step}
-										class={`repro-lane-mark${s.step <= upTo ? ' repro-lane-mark-done' : ''}`}
-										style={{ left: pct(s.time) }}
-										title={`${s.call} ${s.result}`}
-									/>
-								))}
+							{lane.marks.map((mark) => (
+								<span
+									key={mark.step}
+									class={`repro-lane-mark${mark.step <= upTo ? ' repro-lane-mark-done' : ''}`}
+									style={{ left: pct(mark.time) }}
+									title={mark.label}
+								/>
+							))}
 						</span>
 					</div>
 				))}

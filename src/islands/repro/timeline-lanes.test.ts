@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceStep } from '../../sim/trace.ts';
+import { timelineLanes } from './timeline-lanes.ts';
+
+let n = 0;
+function step(
+	time: number,
+	actor: string,
+	call: string,
+	args: string[] = [],
+	changes?: TraceStep['changes'],
+): TraceStep {
+	const s: TraceStep = { step: ++n, time, actor, call, args, result: 'ok' };
+	if (changes) s.changes = changes;
+	return s;
+}
+
+describe('the timeline has a lane per process and per stream', () => {
+	const steps = [
+		step(0, 'user', 'run', ['main']),
+		step(
+			1,
+			'host:18401',
+			'aclrtCreateStream',
+			[],
+			[{ path: 'pid18401.stream.0x5a0020', value: 'stream 1' }],
+		),
+		step(2, 'host:18401', 'aclmdlExecuteAsync', ['512', '0x5a0020']),
+		step(3, 'host:18401', 'aclrtSynchronizeStream', ['0x5a0020']),
+		step(50, 'user', 'kill', ['-15', '18401']),
+		step(51, 'host:18401', 'exit', ['1']),
+		step(52, 'driver', 'reclaim', ['18401']),
+	];
+
+	it("puts each stream under its process, from creation to the process's end", () => {
+		const lanes = timelineLanes(steps);
+		expect(lanes.map((l) => [l.kind, l.label, l.start, l.end])).toEqual([
+			['actor', 'user', 0, 50],
+			['actor', 'host:18401', 1, 51],
+			['stream', 'stream 1', 1, 51],
+			['actor', 'driver', 52, 52],
+		]);
+	});
+
+	it("marks calls on the stream, and the user's and process events on actors", () => {
+		const lanes = timelineLanes(steps);
+		expect(lanes[2]!.marks.map((m) => m.label)).toEqual([
+			'aclmdlExecuteAsync(512, 0x5a0020) → ok',
+			'aclrtSynchronizeStream(0x5a0020) → ok',
+		]);
+		expect(lanes[1]!.marks.map((m) => m.time)).toEqual([51]);
+		expect(lanes[0]!.marks.map((m) => m.time)).toEqual([0, 50]);
+	});
+
+	it('ends a stream lane where the stream was destroyed', () => {
+		const lanes = timelineLanes([
+			step(0, 'host:7', 'aclrtCreateStream', [], [{ path: 'pid7.stream.0x1', value: 'stream 1' }]),
+			step(5, 'host:7', 'aclrtDestroyStream', ['0x1'], [{ path: 'pid7.stream.0x1', value: null }]),
+			step(9, 'host:7', 'aclFinalize'),
+		]);
+		expect(lanes.find((l) => l.kind === 'stream')).toMatchObject({ start: 0, end: 5 });
+	});
+});
