@@ -25,6 +25,11 @@ export interface CompiledFunc {
 	/** Parameter types after template substitution. */
 	params: Array<{ name: string; type: CType; ref: boolean }>;
 	ret: CType;
+	/**
+	 * The body has no statements and there is no constructor initialiser: invoking it only
+	 * counts a step (and converts arguments nothing reads), so a launch may skip running it.
+	 */
+	empty?: boolean;
 }
 
 /** See the file comment. */

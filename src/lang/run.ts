@@ -16,6 +16,7 @@ import {
 	type KernelOutcome as HostKernelOutcome,
 } from '../sim/host/index.ts';
 import { createKernelLaunch, type GmBuffer, type KernelRunResult } from '../sim/kernel/index.ts';
+import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
@@ -158,7 +159,26 @@ function runInner(
 		args: Value[],
 		pid: number,
 		site?: ReturnType<Runtime['site']>,
-	): KernelRunResult => {
+	): KernelEnd => {
+		const compiled = kernel.compiled!;
+		if (
+			compiled.empty &&
+			Number.isInteger(blocks) &&
+			blocks >= 1 &&
+			blocks <= MAX_BLOCK_DIM &&
+			rt.steps + blocks < rt.nextCheck
+		) {
+			// An empty body only counts one step per block and flushes output: no core can stop
+			// and no slow check falls due, so the launch completes exactly as running it would,
+			// without building a launch of `blocks` cores that nothing would touch.
+			env.launches++;
+			let params = paramCache.get(kernel);
+			if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
+			for (let i = 0; i < args.length; i++) toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
+			rt.steps += blocks;
+			rt.flush();
+			return EMPTY_KERNEL_END;
+		}
 		const launch = createKernelLaunch({
 			product: request.product,
 			mode: request.mode,
@@ -468,6 +488,12 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 	);
 	return 'rejected';
 }
+
+/** What the runner reads from a finished launch. */
+type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled'>;
+
+/** How every launch of an empty kernel ends. */
+const EMPTY_KERNEL_END: KernelEnd = { outcome: 'completed' };
 
 function worse(a: Outcome, b: Outcome): Outcome {
 	return SEVERITY[b] > SEVERITY[a] ? b : a;

@@ -75,6 +75,8 @@ export class Runtime {
 	/** The pid that console output is attributed to. */
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
+	/** The site `site()` made last. */
+	#site: CallSite | undefined;
 
 	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
 		this.recorder = recorder;
@@ -116,15 +118,24 @@ export class Runtime {
 		throw new LangStop(langDiagnostic(code, span, values));
 	}
 
-	/** The user's call stack as the simulator wants it. */
+	/**
+	 * The user's call stack as the simulator wants it. Sites are never mutated once made, so the
+	 * last one is handed out again while the stack still reads the same (a loop calling the
+	 * runtime a million times from one line builds one site, not a million).
+	 */
 	site(): CallSite {
-		const stack: SiteFrame[] = this.stack.map((e) => ({
+		const stack = this.stack;
+		const last = this.#site;
+		if (last && sameStack(last.stack, stack)) return last;
+		const frames: SiteFrame[] = stack.map((e) => ({
 			func: e.func,
 			line: e.line,
 			column: e.column,
 			file: this.fileName,
 		}));
-		return { stack };
+		const site: CallSite = { stack: frames };
+		this.#site = site;
+		return site;
 	}
 
 	/** Writes program output; complete lines become log lines. */
@@ -154,4 +165,15 @@ export class Runtime {
 		if (this.pid !== undefined) line.pid = this.pid;
 		this.recorder.log(line);
 	}
+}
+
+/** Whether a site's frames read the same as the live stack (function, line and column). */
+function sameStack(frames: readonly SiteFrame[], stack: readonly StackEntry[]): boolean {
+	if (frames.length !== stack.length) return false;
+	for (let i = 0; i < stack.length; i++) {
+		const a = frames[i]!;
+		const b = stack[i]!;
+		if (a.line !== b.line || a.column !== b.column || a.func !== b.func) return false;
+	}
+	return true;
 }

@@ -17,6 +17,7 @@ import { compileDeclarator, compileConstruct } from './declarators.ts';
 import { compileBlock } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import type { St, Signature, FnState, CompileContext } from './context.ts';
+import { nop } from './closures.ts';
 import { isTypeNode, isDeclaratorNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, elemOf, cloneValue, convertArg } from './value-ops.ts';
 import { demangled, demangledArg } from './demangle.ts';
@@ -250,6 +251,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 		slots: 0,
 		params: sig.params,
 		ret,
+		empty: !init && bodySt === nop,
 		invoke: (self, args) => {
 			rt.tick();
 			if (rt.stack.length >= MAX_CALL_DEPTH) {
