@@ -4,6 +4,7 @@
  * records the faulty run with the real interpreter, so the first frame shows real output.
  */
 import { getCollection, getEntry } from 'astro:content';
+import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Lang, Scenario } from '../../cases/schema.ts';
 import { run } from '../../lang/index.ts';
 import { PRODUCT_BASES } from '../../sim/product.ts';
@@ -81,20 +82,32 @@ function toScenarioData(
 	return data;
 }
 
-/** Runs the faulty program of `scenario` with the real interpreter, as the widget would. */
+/** Recorded runs by request: both languages' pages (and the playground) show the same run. */
+const recordedRuns = new Map<string, RecordedRun>();
+
+/**
+ * Runs the faulty program of `scenario` with the real interpreter, as the widget would. Runs are
+ * deterministic, so each distinct request is run once per build.
+ */
 export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 	const request: RunRequest = {
 		source: scenario.faulty.source,
 		fileName: scenario.faulty.file,
 		product: scenario.product,
 		mode: scenario.mode,
-		actions: scenario.actions.filter((a) => !a.only || a.only === 'faulty'),
+		actions: actionsFor(scenario, 'faulty'),
 	};
 	if (scenario.cann) request.cann = scenario.cann;
-	const trace = run(request);
-	return {
-		outcome: trace.outcome,
-		log: trace.log.slice(0, MAX_RECORDED_LOG_LINES),
-		diagnostics: trace.diagnostics,
-	};
+	const key = JSON.stringify(request);
+	let recorded = recordedRuns.get(key);
+	if (!recorded) {
+		const trace = run(request);
+		recorded = {
+			outcome: trace.outcome,
+			log: trace.log.slice(0, MAX_RECORDED_LOG_LINES),
+			diagnostics: trace.diagnostics,
+		};
+		recordedRuns.set(key, recorded);
+	}
+	return recorded;
 }
