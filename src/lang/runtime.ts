@@ -124,18 +124,31 @@ export class Runtime {
 	 * runtime a million times from one line builds one site, not a million).
 	 */
 	site(): CallSite {
-		const stack = this.stack;
 		const last = this.#site;
-		if (last && sameStack(last.stack, stack)) return last;
-		const frames: SiteFrame[] = stack.map((e) => ({
+		if (last && sameStack(last.stack, this.stack)) return last;
+		return (this.#site = this.#makeSite());
+	}
+
+	/**
+	 * A `site()` for one call in the program: it keeps its own last site, so calls on different
+	 * lines of one loop body each reuse theirs.
+	 */
+	siteOfCall(): () => CallSite {
+		let last: CallSite | undefined;
+		return () => {
+			if (last && sameStack(last.stack, this.stack)) return last;
+			return (last = this.#makeSite());
+		};
+	}
+
+	#makeSite(): CallSite {
+		const frames: SiteFrame[] = this.stack.map((e) => ({
 			func: e.func,
 			line: e.line,
 			column: e.column,
 			file: this.fileName,
 		}));
-		const site: CallSite = { stack: frames };
-		this.#site = site;
-		return site;
+		return { stack: frames };
 	}
 
 	/** Writes program output; complete lines become log lines. */
@@ -152,6 +165,7 @@ export class Runtime {
 
 	/** Emits any unfinished output line (at process or kernel end). */
 	flush(): void {
+		if (!this.#out.stdout && !this.#out.stderr) return;
 		for (const channel of ['stdout', 'stderr'] as const) {
 			if (this.#out[channel]) {
 				this.#line(channel, this.#out[channel]);

@@ -34,7 +34,7 @@ export function makeCallInfo(
 ): (f: Frame, args: Value[]) => NativeCall {
 	const rt = ctx.rt;
 	const fixed = n ? ctx.span(n) : undefined;
-	const site = () => rt.site();
+	const site = rt.siteOfCall();
 	return (_f, args) => {
 		const top = rt.stack[rt.stack.length - 1];
 		let span = fixed;

@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { Scope } from '../scope.ts';
 import { T } from '../types.ts';
+import type { Value } from '../values.ts';
 import { instantiateFunction } from './functions.ts';
 import { resolveTemplateArgs } from './type-resolution.ts';
 import { lookupPath } from './names.ts';
@@ -52,11 +53,13 @@ export function compileLaunch(
 	const info = makeCallInfo(ctx, n, name, [], []);
 	const launch = ctx.launch;
 	const kernel = def;
+	const argc = args.length;
 	return {
 		ev: (f) => {
 			const blocks = numOf(cfg[0]!(f));
 			const stream = cfg[2] ? cfg[2](f) : null;
-			const vals = args.map((a) => a(f));
+			const vals = new Array<Value>(argc);
+			for (let i = 0; i < argc; i++) vals[i] = args[i]!(f);
 			return launch(kernel, blocks, stream, vals, info(f, vals));
 		},
 		t: T.void,
