@@ -36,6 +36,24 @@ export class CellStore implements Store {
 	}
 }
 
+/** A local variable seen through `&x`: slot `slot` of the frame the address was taken in. */
+export class SlotStore implements Store {
+	readonly slots: Value[];
+	readonly slot: number;
+	readonly label: string;
+	constructor(slots: Value[], slot: number, label: string) {
+		this.slots = slots;
+		this.slot = slot;
+		this.label = label;
+	}
+	load(): Value {
+		return this.slots[this.slot];
+	}
+	store(_offset: number, _elem: CType, value: Value): void {
+		this.slots[this.slot] = value;
+	}
+}
+
 /** A C array: elements of one type, indexed by byte offset / element size. */
 export class ArrayStore implements Store {
 	readonly items: Value[];
@@ -86,7 +104,12 @@ export class Ptr {
 
 /** Whether `x` is a {@link Store}. */
 export function isStore(x: unknown): x is Store {
-	return x instanceof CellStore || x instanceof ArrayStore || x instanceof ObjectStore;
+	return (
+		x instanceof CellStore ||
+		x instanceof SlotStore ||
+		x instanceof ArrayStore ||
+		x instanceof ObjectStore
+	);
 }
 
 /** A user class or struct object: its class, template arguments and field values. */

@@ -10,6 +10,7 @@ import { T, sizeOf, typeName, type CType } from '../types.ts';
 import {
 	ArrayStore,
 	CellStore,
+	SlotStore,
 	Instance,
 	ObjectStore,
 	Ptr,
@@ -100,15 +101,7 @@ function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | und
 					const v = f.s[slot];
 					if (t.k === 'array' && v instanceof Ptr) return v;
 					if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, text), 0, t);
-					return new Ptr(
-						new CellStore(
-							() => f.s[slot],
-							(x) => void (f.s[slot] = x),
-							text,
-						),
-						0,
-						t,
-					);
+					return new Ptr(new SlotStore(f.s, slot, text), 0, t);
 				},
 				t,
 			};
