@@ -15,7 +15,12 @@ import {
 	SIGNALS,
 	type KernelOutcome as HostKernelOutcome,
 } from '../sim/host/index.ts';
-import { createKernelLaunch, type GmBuffer, type KernelRunResult } from '../sim/kernel/index.ts';
+import {
+	createKernelLaunch,
+	type GmBuffer,
+	type KernelLaunchOptions,
+	type KernelRunResult,
+} from '../sim/kernel/index.ts';
 import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
@@ -179,27 +184,32 @@ function runInner(
 			rt.flush();
 			return EMPTY_KERNEL_END;
 		}
-		const launch = createKernelLaunch({
+		const options: KernelLaunchOptions = {
 			product: request.product,
 			mode: request.mode,
-			...(request.cann ? { cann: request.cann } : {}),
 			blockDim: blocks,
 			recorder,
 			pid,
 			kernelName: kernel.name,
 			fileName,
-			...(site ? { site } : {}),
-		});
+		};
+		if (request.cann) options.cann = request.cann;
+		if (site) options.site = site;
+		const launch = createKernelLaunch(options);
 		env.launches++;
-		const saved = rt.stack.splice(0);
+		// The kernel runs on a call stack of its own; the host's is put back as it was.
+		const saved = rt.stack;
+		rt.stack = [];
 		let params = paramCache.get(kernel);
 		if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
-		const kargs = args.map((a, i) => toKernelArg(a, params[i]?.name ?? `arg${i}`, env));
+		const kargs = new Array<Value>(args.length);
+		for (let i = 0; i < args.length; i++)
+			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
 		try {
 			const result = launch.run((core) => {
 				env.core = core;
-				rt.stack.length = 0;
-				kernel.compiled!.invoke(null, kargs);
+				if (rt.stack.length > 0) rt.stack.length = 0;
+				compiled.invoke(null, kargs);
 				rt.flush();
 			});
 			if (
@@ -211,8 +221,7 @@ function runInner(
 			return result;
 		} finally {
 			env.core = undefined;
-			rt.stack.length = 0;
-			rt.stack.push(...saved);
+			rt.stack = saved;
 		}
 	};
 

@@ -56,7 +56,8 @@ export class Runtime {
 	maxSteps: number;
 	steps = 0;
 	nextCheck = CHECK_INTERVAL;
-	readonly stack: StackEntry[] = [];
+	/** The user's call stack; a kernel launch swaps in its own and puts this one back after. */
+	stack: StackEntry[] = [];
 	/** Called on slow checks while a program runs: delivers due user actions. */
 	onCheck: (() => void) | undefined;
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
