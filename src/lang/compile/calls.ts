@@ -174,12 +174,12 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		}
 		const simName = resolveSimName(ctx, path);
 		if (simName !== undefined) {
-			const fn = ctx.b.functions.get(simName);
+			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
 				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 				return { ev: compileNativeCall(ctx, fn, args, targs, n, simName), t: nativeRet(simName) };
 			}
-			const nt = ctx.b.types.get(simName);
+			const nt = ctx.bindings.types.get(simName);
 			if (nt) {
 				const t: CType = nt.ctype ? nt.ctype(targs) : { k: 'sim', name: nt.name, targs };
 				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
@@ -476,7 +476,7 @@ function compileMethodCall(
 	}
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 	if (obj.t.k === 'sim') {
-		const nt = ctx.b.types.get(obj.t.name);
+		const nt = ctx.bindings.types.get(obj.t.name);
 		const m = nt?.methods[method];
 		if (!m) return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
 		return {
@@ -493,7 +493,7 @@ function compileMethodCall(
 		targs,
 		args.map((a) => a.t),
 	);
-	const b = ctx.b;
+	const b = ctx.bindings;
 	return {
 		ev: (f) => {
 			const o = obj.ev(f);

@@ -87,7 +87,7 @@ export class CompileContext {
 	/** The parse result (tree, source map, launch offsets, macros). */
 	readonly parsed: ParseResult;
 	/** The simulator bindings names resolve to. */
-	readonly b: BindingTable;
+	readonly bindings: BindingTable;
 	/** The runtime compiled code runs against. */
 	readonly rt: Runtime;
 	/** The runner's hook for `<<<…>>>` launches. */
@@ -119,7 +119,7 @@ export class CompileContext {
 		this.parsed = parsed;
 		this.src = parsed.pre.text;
 		this.program = parsed.pre.text;
-		this.b = options.bindings;
+		this.bindings = options.bindings;
 		this.rt = options.rt;
 		this.launch = options.launch;
 		this.macros = parsed.pre.macros;

@@ -314,7 +314,7 @@ export function compileConstruct(
 	declName?: string,
 ): Ev {
 	if (type.k === 'sim') {
-		const nt = ctx.b.types.get(type.name);
+		const nt = ctx.bindings.types.get(type.name);
 		if (!nt?.construct) {
 			if (args.length === 1) return args[0]!.ev;
 			return () => new SimObject(type.name, type.targs, null);

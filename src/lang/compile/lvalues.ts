@@ -196,7 +196,7 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 		return fieldLV(getObj as (f: Frame) => Instance, index, t, field);
 	}
 	if (ot.k === 'sim') {
-		const nt = ctx.b.types.get(ot.name);
+		const nt = ctx.bindings.types.get(ot.name);
 		const getter = nt?.fields?.[field];
 		if (!getter) {
 			ctx.bad('member-unknown', fieldNode, { type: typeName(ot), name: field });
@@ -262,8 +262,8 @@ function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): L
 	const rt = ctx.rt;
 	const name = ctx.text(arrNode);
 	if (arr.t.k === 'sim' || arr.t.k === 'unknown') {
-		const nt = arr.t.k === 'sim' ? ctx.b.types.get(arr.t.name) : undefined;
-		const b = ctx.b;
+		const nt = arr.t.k === 'sim' ? ctx.bindings.types.get(arr.t.name) : undefined;
+		const b = ctx.bindings;
 		const call = makeCallInfo(ctx, n, name, [], []);
 		const simIndex = (o: Value, i: number, f: Frame): Value => {
 			const t = nt ?? (o instanceof SimObject ? b.types.get(o.type) : undefined);

@@ -18,7 +18,7 @@ export function resolveSimName(ctx: CompileContext, path: string[]): string | un
 export function resolveSimConstant(ctx: CompileContext, path: string[]) {
 	const name = resolveSimName(ctx, path);
 	if (name === undefined) return undefined;
-	return ctx.b.constants.get(name);
+	return ctx.bindings.constants.get(name);
 }
 
 /** Resolves a qualified path in the user's scopes. */

@@ -146,7 +146,7 @@ export function resolveNamedType(
 	}
 	const simName = resolveSimName(ctx, path);
 	if (simName !== undefined) {
-		const nt = ctx.b.types.get(simName);
+		const nt = ctx.bindings.types.get(simName);
 		if (nt) return nt.ctype ? nt.ctype(targs) : { k: 'sim', name: nt.name, targs };
 		const p = PRIMITIVE_TYPES[simName];
 		if (p) return p;
