@@ -7,6 +7,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
@@ -46,11 +47,6 @@ interface Notice {
 	tone: 'info' | 'error';
 	text: string;
 	url?: string;
-}
-
-/** The scenario's own actions that apply to `variant`. */
-function scenarioActions(scenario: ScenarioData, variant: Variant): Action[] {
-	return scenario.actions.filter((action) => !action.only || action.only === variant);
 }
 
 /** The reproduction island. */
@@ -224,7 +220,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			fileName: sc[v].file,
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
-			actions: [...scenarioActions(sc, v), ...(overrides.actions ?? added)],
+			actions: [...actionsFor(sc, v), ...(overrides.actions ?? added)],
 		};
 		if (sc.cann) request.cann = sc.cann;
 		setPlaying(false);
@@ -393,7 +389,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 	function addAction(action: Action) {
 		const now = stepping ? current?.time : undefined;
-		const actions = appendAction(scenarioActions(scenario, variant), added, action, now);
+		const actions = appendAction(actionsFor(scenario, variant), added, action, now);
 		setAdded(actions);
 		runWith({ actions });
 	}
@@ -557,7 +553,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				<ActionBar
 					t={t}
 					disabled={disabled}
-					sequence={[...scenarioActions(scenario, variant), ...added]}
+					sequence={[...actionsFor(scenario, variant), ...added]}
 					hasAdded={added.length > 0}
 					onAdd={addAction}
 					onClear={() => {
