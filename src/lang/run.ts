@@ -25,7 +25,7 @@ import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
-import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
@@ -163,7 +163,7 @@ function runInner(
 		blocks: number,
 		args: Value[],
 		pid: number,
-		site?: ReturnType<Runtime['site']>,
+		site?: CallSite,
 	): KernelEnd => {
 		const compiled = kernel.compiled!;
 		if (

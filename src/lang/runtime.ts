@@ -76,8 +76,6 @@ export class Runtime {
 	/** The pid that console output is attributed to. */
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
-	/** The site `site()` made last. */
-	#site: CallSite | undefined;
 
 	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
 		this.recorder = recorder;
@@ -120,19 +118,10 @@ export class Runtime {
 	}
 
 	/**
-	 * The user's call stack as the simulator wants it. Sites are never mutated once made, so the
-	 * last one is handed out again while the stack still reads the same (a loop calling the
-	 * runtime a million times from one line builds one site, not a million).
-	 */
-	site(): CallSite {
-		const last = this.#site;
-		if (last && sameStack(last.stack, this.stack)) return last;
-		return (this.#site = this.#makeSite());
-	}
-
-	/**
-	 * A `site()` for one call in the program: it keeps its own last site, so calls on different
-	 * lines of one loop body each reuse theirs.
+	 * The user's call stack as the simulator wants it, for one call in the program. Sites are
+	 * never mutated once made, so each call keeps the last one it made and hands it out again
+	 * while the stack still reads the same: a loop calling the runtime a million times from
+	 * one line builds one site, not a million.
 	 */
 	siteOfCall(): () => CallSite {
 		let last: CallSite | undefined;
