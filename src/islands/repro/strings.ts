@@ -141,15 +141,8 @@ export function stringsFor(lang: Lang): Strings {
 	return out;
 }
 
-/** Fills `{name}` placeholders of a string. */
-export function format(
-	template: string,
-	values: Readonly<Record<string, string | number>>,
-): string {
-	return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-		name in values ? String(values[name]) : whole,
-	);
-}
+/** Fills `{name}` placeholders of a string (the same filler as the diagnostic catalogs). */
+export { fillTemplate as format } from '../../sim/diagnostic.ts';
 
 /** The status sentence for a run outcome. */
 export function outcomeText(t: Strings, outcome: Outcome): string {

@@ -71,9 +71,5 @@ export function triageStrings(lang: Lang): Record<TriageStringKey, string> {
 	) as Record<TriageStringKey, string>;
 }
 
-/** Fills `{name}` placeholders. */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-	return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-		name in values ? String(values[name]) : whole,
-	);
-}
+/** Fills `{name}` placeholders (the same filler as the diagnostic catalogs). */
+export { fillTemplate as fill } from '../../sim/diagnostic.ts';
