@@ -1,6 +1,6 @@
 /**
  * Build time at scale: copies the project into a scratch folder, fills it with N generated cases
- * (copies of the real ones under new slugs and signature ids), and times `astro build` including
+ * (copies of the real ones under new slugs, signature ids and program texts), and times `astro build` including
  * the Pagefind index. Run for a small and a large N to show that time grows linearly.
  * BENCH_BUILD_CASES overrides the large N (default 1000, the design's target).
  */
@@ -40,6 +40,11 @@ function generateCases(target: string, count: number): void {
 			'related: []\n',
 		);
 		writeFileSync(join(dir, 'case.yaml'), uniqueSignatureIds(yaml, i));
+		// Distinct programs per case, so work cached per program is not shared between copies.
+		for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpp'))) {
+			const path = join(dir, file);
+			writeFileSync(path, `${readFileSync(path, 'utf8')}// generated copy ${i}\n`);
+		}
 	}
 }
 
