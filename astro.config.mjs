@@ -8,7 +8,8 @@ import { CODE_THEMES } from './src/site/code-themes.ts';
 
 export default defineConfig({
 	trailingSlash: 'always',
-	build: { format: 'directory' },
+	// Several pages render at once so their code highlighting can run on worker threads.
+	build: { format: 'directory', concurrency: 4 },
 	i18n: {
 		defaultLocale: 'zh',
 		locales: ['zh', 'en'],
