@@ -2,7 +2,8 @@
  * Screenshots of the built site, for reviewing the look and for the README picture. Give a JSON
  * list of shots: `node scripts/screenshot.ts '[{"name":"home","path":"/zh/","full":true}]'`.
  * Each shot may set `w`/`h` (viewport), `dark`, `full` (whole page), `wait` (ms after load),
- * `click` (a selector to click first, then `afterClick` ms) and `selector` (shoot one element).
+ * `click`/`clicks` (selectors to click first, each followed by `afterClick` ms) and `selector`
+ * (shoot one element).
  * Files go to $SHOTS_DIR (default `screenshots/`).
  */
 import { mkdirSync } from 'node:fs';
@@ -19,6 +20,8 @@ interface Shot {
 	full?: boolean;
 	wait?: number;
 	click?: string;
+	/** Several selectors to click in order, each followed by `afterClick` ms. */
+	clicks?: string[];
 	afterClick?: number;
 	selector?: string;
 }
@@ -50,8 +53,8 @@ try {
 		page.on('pageerror', (error) => console.error(`${shot.name}: page error: ${error.message}`));
 		await page.goto(server.url + shot.path);
 		await page.waitForTimeout(shot.wait ?? 300);
-		if (shot.click) {
-			await page.locator(shot.click).first().click();
+		for (const selector of [...(shot.click ? [shot.click] : []), ...(shot.clicks ?? [])]) {
+			await page.locator(selector).first().click();
 			await page.waitForTimeout(shot.afterClick ?? 1500);
 		}
 		const path = `${outDir}/${shot.name}.png`;
