@@ -10,6 +10,7 @@ import type { SourceSpan } from '../sim/trace.ts';
 import type { Diagnostic } from '../sim/trace.ts';
 import { langDiagnostic } from './diagnostics.ts';
 import { SourceMap } from './source-map.ts';
+import { BINARY_PRECEDENCE } from './binary-precedence.ts';
 
 /** Ascend C keywords that qualify functions or pointers and mean nothing to the interpreter. */
 export const ASCEND_QUALIFIERS = [
@@ -418,31 +419,11 @@ export function evalPreprocessorExpression(
 		fail.failed = true;
 		return 0;
 	};
-	const PREC: Record<string, number> = {
-		'||': 1,
-		'&&': 2,
-		'|': 3,
-		'^': 4,
-		'&': 5,
-		'==': 6,
-		'!=': 6,
-		'<': 7,
-		'>': 7,
-		'<=': 7,
-		'>=': 7,
-		'<<': 8,
-		'>>': 8,
-		'+': 9,
-		'-': 9,
-		'*': 10,
-		'/': 10,
-		'%': 10,
-	};
 	const binary = (minPrec: number): number => {
 		let left = primary();
 		for (;;) {
 			const op = peek();
-			const prec = op === undefined ? undefined : PREC[op];
+			const prec = op === undefined ? undefined : BINARY_PRECEDENCE[op];
 			if (prec === undefined || prec < minPrec) return left;
 			i++;
 			const right = binary(prec + 1);

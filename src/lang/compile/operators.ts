@@ -33,6 +33,7 @@ import {
 	numOf,
 	streamText,
 } from './value-ops.ts';
+import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 
 /** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
 export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
@@ -62,7 +63,7 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 		let left = compileExpr(ctx, operands[i]!, scope);
 		while (i < ops.length) {
 			const op = ops[i]!;
-			const prec = BINARY_PREC[op] ?? 0;
+			const prec = BINARY_PRECEDENCE[op] ?? 0;
 			if (prec < minPrec) break;
 			i++;
 			const right = climb(prec + 1);
@@ -581,27 +582,6 @@ export function compilePointerExpr(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	if (!lv) return ctx.bad('lvalue-required', n, { text: ctx.text(n) });
 	return { ev: lv.get, t: lv.t };
 }
-
-const BINARY_PREC: Record<string, number> = {
-	'||': 1,
-	'&&': 2,
-	'|': 3,
-	'^': 4,
-	'&': 5,
-	'==': 6,
-	'!=': 6,
-	'<': 7,
-	'>': 7,
-	'<=': 7,
-	'>=': 7,
-	'<<': 8,
-	'>>': 8,
-	'+': 9,
-	'-': 9,
-	'*': 10,
-	'/': 10,
-	'%': 10,
-};
 
 function makeWrap(t: Extract<CType, { k: 'int' }>): (v: number) => number {
 	switch (t.bits) {
