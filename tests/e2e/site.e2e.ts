@@ -173,8 +173,24 @@ describeInBrowser('search', () => {
 		return results.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 	};
 
-	it('finds the case from a Chinese query', async () => {
-		await expect(search('zh', '队列')).resolves.toContain(`/zh/cases/${CASE}/`);
+	// The design's examples; Pagefind's Chinese word splitting misses some of them on prose
+	// alone, which the cases' keywords make up for.
+	for (const [query, slug] of [
+		['队列', CASE],
+		['挂死', CASE],
+		['泄漏', 'acl-resource-leak'],
+		['内存泄漏', 'acl-resource-leak'],
+		['事件', 'acl-event-id-exhausted'],
+		['休眠', 'suspend-hwts-busy'],
+		['信号', 'signal-handler-double-release'],
+	] as const) {
+		it(`finds ${slug} from the Chinese query ${query}`, async () => {
+			await expect(search('zh', query)).resolves.toContain(`/zh/cases/${slug}/`);
+		});
+	}
+
+	it('finds a case from a bare error code', async () => {
+		await expect(search('en', '207007')).resolves.toContain('/en/cases/acl-event-id-exhausted/');
 	});
 
 	it('finds the case from an English query', async () => {
