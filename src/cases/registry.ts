@@ -6,7 +6,7 @@
 import { caseUrl, permalink } from '../triage/case-url.ts';
 import type { SignatureEntry } from '../triage/signature-entry.ts';
 import type { CaseFacts, Lang, Localized } from './schema.ts';
-import { LANGS } from './schema.ts';
+import { LANGS, labelIn } from './schema.ts';
 
 /** What the registry needs to know about one case. */
 export interface RegistryCase {
@@ -68,7 +68,8 @@ export function buildRegistry(cases: readonly RegistryCase[]): Registry {
 				permalink: permalink(signature.id),
 				urls,
 			};
-			if (signature.versions !== undefined) entry.versions = signature.versions;
+			// Tools read the registry in English; the pages show each language's label.
+			if (signature.versions !== undefined) entry.versions = labelIn(signature.versions, 'en');
 			if (signature.hint) entry.hint = true;
 			if (titles && Object.keys(titles).length > 0) entry.title = titles;
 			signatures.push(entry);

@@ -47,6 +47,15 @@ const productId = z.enum(PRODUCT_IDS);
 export const localizedSchema = z.object({ zh: z.string().min(1), en: z.string().min(1) });
 export type Localized = z.infer<typeof localizedSchema>;
 
+/** A short label that is either the same in both languages (`CANN 8.5`) or given in each. */
+export const labelSchema = z.union([z.string().min(1), localizedSchema]);
+export type Label = z.infer<typeof labelSchema>;
+
+/** `label` in `lang`. */
+export function labelIn(label: Label, lang: Lang): string {
+	return typeof label === 'string' ? label : label[lang];
+}
+
 /**
  * An error signature: what a log must contain for this case to be claimed.
  * `pattern` must match one line; every `also` pattern must match somewhere in the same log;
@@ -60,7 +69,7 @@ export const signatureSchema = z
 		also: z.array(regexSource).default([]),
 		unless: z.array(regexSource).default([]),
 		samples: z.array(z.string().min(1)).min(1),
-		versions: z.string().optional(),
+		versions: labelSchema.optional(),
 		anchor: z.enum(SECTION_ANCHORS).default('symptom'),
 		/**
 		 * True when the line fits the case but does not prove it (an out-of-memory error that a
@@ -124,7 +133,7 @@ export const scenarioSchema = z.object({
 export type Scenario = z.infer<typeof scenarioSchema>;
 
 /** Where a CANN version changes what the developer sees. */
-export const cannVersionSchema = z.object({ versions: z.string().min(1), note: localizedSchema });
+export const cannVersionSchema = z.object({ versions: labelSchema, note: localizedSchema });
 
 /** A public source a fact on the page comes from. */
 export const sourceSchema = z.object({ title: z.string().min(1), url: z.url() });
