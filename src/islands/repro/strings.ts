@@ -102,6 +102,7 @@ const strings = {
 	timeline: { zh: '进程与流时间线', en: 'Process and stream timeline' },
 	timelineActor: { zh: '参与者', en: 'Actor' },
 	timelineEvents: { zh: '事件', en: 'Events' },
+	timelineMoreStreams: { zh: '另有 {n} 个流', en: '{n} more streams' },
 	leaks: { zh: '退出时的泄漏报告', en: 'Leak report at exit' },
 	leaksNone: { zh: '退出时没有未释放的资源。', en: 'Nothing was left allocated at exit.' },
 	machineState: { zh: '当前步的机器状态', en: 'Machine state at this step' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '../../sim/trace.ts';
-import { timelineLanes } from './timeline-lanes.ts';
+import { MAX_STREAM_LANES, timelineLanes } from './timeline-lanes.ts';
 
 let n = 0;
 function step(
@@ -59,5 +59,33 @@ describe('the timeline has a lane per process and per stream', () => {
 			step(9, 'host:7', 'aclFinalize'),
 		]);
 		expect(lanes.find((l) => l.kind === 'stream')).toMatchObject({ start: 0, end: 5 });
+	});
+});
+
+describe('a process with many streams', () => {
+	it('shows the first streams and folds the rest into one counted lane', () => {
+		const steps: TraceStep[] = [];
+		for (let i = 0; i < 30; i++) {
+			const handle = `0x${(i + 1).toString(16)}`;
+			steps.push(
+				step(
+					i * 10,
+					'host:9',
+					'aclrtCreateStream',
+					[],
+					[{ path: `pid9.stream.${handle}`, value: `stream ${i + 1}` }],
+				),
+				step(i * 10 + 1, 'host:9', 'aclrtMemcpyAsync', [handle]),
+			);
+		}
+		const lanes = timelineLanes(steps).filter((l) => l.kind === 'stream');
+		expect(lanes).toHaveLength(MAX_STREAM_LANES);
+		expect(lanes.slice(0, -1).map((l) => l.label)).toEqual(
+			Array.from({ length: MAX_STREAM_LANES - 1 }, (_, i) => `stream ${i + 1}`),
+		);
+		const folded = lanes[lanes.length - 1]!;
+		expect(folded.folded).toBe(30 - (MAX_STREAM_LANES - 1));
+		expect(folded.marks).toEqual([]);
+		expect(lanes[0]!.marks.map((m) => m.label)).toEqual(['aclrtMemcpyAsync(0x1) → ok']);
 	});
 });

@@ -4,9 +4,10 @@
  * and calls on each stream; marks already reached in step-through are highlighted. A list of the
  * process-level events follows as text for screen readers.
  */
+import { useMemo } from 'preact/hooks';
 import type { TraceStep } from '../../sim/trace.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
-import type { Strings } from './strings.ts';
+import { format, type Strings } from './strings.ts';
 import { isNotable, timelineLanes } from './timeline-lanes.ts';
 
 /** Most events listed in text; the lanes still show their marks. */
@@ -24,10 +25,11 @@ export interface TimelineProps {
 
 /** The timeline panel. */
 export function Timeline({ t, level, steps, upTo }: TimelineProps) {
+	// Step-through re-renders on every step; the lanes depend on the trace alone.
+	const lanes = useMemo(() => timelineLanes(steps), [steps]);
+	const notable = useMemo(() => steps.filter(isNotable).slice(0, MAX_LISTED), [steps]);
 	if (steps.length === 0) return null;
 	const end = Math.max(1, steps[steps.length - 1]!.time);
-	const lanes = timelineLanes(steps);
-	const notable = steps.filter(isNotable).slice(0, MAX_LISTED);
 	const pct = (time: number) => `${((time / end) * 100).toFixed(2)}%`;
 	return (
 		<section class="repro-timeline" aria-label={t.timeline}>
@@ -36,7 +38,7 @@ export function Timeline({ t, level, steps, upTo }: TimelineProps) {
 				{lanes.map((lane) => (
 					<div class={`repro-lane repro-lane-${lane.kind}`} key={lane.id}>
 						<span class="repro-lane-name" title={lane.id}>
-							{lane.label}
+							{lane.folded ? format(t.timelineMoreStreams, { n: lane.folded }) : lane.label}
 						</span>
 						<span class="repro-lane-track">
 							<span
