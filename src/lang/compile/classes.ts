@@ -9,7 +9,7 @@ import type { TemplateParam } from '../func-def.ts';
 import { Scope, type ClassTemplate } from '../scope.ts';
 import { T, argsKey, type CType, type TemplateArg } from '../types.ts';
 import { convert, type Value } from '../values.ts';
-import { declareTop, declareEnum, parseTemplateParams } from './declarations.ts';
+import { declareTop, parseTemplateParams } from './declarations.ts';
 import { declareFunction, mayInstantiate } from './functions.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator } from './declarators.ts';
@@ -149,14 +149,11 @@ function fillClass(ctx: CompileContext, cls: ClassDef, body: SyntaxNode): void {
 				}
 				case 'ClassSpecifier':
 				case 'StructSpecifier':
-					declareClass(ctx, m, scope, []);
-					break;
 				case 'EnumSpecifier':
-					declareEnum(ctx, m, scope);
-					break;
 				case 'AliasDeclaration':
 				case 'TypeDefinition':
 				case 'UsingDeclaration':
+					// Nested types and aliases are declared as at namespace scope, in the class's scope.
 					declareTop(ctx, m, scope, false);
 					break;
 				case 'AccessSpecifier':
