@@ -47,6 +47,11 @@ const TIMEOUT = 'illustrative: no default kernel execution timeout is in ascend-
 
 const GIB = 1024 * 1024 * 1024;
 const ONE_DEFAULT_STREAM: Sourced = { value: 1, source: CONTEXT };
+/** Atlas inference EP: every context holds the default stream and an internal-sync stream. */
+const TWO_DEFAULT_STREAMS_EP: Sourced = {
+	value: 2,
+	source: `${CONTEXT}: on Atlas inference EP a context has the default stream plus an internal-sync stream`,
+};
 const PAD_32: Sourced = { value: 32, source: PAD };
 const TIMEOUT_30S: Sourced = { value: 30_000_000, source: TIMEOUT };
 
@@ -66,10 +71,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		streams: { value: 1024, source: STREAMS },
 		events: { value: 1023, source: EVENTS },
 		deviceMemoryBytes: { value: 24 * GIB, source: MEMORY },
-		defaultStreamsPerContext: {
-			value: 2,
-			source: `${CONTEXT}: on Atlas inference EP a context has the default stream plus an internal-sync stream`,
-		},
+		defaultStreamsPerContext: TWO_DEFAULT_STREAMS_EP,
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '6.0.1', source: OLD_CANN },
 		kernelCore: { value: 'aicore', source: AICORE },
@@ -79,10 +81,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		streams: { value: 1024, source: STREAMS },
 		events: { value: 1023, source: EVENTS },
 		deviceMemoryBytes: { value: 24 * GIB, source: MEMORY },
-		defaultStreamsPerContext: {
-			value: 2,
-			source: `${CONTEXT}: on Atlas inference EP a context has the default stream plus an internal-sync stream`,
-		},
+		defaultStreamsPerContext: TWO_DEFAULT_STREAMS_EP,
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '6.0.1', source: OLD_CANN },
 		kernelCore: { value: 'vector', source: VECTOR },
