@@ -19,12 +19,17 @@ export interface SiteCase {
 	available: Lang[];
 }
 
+/** The case slug and language of a page entry id `<slug>/<lang>` (see content.config.ts). */
+export function slugAndLangOf(pageId: string): [slug: string, lang: Lang] {
+	return pageId.split('/') as [string, Lang];
+}
+
 /** Every case in `lang`, sorted by component then title. */
 export async function getSiteCases(lang: Lang): Promise<SiteCase[]> {
 	const [facts, pages] = await Promise.all([getCollection('caseFacts'), getCollection('cases')]);
 	const bySlug = new Map<string, Map<Lang, CollectionEntry<'cases'>>>();
 	for (const page of pages) {
-		const [slug, pageLang] = page.id.split('/') as [string, Lang];
+		const [slug, pageLang] = slugAndLangOf(page.id);
 		if (!bySlug.has(slug)) bySlug.set(slug, new Map());
 		bySlug.get(slug)!.set(pageLang, page);
 	}

@@ -4,14 +4,15 @@
  */
 import { getCollection } from 'astro:content';
 import { buildRegistry, type Registry } from '../../cases/registry.ts';
-import type { Lang, Localized } from '../../cases/schema.ts';
+import type { Localized } from '../../cases/schema.ts';
+import { slugAndLangOf } from '../../site/cases.ts';
 
 /** The registry of every case in content/cases, with case titles in the languages that exist. */
 export async function getSiteRegistry(): Promise<Registry> {
 	const [facts, pages] = await Promise.all([getCollection('caseFacts'), getCollection('cases')]);
 	const titles = new Map<string, Partial<Localized>>();
 	for (const page of pages) {
-		const [slug, lang] = page.id.split('/') as [string, Lang];
+		const [slug, lang] = slugAndLangOf(page.id);
 		titles.set(slug, { ...titles.get(slug), [lang]: page.data.title });
 	}
 	return buildRegistry(
