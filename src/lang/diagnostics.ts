@@ -6,9 +6,11 @@
  */
 import { makeDiagnostic, type Catalog } from '../sim/diagnostic.ts';
 import type { Diagnostic, SourceSpan } from '../sim/trace.ts';
+import { limitCatalogEntries } from './limit-diagnostics.ts';
 
-/** Every diagnostic of the interpreter. */
+/** Every diagnostic of the interpreter; the limits' rows come from limit-diagnostics.ts. */
 export const LANG_CATALOG = {
+	...limitCatalogEntries(),
 	'parse-error': {
 		severity: 'error',
 		message: 'syntax error: the parser cannot read `{text}` here',
@@ -90,16 +92,6 @@ export const LANG_CATALOG = {
 		message:
 			'no `main`: kernel `{name}` launched on {blocks} block(s) with synthetic GM buffers of {bytes} bytes each',
 		hint: 'Add a `main` that launches the kernel with `<<<blocks, nullptr, stream>>>` to control the arguments.',
-	},
-	'steps-exhausted': {
-		severity: 'error',
-		message: 'the program was stopped after {steps} steps (loop iterations and calls)',
-		hint: 'Look for a loop that never ends, or raise the budget (`--max-steps`).',
-	},
-	'recursion-too-deep': {
-		severity: 'error',
-		message: 'calls nested more than {depth} deep',
-		hint: 'Look for a function that calls itself without an end condition.',
 	},
 	'division-by-zero': {
 		severity: 'error',

@@ -6,7 +6,9 @@
 import type { Tree } from '@lezer/common';
 import { parser } from '@lezer/cpp';
 import type { Diagnostic } from '../sim/trace.ts';
+import { DEFAULT_LIMITS } from '../sim/limits.ts';
 import { langDiagnostic } from './diagnostics.ts';
+import { bracketsTooDeep, treeTooDeep, type TooDeep } from './nesting.ts';
 import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.ts';
 import { SourceMap } from './source-map.ts';
 
@@ -28,17 +30,32 @@ export interface ParseResult extends ParsedProgram {
 	map: SourceMap;
 }
 
+/** Options of a parse: the preprocessor's, and how deep the program may nest. */
+export interface ParseOptions extends PreprocessOptions {
+	/** Deepest nesting of brackets, expressions and statements read (default: the limit's). */
+	maxNesting?: number;
+}
+
 /** Parses `source` for the editor: the tree and the diagnostics. Never throws. */
-export function parseProgram(source: string, options: PreprocessOptions = {}): ParsedProgram {
+export function parseProgram(source: string, options: ParseOptions = {}): ParsedProgram {
 	const { tree, diagnostics } = parseForRun(source, options);
 	return { tree, diagnostics };
 }
 
-/** Parses `source` and keeps the preprocessor output and the source map for the interpreter. */
-export function parseForRun(source: string, options: PreprocessOptions = {}): ParseResult {
+/**
+ * Parses `source` and keeps the preprocessor output and the source map for the interpreter. A
+ * program nested deeper than `maxNesting` gets one `nesting-too-deep` error instead of the
+ * syntax errors the parser would report there; the caller must not compile it.
+ */
+export function parseForRun(source: string, options: ParseOptions = {}): ParseResult {
+	const limit = options.maxNesting ?? DEFAULT_LIMITS.maxNesting;
+	const map = new SourceMap(source);
+	const brackets = bracketsTooDeep(source, limit);
+	if (brackets) return tooDeep(source, map, brackets, limit, options);
 	const pre = preprocess(source, options);
 	const tree = parser.parse(pre.text);
-	const map = new SourceMap(source);
+	const deep = treeTooDeep(tree, limit);
+	if (deep) return tooDeep(source, map, deep, limit, options, pre, tree);
 	const diagnostics = [...pre.diagnostics];
 	let errors = 0;
 	tree.iterate({
@@ -61,6 +78,23 @@ export function parseForRun(source: string, options: PreprocessOptions = {}): Pa
 	});
 	diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
 	return { tree, diagnostics, source, pre, map };
+}
+
+/** The parse result of a program refused for its nesting (nothing else is reported). */
+function tooDeep(
+	source: string,
+	map: SourceMap,
+	where: TooDeep,
+	limit: number,
+	options: PreprocessOptions,
+	pre: Preprocessed = preprocess('', options),
+	tree: Tree = parser.parse(''),
+): ParseResult {
+	const diagnostic = langDiagnostic('nesting-too-deep', map.position(where.offset), {
+		depth: where.depth,
+		limit,
+	});
+	return { tree, diagnostics: [diagnostic], source, pre, map };
 }
 
 function errorText(text: string, from: number, to: number): string {

@@ -23,14 +23,23 @@ import {
 } from '../sim/kernel/index.ts';
 import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
+import type { RunLimits } from '../sim/limits.ts';
 import { Recorder } from '../sim/recorder.ts';
-import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
+import type { RunHooks } from '../sim/run-progress.ts';
+import type { Action, RunRequest } from '../sim/run-request.ts';
 import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
-import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import { langDiagnostic } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
 import { parseForRun } from './parse.ts';
+import {
+	limitsOf,
+	recorderLimits,
+	sourceTooLarge,
+	stopOutcome,
+	summariseDropped,
+} from './run-limits.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
@@ -50,50 +59,41 @@ const SEVERITY: Record<Outcome, number> = {
 	rejected: 4,
 };
 
-/** Codes of runtime stops that are crashes of the program rather than unsupported code. */
-const CRASH_CODES: ReadonlySet<string> = new Set([
-	'division-by-zero',
-	'null-dereference',
-	'index-out-of-range',
-	'recursion-too-deep',
-]);
-
 /**
  * Runs `request.source`: `main` if the program has one, otherwise every `__global__` kernel on
  * `request.blocks` blocks with synthetic GM buffers, executing `request.actions` against one
  * simulated machine. Never throws: whatever the input, the result is a trace whose outcome is
  * `completed`, `error`, `hang`, `abort` or `rejected`.
  */
-export function run(request: RunRequest): Trace {
-	const recorder = new Recorder(new VirtualClock());
-	let machine: Machine | undefined;
+export function run(request: RunRequest, hooks: RunHooks = {}): Trace {
+	const limits = limitsOf(request);
+	const recorder = new Recorder(new VirtualClock(), recorderLimits(limits));
+	const state: RunState = { hooks };
+	let outcome: Outcome;
 	try {
-		const result = runInner(request, recorder, (m) => (machine = m));
-		try {
-			(machine as Machine | undefined)?.flushSeries();
-		} catch {
-			// Series are a view; a failure here must not hide the outcome.
-		}
-		return recorder.finish(result);
+		outcome = runInner(request, limits, recorder, state);
 	} catch (error) {
-		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
-		else {
-			recorder.diagnostic(
-				langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
-			);
-		}
-		try {
-			return recorder.finish('rejected');
-		} catch {
-			return {
-				outcome: 'rejected',
-				log: [],
-				diagnostics: [...recorder.diagnostics],
-				steps: [],
-				series: [],
-				leaks: [],
-			};
-		}
+		// A stop outside any process or kernel (while compiling): the program cannot run.
+		stopOutcome(error, recorder, state.rt);
+		outcome = 'rejected';
+	}
+	try {
+		state.machine?.flushSeries();
+	} catch {
+		// Series are a view; a failure here must not hide the outcome.
+	}
+	summariseDropped(recorder, limits);
+	try {
+		return recorder.finish(outcome);
+	} catch {
+		return {
+			outcome: 'rejected',
+			log: [],
+			diagnostics: [...recorder.diagnostics],
+			steps: [],
+			series: [],
+			leaks: [],
+		};
 	}
 }
 
@@ -105,27 +105,38 @@ export function run(request: RunRequest): Trace {
 export function checkProgram(
 	request: Pick<RunRequest, 'source' | 'product' | 'mode'> & Partial<RunRequest>,
 ): Diagnostic[] {
-	const recorder = new Recorder(new VirtualClock());
+	const limits = limitsOf(request);
+	const recorder = new Recorder(new VirtualClock(), recorderLimits(limits));
+	const state: RunState = { hooks: {}, compileOnly: true };
 	try {
-		runInner(request as RunRequest, recorder, () => undefined, true);
+		runInner(request as RunRequest, limits, recorder, state);
 	} catch (error) {
-		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
-		else {
-			recorder.diagnostic(
-				langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
-			);
-		}
+		stopOutcome(error, recorder, state.rt);
 	}
 	return [...recorder.diagnostics];
 }
 
+/** What the boundary of a run learns from inside it. */
+interface RunState {
+	hooks: RunHooks;
+	compileOnly?: boolean;
+	rt?: Runtime;
+	machine?: Machine;
+}
+
 function runInner(
 	request: RunRequest,
+	limits: RunLimits,
 	recorder: Recorder,
-	onMachine: (m: Machine) => void,
-	compileOnly = false,
+	state: RunState,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
+	const tooLarge = sourceTooLarge(request.source, limits);
+	if (tooLarge) {
+		recorder.diagnostic(tooLarge);
+		return 'rejected';
+	}
+	state.hooks.onProgress?.({ phase: 'compile', steps: 0, logLines: 0, memory: 0, depth: 0 });
 	const predefined: Record<string, string> = {
 		__NPU_ARCH__: String(PRODUCT_BASES[request.product]?.npuArch.value ?? 2201),
 		__cplusplus: '201703',
@@ -134,7 +145,7 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	const parsed = parseForRun(request.source, { predefined });
+	const parsed = parseForRun(request.source, { predefined, maxNesting: limits.maxNesting });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
@@ -153,7 +164,8 @@ function runInner(
 		kernelOutcome: 'completed',
 		launches: 0,
 	};
-	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
+	const rt = new Runtime(recorder, parsed.map, fileName, limits, state.hooks);
+	state.rt = rt;
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
@@ -209,7 +221,13 @@ function runInner(
 			const result = launch.run((core) => {
 				env.core = core;
 				if (rt.stack.length > 0) rt.stack.length = 0;
-				compiled.invoke(null, kargs);
+				const mark = rt.autos.length;
+				try {
+					compiled.invoke(null, kargs);
+				} finally {
+					// A halted core leaves its blocks early; their local arrays end here.
+					rt.releaseAutos(mark);
+				}
 				rt.flush();
 			});
 			if (
@@ -261,7 +279,7 @@ function runInner(
 	for (const d of compiler.diagnostics) recorder.diagnostic(d);
 	if (compiler.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
-	if (compileOnly) {
+	if (state.compileOnly) {
 		const hasEntry = compiler.findFunction('main') || compiler.kernels().length > 0;
 		if (!hasEntry) recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
 		return hasEntry ? 'completed' : 'rejected';
@@ -273,9 +291,10 @@ function runInner(
 		const m = new Machine({
 			product: request.product,
 			recorder,
+			maxStoredSteps: limits.maxTraceSteps,
 			...(request.cann ? { cann: request.cann } : {}),
 		});
-		onMachine(m);
+		state.machine = m;
 		env.machine = m;
 		return runHost(main, m, actions, env, rt, compiler);
 	}
@@ -314,9 +333,10 @@ function runInner(
 				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
 				outcome = result.outcome;
 			} catch (error) {
-				outcome = stopOutcome(error, recorder);
+				outcome = stopOutcome(error, recorder, rt);
 			}
 			rt.flush();
+			rt.releaseAutos(0);
 			worst = worse(worst, outcome);
 		}
 	}
@@ -432,7 +452,7 @@ function runProcess(
 	let outcome: Outcome;
 	try {
 		for (const init of compiler.globalInits) init(new Frame(0, null));
-		const argv = new Ptr(new ArrayStore(['main', null], { k: 'ptr', to: T.char }, 'argv'), 0, {
+		const argv = new Ptr(ArrayStore.of(['main', null], { k: 'ptr', to: T.char }, 'argv'), 0, {
 			k: 'ptr',
 			to: T.char,
 		});
@@ -447,9 +467,10 @@ function runProcess(
 	} catch (error) {
 		rt.flush();
 		if (isHalt(error)) outcome = haltOutcome(error, env, killedByUser);
-		else outcome = stopOutcome(error, machine.recorder);
+		else outcome = stopOutcome(error, machine.recorder, rt);
 		if (proc.alive) proc.terminateBySignal(SIGNALS.SIGKILL);
 	} finally {
+		rt.releaseAutos(0);
 		rt.onCheck = undefined;
 		rt.dueAt = Number.POSITIVE_INFINITY;
 		env.proc = undefined;
@@ -481,23 +502,6 @@ function haltSignal(signo: number): Halt {
 	return new Halt('signal', `killed by signal ${signo}`, signo);
 }
 
-/** The outcome of a run stopped by the interpreter, with its diagnostic recorded. */
-function stopOutcome(error: unknown, recorder: Recorder): Outcome {
-	if (error instanceof LangStop) {
-		recorder.diagnostic(error.diagnostic);
-		const code = error.diagnostic.code as LangCode;
-		if (code === 'steps-exhausted') return 'hang';
-		if (CRASH_CODES.has(code)) return 'abort';
-		return 'rejected';
-	}
-	if (isHalt(error))
-		return error.kind === 'exit' ? 'completed' : error.kind === 'hang' ? 'hang' : 'abort';
-	recorder.diagnostic(
-		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
-	);
-	return 'rejected';
-}
-
 /** What the runner reads from a finished launch. */
 type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled'>;
 
@@ -519,12 +523,4 @@ function toKernelArg(v: Value, name: string, env: SimEnv): Value {
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);
-}
-
-function describeError(error: unknown): string {
-	if (error instanceof Error) {
-		const where = error.stack?.split('\n')[1]?.trim() ?? '';
-		return `${error.name}: ${error.message}${where ? ` (${where})` : ''}`;
-	}
-	return String(error);
 }

@@ -1,16 +1,22 @@
 /**
- * The state of one interpreted run that compiled code touches while it executes: the step
- * budget, the user's call stack (for backtraces and call sites), console output, and the hook
- * through which user actions (signals, suspend) reach a running program.
+ * The state of one interpreted run that compiled code touches while it executes: the limits
+ * (steps, call depth; memory through the recorder's budget), the user's call stack (for
+ * backtraces and call sites), host memory, console output, and the hooks through which user
+ * actions (signals, suspend) and the host (progress, interrupt) reach a running program.
  *
  * Invariant: `stack` holds one frame per active user function, innermost last; the innermost
- * frame's line is the line of the call being made.
+ * frame's line is the line of the call being made. `autos` holds the local arrays of the blocks
+ * being executed, innermost last; a block gives back the storage of its own when it ends.
  */
+import type { RunLimits } from '../sim/limits.ts';
 import type { Recorder } from '../sim/recorder.ts';
+import type { RunHooks, RunInterrupt, RunProgress } from '../sim/run-progress.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import { HostHeap } from './host-heap.ts';
+import { interruptValues } from './run-limits.ts';
 import type { SourceMap } from './source-map.ts';
-import type { Value } from './values.ts';
+import type { ArrayStore, Value } from './values.ts';
 
 /** Completion codes of compiled statements. */
 export const NORMAL = 0;
@@ -21,11 +27,11 @@ export const CONTINUE = 2;
 /** `return` left the statement; the value is in `Frame.ret`. */
 export const RETURN = 3;
 
-/** Deepest user call nesting before the run stops. */
-export const MAX_CALL_DEPTH = 400;
-
 /** Where `malloc` and `new[]` addresses start (illustrative; any nonzero range works). */
 const HEAP_BASE = 0x5550_0000_0000;
+
+/** How much address space `malloc` hands out before it returns NULL (64 TiB, illustrative). */
+const HEAP_SPAN = 2 ** 46;
 
 /** How many steps run between two slow checks (budget, pending user actions). */
 const CHECK_INTERVAL = 512;
@@ -53,7 +59,10 @@ export class Runtime {
 	readonly recorder: Recorder;
 	readonly map: SourceMap;
 	readonly fileName: string;
+	readonly limits: Readonly<RunLimits>;
 	maxSteps: number;
+	/** Deepest user call nesting before the run stops. */
+	readonly maxDepth: number;
 	steps = 0;
 	nextCheck = CHECK_INTERVAL;
 	/** The user's call stack; a kernel launch swaps in its own and puts this one back after. */
@@ -65,31 +74,79 @@ export class Runtime {
 	dueAt = Number.POSITIVE_INFINITY;
 	/**
 	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): address →
-	 * element value. Only what the program writes is stored.
+	 * element value. Only what the program writes is stored (and charged to the budget).
 	 */
-	readonly memory = new Map<number, Value>();
+	readonly heap: HostHeap;
 	#heapTop = HEAP_BASE;
+	/** Local arrays of the blocks being executed (see the file comment). */
+	readonly autos: ArrayStore[] = [];
+	/** The host's hooks (progress snapshots, interrupt). */
+	readonly #hooks: RunHooks;
+	/** The snapshot handed to `onProgress`, updated in place. */
+	readonly #progress: RunProgress = { phase: 'run', steps: 0, logLines: 0, memory: 0, depth: 0 };
+	/** The first snapshot handed to the host (the baseline of a slow run's cause). */
+	#first: RunProgress | undefined;
+	/** Why the host interrupted the run, once it has. */
+	interrupted: RunInterrupt | undefined;
 	/** The loop entered last: where a run that exhausts its budget is reported. */
 	loop: SourceSpan | undefined;
 	/** Bumped for every new process: globals and statics initialise once per generation. */
 	generation = 0;
 	/** The pid that console output is attributed to. */
 	pid: number | undefined;
-	#out = { stdout: '', stderr: '' };
+	/** Unfinished output lines: their pieces, and their length so far. */
+	readonly #out = {
+		stdout: { parts: [] as string[], length: 0 },
+		stderr: { parts: [] as string[], length: 0 },
+	};
 
-	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
+	constructor(
+		recorder: Recorder,
+		map: SourceMap,
+		fileName: string,
+		limits: Readonly<RunLimits>,
+		hooks: RunHooks = {},
+	) {
 		this.recorder = recorder;
 		this.clock = recorder.clock;
 		this.map = map;
 		this.fileName = fileName;
-		this.maxSteps = maxSteps;
+		this.limits = limits;
+		this.maxSteps = limits.maxSteps;
+		this.maxDepth = limits.maxDepth;
+		this.heap = new HostHeap(recorder.memory);
+		this.#hooks = hooks;
 	}
 
-	/** Reserves `bytes` of host memory and returns its address (16-byte aligned, never 0). */
+	/**
+	 * Reserves `bytes` of host memory and returns its address (16-byte aligned, never 0), or 0
+	 * (NULL) when the request does not fit the address space left, as `malloc` would fail.
+	 */
 	alloc(bytes: number): number {
+		const size = Math.max(16, Math.ceil(Math.max(0, Number.isFinite(bytes) ? bytes : 0) / 16) * 16);
+		if (!Number.isFinite(bytes) || this.#heapTop + size > HEAP_BASE + HEAP_SPAN) return 0;
 		const p = this.#heapTop;
-		this.#heapTop += Math.max(16, Math.ceil(Math.max(0, bytes) / 16) * 16);
+		this.#heapTop += size;
+		this.heap.allocated(p, bytes, this.here());
 		return p;
+	}
+
+	/** `free(p)` / `delete[] p`: gives back what `alloc` reserved at `address`. */
+	free(address: number): void {
+		if (typeof address === 'number' && address !== 0) this.heap.freed(address);
+	}
+
+	/** Where the program is: the line of the call being made in the innermost frame. */
+	here(): SourceSpan | undefined {
+		const top = this.stack[this.stack.length - 1];
+		return top ? { line: top.line, column: top.column } : undefined;
+	}
+
+	/** Gives back the storage of the local arrays declared since `mark` (their block ended). */
+	releaseAutos(mark: number): void {
+		const autos = this.autos;
+		for (let i = autos.length - 1; i >= mark; i--) autos[i]!.release();
+		autos.length = mark;
 	}
 
 	/** Counts a step (loop iteration or call); cheap unless a slow check is due. */
@@ -97,15 +154,40 @@ export class Runtime {
 		if (++this.steps >= this.nextCheck) this.check();
 	}
 
-	/** The slow check: the budget, then pending user actions. */
+	/** The slow check: the budget, the host's hooks, then pending user actions. */
 	check(): void {
 		if (this.steps >= this.maxSteps) {
-			const top = this.stack[this.stack.length - 1];
-			const at = this.loop ?? top ?? { line: 1, column: 1 };
-			this.stop('steps-exhausted', { line: at.line, column: at.column }, { steps: this.maxSteps });
+			this.stop('steps-exhausted', this.where(), { steps: this.maxSteps, flag: '--max-steps' });
 		}
 		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
+		if (this.#hooks.onProgress) {
+			const progress = this.progress();
+			this.#first ??= { ...progress };
+			const interrupt = this.#hooks.onProgress(progress);
+			if (interrupt) {
+				this.interrupted = interrupt;
+				const values = interruptValues(interrupt.ms, this.#first, progress, this.limits);
+				this.stop('run-interrupted', this.where(), values);
+			}
+		}
 		this.onCheck?.();
+	}
+
+	/** Where a stop that has no better place is reported: the loop entered last, or the call. */
+	where(): SourceSpan {
+		const at = this.loop ?? this.stack[this.stack.length - 1] ?? { line: 1, column: 1 };
+		return { line: at.line, column: at.column };
+	}
+
+	/** The current snapshot for the host (the same object every time, updated). */
+	progress(): Readonly<RunProgress> {
+		const p = this.#progress;
+		p.steps = this.steps;
+		p.logLines = this.recorder.logCount;
+		p.memory = this.recorder.memory.used;
+		p.depth = this.stack.length;
+		if (this.loop) p.loop = this.loop;
+		return p;
 	}
 
 	/** Stops the run at a diagnostic. */
@@ -141,32 +223,46 @@ export class Runtime {
 		return { stack: frames };
 	}
 
-	/** Writes program output; complete lines become log lines. */
+	/**
+	 * Writes program output; complete lines become log lines. An unfinished line keeps at most
+	 * the line-length cap (the rest is counted as cut), so output without newlines stays small.
+	 */
 	write(channel: 'stdout' | 'stderr', text: string): void {
-		let buf = this.#out[channel] + text;
-		let nl = buf.indexOf('\n');
+		const out = this.#out[channel];
+		let from = 0;
+		let nl = text.indexOf('\n');
 		while (nl >= 0) {
-			this.#line(channel, buf.slice(0, nl));
-			buf = buf.slice(nl + 1);
-			nl = buf.indexOf('\n');
+			this.#append(out, text, from, nl);
+			this.#line(channel, out);
+			from = nl + 1;
+			nl = text.indexOf('\n', from);
 		}
-		this.#out[channel] = buf;
+		if (from < text.length) this.#append(out, text, from, text.length);
 	}
 
 	/** Emits any unfinished output line (at process or kernel end). */
 	flush(): void {
-		if (!this.#out.stdout && !this.#out.stderr) return;
-		for (const channel of ['stdout', 'stderr'] as const) {
-			if (this.#out[channel]) {
-				this.#line(channel, this.#out[channel]);
-				this.#out[channel] = '';
-			}
-		}
+		if (this.#out.stdout.length > 0) this.#line('stdout', this.#out.stdout);
+		if (this.#out.stderr.length > 0) this.#line('stderr', this.#out.stderr);
 	}
 
-	#line(channel: 'stdout' | 'stderr', text: string): void {
-		const line: { text: string; channel: 'stdout' | 'stderr'; pid?: number } = { text, channel };
+	#append(out: { parts: string[]; length: number }, text: string, from: number, to: number): void {
+		const max = this.recorder.maxLineLength;
+		const room = max - Math.min(out.length, max);
+		if (room > 0) out.parts.push(text.slice(from, Math.min(to, from + room)));
+		out.length += to - from;
+	}
+
+	#line(channel: 'stdout' | 'stderr', out: { parts: string[]; length: number }): void {
+		const text = out.parts.join('');
+		const line: { text: string; channel: 'stdout' | 'stderr'; pid?: number; cut?: number } = {
+			text,
+			channel,
+		};
+		if (out.length > text.length) line.cut = out.length - text.length;
 		if (this.pid !== undefined) line.pid = this.pid;
+		out.parts.length = 0;
+		out.length = 0;
 		this.recorder.log(line);
 	}
 }

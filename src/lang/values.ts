@@ -4,6 +4,8 @@
  * string literals. Pointers are {@link Ptr}, user class objects {@link Instance}, simulator
  * objects whatever the binding returns, wrapped in {@link SimObject}.
  */
+import type { MemoryBudget } from '../sim/memory-budget.ts';
+import type { SourceSpan } from '../sim/trace.ts';
 import type { ClassDef } from './class-def.ts';
 import type { CType, TemplateArg } from './types.ts';
 import { sizeOf } from './types.ts';
@@ -54,24 +56,212 @@ export class SlotStore implements Store {
 	}
 }
 
-/** A C array: elements of one type, indexed by byte offset / element size. */
+/** Elements per chunk of a large array; chunks are created when the program first touches them. */
+const CHUNK_SHIFT = 10;
+const CHUNK = 1 << CHUNK_SHIFT;
+
+/**
+ * What one element of an array costs the simulator at least, beyond its C size: a slot that
+ * holds an object, a pointer or a nested array is a reference (8 bytes, illustrative), and an
+ * object adds its fields (illustrative too). Typed elements cost exactly their C size.
+ */
+const SLOT_BYTES = 8;
+const OBJECT_BYTES = 32;
+
+/** Bytes a value that does not fit its typed slot costs on the side (illustrative). */
+const ODD_VALUE_BYTES = 16;
+
+type TypedChunk =
+	| Int8Array
+	| Uint8Array
+	| Int16Array
+	| Uint16Array
+	| Int32Array
+	| Uint32Array
+	| Float32Array
+	| Float64Array;
+
+type TypedCtor = new (n: number) => TypedChunk;
+
+/** The compact storage of an arithmetic element type; undefined for the rest. */
+function typedStorage(t: CType): TypedCtor | undefined {
+	switch (t.k) {
+		case 'bool':
+			return Uint8Array;
+		case 'enum':
+			return typedStorage(t.base);
+		case 'int':
+			switch (t.bits) {
+				case 8:
+					return t.signed ? Int8Array : Uint8Array;
+				case 16:
+					return t.signed ? Int16Array : Uint16Array;
+				case 32:
+					return t.signed ? Int32Array : Uint32Array;
+				default:
+					// 64-bit integers are JavaScript numbers in this interpreter.
+					return Float64Array;
+			}
+		case 'float':
+			return t.bits === 64 ? Float64Array : Float32Array;
+		default:
+			return undefined;
+	}
+}
+
+/** Options of an {@link ArrayStore}. */
+export interface ArrayStoreOptions {
+	/** The run's memory budget, charged chunk by chunk as the program touches the array. */
+	budget?: MemoryBudget;
+	/** Where the array was declared (named when the budget runs out). */
+	span?: SourceSpan;
+	/** The initial value of element `i` of an array of objects, pointers or arrays. */
+	make?: (i: number) => Value;
+}
+
+/**
+ * A C array: `length` elements of one type, indexed by byte offset / element size. Storage is
+ * made in chunks of {@link CHUNK} elements on first touch and charged to the run's budget then,
+ * so a declared size costs nothing until it is used. Arithmetic elements live in typed arrays
+ * (their C size); a value that would not come back unchanged from its typed slot (a pointer
+ * cast made it wider, say) is kept whole on the side, so reads return exactly what was written.
+ */
 export class ArrayStore implements Store {
-	readonly items: Value[];
 	readonly elem: CType;
 	readonly label: string;
-	constructor(items: Value[], elem: CType, label: string) {
-		this.items = items;
+	readonly length: number;
+	readonly #size: number;
+	readonly #typed: TypedCtor | undefined;
+	readonly #slotBytes: number;
+	readonly #make: ((i: number) => Value) | undefined;
+	readonly #budget: MemoryBudget | undefined;
+	readonly #span: SourceSpan | undefined;
+	#chunks: Array<TypedChunk | Value[] | undefined>;
+	#odd: Map<number, Value> | undefined;
+	#charged = 0;
+
+	constructor(elem: CType, length: number, label: string, options: ArrayStoreOptions = {}) {
 		this.elem = elem;
 		this.label = label;
+		this.length = Math.max(0, Math.trunc(Number.isFinite(length) ? length : 0));
+		this.#size = Math.max(1, sizeOf(elem));
+		this.#typed = options.make ? undefined : typedStorage(elem);
+		this.#slotBytes = this.#typed
+			? this.#size
+			: Math.max(
+					this.#size,
+					elem.k === 'class' ? OBJECT_BYTES + SLOT_BYTES * elem.cls.fields.length : SLOT_BYTES,
+				);
+		this.#make = options.make;
+		this.#budget = options.budget;
+		this.#span = options.span;
+		this.#chunks = [];
 	}
+
+	/** A small array holding `items` (e.g. `argv`), not charged to any budget. */
+	static of(items: readonly Value[], elem: CType, label: string): ArrayStore {
+		return new ArrayStore(elem, items.length, label, { make: (i) => items[i] });
+	}
+
+	/** Bytes charged to the budget so far. */
+	get charged(): number {
+		return this.#charged;
+	}
+
+	/** The element index of byte `offset`. */
 	index(offset: number): number {
-		return Math.floor(offset / Math.max(1, sizeOf(this.elem)));
+		return Math.floor(offset / this.#size);
 	}
+
+	/** Element `i` (0 outside the array, as the old dense store read holes). */
+	get(i: number): Value {
+		if (!(i >= 0 && i < this.length)) return 0;
+		if (this.#odd !== undefined) {
+			const v = this.#odd.get(i);
+			if (v !== undefined || this.#odd.has(i)) return v ?? 0;
+		}
+		let chunk = this.#chunks[i >>> CHUNK_SHIFT];
+		if (chunk === undefined) {
+			if (this.#typed) return 0;
+			chunk = this.#chunk(i >>> CHUNK_SHIFT);
+		}
+		return chunk[i & (CHUNK - 1)] ?? 0;
+	}
+
+	/** Sets element `i` (ignored outside the array; callers check bounds where C would fault). */
+	set(i: number, value: Value): void {
+		if (!(i >= 0 && i < this.length)) return;
+		const chunk = this.#chunks[i >>> CHUNK_SHIFT] ?? this.#chunk(i >>> CHUNK_SHIFT);
+		const k = i & (CHUNK - 1);
+		if (this.#typed === undefined) {
+			(chunk as Value[])[k] = value;
+			return;
+		}
+		if (typeof value === 'number') {
+			const typed = chunk as TypedChunk;
+			typed[k] = value;
+			if (typed[k] === value) {
+				this.#odd?.delete(i);
+				return;
+			}
+		}
+		this.#keepOdd(i, value);
+	}
+
 	load(offset: number): Value {
-		return this.items[this.index(offset)] ?? 0;
+		return this.get(this.index(offset));
 	}
+
 	store(offset: number, _elem: CType, value: Value): void {
-		this.items[this.index(offset)] = value;
+		this.set(this.index(offset), value);
+	}
+
+	/**
+	 * Ends the array's storage (its block or function returned): the budget gets its bytes back
+	 * and a dangling pointer into it reads zeros from then on.
+	 */
+	release(): void {
+		if (this.elem.k === 'array') {
+			// Nested arrays were made when touched; theirs end with this one.
+			for (const chunk of this.#chunks) {
+				if (!chunk || !Array.isArray(chunk)) continue;
+				for (const v of chunk)
+					if (v instanceof Ptr && v.base instanceof ArrayStore) v.base.release();
+			}
+		}
+		this.#budget?.release(this.#charged);
+		this.#charged = 0;
+		this.#chunks = [];
+		this.#odd = undefined;
+	}
+
+	#chunk(index: number): TypedChunk | Value[] {
+		const first = index << CHUNK_SHIFT;
+		const count = Math.min(CHUNK, this.length - first);
+		this.#charge(count * this.#slotBytes);
+		let chunk: TypedChunk | Value[];
+		if (this.#typed) chunk = new this.#typed(count);
+		else {
+			const values = new Array<Value>(count);
+			const make = this.#make;
+			if (make) for (let k = 0; k < count; k++) values[k] = make(first + k);
+			chunk = values;
+		}
+		this.#chunks[index] = chunk;
+		return chunk;
+	}
+
+	#keepOdd(i: number, value: Value): void {
+		this.#odd ??= new Map();
+		if (!this.#odd.has(i)) this.#charge(ODD_VALUE_BYTES);
+		this.#odd.set(i, value);
+	}
+
+	#charge(bytes: number): void {
+		if (!this.#budget) return;
+		const owner = { name: this.label, bytes: this.length * this.#size };
+		this.#budget.charge(bytes, this.#span ? { ...owner, span: this.#span } : owner);
+		this.#charged += bytes;
 	}
 }
 

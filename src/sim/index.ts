@@ -7,3 +7,6 @@ export * from './run-request.ts';
 export type * from './trace.ts';
 export * as host from './host/index.ts';
 export * as kernel from './kernel/index.ts';
+export * from './limits.ts';
+export * from './memory-budget.ts';
+export * from './run-progress.ts';

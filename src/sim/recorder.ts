@@ -2,11 +2,18 @@
  * The recorder collects what a run produces (steps, log lines, diagnostics, metric series,
  * leaks) while the simulator runs, and hands it over as a {@link Trace} at the end. Kernel and
  * host modules share one recorder per run, so their output interleaves in virtual-time order.
+ * It also holds the run's {@link MemoryBudget}, which every store of program data charges.
  *
  * Invariants: steps are numbered from 1 without gaps; metric points of one series never go back
- * in time; at most `maxStoredSteps` steps are kept (later ones are counted, not stored).
+ * in time; what is kept stays within the caps whatever the program does — at most
+ * `maxTraceSteps` steps (later ones are counted per call), `maxLogLines` log lines (the first
+ * half and the last half; the middle is counted), `maxLineLength` characters per line, and
+ * fixed caps on diagnostics per code, leaks and points per series. `trace.dropped` says what
+ * was counted instead of kept.
  */
 import type { VirtualClock } from './clock.ts';
+import { DEFAULT_LIMITS } from './limits.ts';
+import { MemoryBudget } from './memory-budget.ts';
 import type {
 	Diagnostic,
 	Leak,
@@ -15,36 +22,77 @@ import type {
 	Outcome,
 	StateChange,
 	Trace,
+	TraceDropped,
 	TraceStep,
 } from './trace.ts';
 
 /** Default cap on stored steps; a million-iteration loop must not hold a million objects. */
-export const DEFAULT_MAX_STORED_STEPS = 20_000;
+export const DEFAULT_MAX_STORED_STEPS = DEFAULT_LIMITS.maxTraceSteps;
 
-/** Options of a recorder. */
+/** Diagnostics kept per code; a loop that fails the same way a million times keeps these. */
+export const MAX_DIAGNOSTICS_PER_CODE = 50;
+
+/** Leaks kept one by one (the leak case of the seeds reports about 3,000). */
+export const MAX_LEAKS = 10_000;
+
+/** Points kept per metric series; beyond it the series is thinned, keeping each pair's peak. */
+export const MAX_SERIES_POINTS = 4_000;
+
+/** Distinct calls the summary of dropped steps names; the rest are counted under `…`. */
+const MAX_SUMMARISED_CALLS = 40;
+
+/** Options of a recorder; omitted caps take the defaults of `src/sim/limits.ts`. */
 export interface RecorderOptions {
 	maxStoredSteps?: number;
+	maxLogLines?: number;
+	maxLineLength?: number;
+	/** Bytes of program data the run may hold (see {@link MemoryBudget}). */
+	maxMemory?: number;
 }
 
 /** Collects a run's output; see the file comment for its invariants. */
 export class Recorder {
 	readonly clock: VirtualClock;
-	readonly #maxStoredSteps: number;
+	/** The run's memory budget for program data. */
+	readonly memory: MemoryBudget;
+	readonly maxStoredSteps: number;
+	readonly maxLineLength: number;
+	readonly #logHead: number;
+	readonly #logTail: number;
 	#stepCount = 0;
 	readonly #steps: TraceStep[] = [];
+	readonly #droppedCalls = new Map<string, number>();
 	readonly #log: LogLine[] = [];
+	/** The last `#logTail` lines past the head, as a ring starting at `#tailStart`. */
+	readonly #tail: LogLine[] = [];
+	#tailStart = 0;
+	#logCount = 0;
+	#cutLines = 0;
+	#cutChars = 0;
 	readonly #diagnostics: Diagnostic[] = [];
+	readonly #perCode = new Map<string, number>();
 	readonly #series = new Map<string, MetricSeries>();
 	readonly #leaks: Leak[] = [];
+	#leakCount = 0;
 
 	constructor(clock: VirtualClock, options: RecorderOptions = {}) {
 		this.clock = clock;
-		this.#maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
+		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
+		this.maxLineLength = options.maxLineLength ?? DEFAULT_LIMITS.maxLineLength;
+		const lines = Math.max(2, options.maxLogLines ?? DEFAULT_LIMITS.maxLogLines);
+		this.#logHead = Math.ceil(lines / 2);
+		this.#logTail = lines - this.#logHead;
+		this.memory = new MemoryBudget(options.maxMemory ?? DEFAULT_LIMITS.maxMemory);
 	}
 
 	/** Number of steps recorded so far, stored or not. */
 	get stepCount(): number {
 		return this.#stepCount;
+	}
+
+	/** Number of log lines produced so far, kept or not. */
+	get logCount(): number {
+		return this.#logCount;
 	}
 
 	/** Records one step at the current virtual time and returns its number. */
@@ -56,23 +104,52 @@ export class Recorder {
 		extra: { span?: TraceStep['span']; changes?: readonly StateChange[] } = {},
 	): number {
 		const step = ++this.#stepCount;
-		if (this.#steps.length < this.#maxStoredSteps) {
+		if (this.#steps.length < this.maxStoredSteps) {
 			const entry: TraceStep = { step, time: this.clock.now, actor, call, args, result };
 			if (extra.span) entry.span = extra.span;
 			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
 			this.#steps.push(entry);
+		} else {
+			const calls = this.#droppedCalls;
+			const key = calls.has(call) || calls.size < MAX_SUMMARISED_CALLS ? call : '…';
+			calls.set(key, (calls.get(key) ?? 0) + 1);
 		}
 		return step;
 	}
 
-	/** Appends a log line stamped with the current virtual time. */
+	/**
+	 * Appends a log line stamped with the current virtual time. A line longer than the cap keeps
+	 * its start and says how many characters were cut (`cut`).
+	 */
 	log(line: Omit<LogLine, 'time'>): void {
-		this.#log.push({ ...line, time: this.clock.now });
+		const entry: LogLine = { ...line, time: this.clock.now };
+		if (entry.text.length > this.maxLineLength) {
+			const cut = entry.text.length - this.maxLineLength;
+			entry.text = entry.text.slice(0, this.maxLineLength);
+			entry.cut = (entry.cut ?? 0) + cut;
+		}
+		if (entry.cut) {
+			this.#cutLines++;
+			this.#cutChars += entry.cut;
+		}
+		this.#logCount++;
+		if (this.#log.length < this.#logHead) {
+			this.#log.push(entry);
+			return;
+		}
+		if (this.#logTail === 0) return;
+		if (this.#tail.length < this.#logTail) this.#tail.push(entry);
+		else {
+			this.#tail[this.#tailStart] = entry;
+			this.#tailStart = (this.#tailStart + 1) % this.#logTail;
+		}
 	}
 
-	/** Records a diagnostic. */
+	/** Records a diagnostic; past {@link MAX_DIAGNOSTICS_PER_CODE} of one code it is counted. */
 	diagnostic(diagnostic: Diagnostic): void {
-		this.#diagnostics.push(diagnostic);
+		const seen = (this.#perCode.get(diagnostic.code) ?? 0) + 1;
+		this.#perCode.set(diagnostic.code, seen);
+		if (seen <= MAX_DIAGNOSTICS_PER_CODE) this.#diagnostics.push(diagnostic);
 	}
 
 	/** Declares a metric series (idempotent); call before {@link metric}. */
@@ -82,7 +159,8 @@ export class Recorder {
 
 	/**
 	 * Adds a point to a declared series at the current time. Consecutive points with the same
-	 * value are merged, and a second point at the same instant replaces the first.
+	 * value are merged, and a second point at the same instant replaces the first. A series that
+	 * reaches {@link MAX_SERIES_POINTS} is thinned to half, each pair kept as its higher value.
 	 */
 	metric(id: string, value: number): void {
 		const series = this.#series.get(id);
@@ -95,17 +173,19 @@ export class Recorder {
 			return;
 		}
 		if (last && last[1] === value) return;
+		if (points.length >= MAX_SERIES_POINTS) thin(points);
 		points.push([time, value]);
 	}
 
-	/** Records a resource still held at process exit. */
+	/** Records a resource still held at process exit; past {@link MAX_LEAKS} it is counted. */
 	leak(leak: Leak): void {
-		this.#leaks.push(leak);
+		this.#leakCount++;
+		if (this.#leaks.length < MAX_LEAKS) this.#leaks.push(leak);
 	}
 
-	/** Log lines so far (read-only view). */
+	/** Log lines kept so far, in order (the dropped middle of a long log is not among them). */
 	get logLines(): readonly LogLine[] {
-		return this.#log;
+		return this.#tail.length === 0 ? this.#log : [...this.#log, ...this.#orderedTail()];
 	}
 
 	/** Diagnostics so far (read-only view). */
@@ -124,13 +204,58 @@ export class Recorder {
 		});
 		const trace: Trace = {
 			outcome,
-			log: [...this.#log],
+			log: [...this.logLines],
 			diagnostics: [...this.#diagnostics],
 			steps: [...this.#steps],
 			series,
 			leaks: [...this.#leaks],
 		};
 		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
+		const dropped = this.dropped();
+		if (dropped) trace.dropped = dropped;
 		return trace;
 	}
+
+	/** What was counted instead of kept so far; undefined when everything was kept. */
+	dropped(): TraceDropped | undefined {
+		const out: TraceDropped = {};
+		const lines = this.#logCount - this.#log.length - this.#tail.length;
+		if (lines > 0) out.logLines = { count: lines, at: this.#log.length };
+		if (this.#cutLines > 0) out.logChars = { lines: this.#cutLines, chars: this.#cutChars };
+		const steps = this.#stepCount - this.#steps.length;
+		if (steps > 0) {
+			const calls = [...this.#droppedCalls]
+				.map(([call, count]) => ({ call, count }))
+				.sort((a, b) => b.count - a.count || (a.call < b.call ? -1 : 1));
+			out.steps = { count: steps, calls };
+		}
+		const codes = [...this.#perCode]
+			.filter(([, n]) => n > MAX_DIAGNOSTICS_PER_CODE)
+			.map(([code, n]) => ({ code, count: n - MAX_DIAGNOSTICS_PER_CODE }));
+		if (codes.length > 0) {
+			out.diagnostics = { count: codes.reduce((s, c) => s + c.count, 0), codes };
+		}
+		if (this.#leakCount > this.#leaks.length) {
+			out.leaks = { count: this.#leakCount - this.#leaks.length };
+		}
+		return Object.keys(out).length > 0 ? out : undefined;
+	}
+
+	#orderedTail(): LogLine[] {
+		const t = this.#tail;
+		return this.#tailStart === 0
+			? t
+			: [...t.slice(this.#tailStart), ...t.slice(0, this.#tailStart)];
+	}
+}
+
+/** Halves a series in place: each pair of points becomes one at the first time, the higher value. */
+function thin(points: Array<[number, number]>): void {
+	let w = 0;
+	for (let r = 0; r < points.length; r += 2) {
+		const a = points[r]!;
+		const b = points[r + 1];
+		points[w++] = b && b[1] > a[1] ? [a[0], b[1]] : a;
+	}
+	points.length = w;
 }

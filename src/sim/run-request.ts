@@ -3,6 +3,7 @@
  * with the user's actions. `src/lang`'s `run(request)` takes this and returns a `Trace`.
  */
 import type { Action } from '../cases/schema.ts';
+import { LIMITS, type RunLimits } from './limits.ts';
 import type { ProductId } from './product-id.ts';
 
 export type { Action };
@@ -11,7 +12,7 @@ export type { Action };
 export type RunMode = 'npu' | 'cpu';
 
 /** Default step budget: a runaway loop stops here with a diagnostic, not a frozen tab. */
-export const DEFAULT_MAX_STEPS = 2_000_000;
+export const DEFAULT_MAX_STEPS = LIMITS.maxSteps.default;
 
 /** One run of one program. */
 export interface RunRequest {
@@ -23,7 +24,10 @@ export interface RunRequest {
 	mode: RunMode;
 	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
 	cann?: string;
+	/** The step budget; the same as `limits.maxSteps` (which wins when both are given). */
 	maxSteps?: number;
+	/** Limits of the run (src/sim/limits.ts); omitted ones take their defaults. */
+	limits?: Partial<RunLimits>;
 	/** User actions in order (run, wait, signal, suspend). Omitted: one plain run. */
 	actions?: readonly Action[];
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */

@@ -42,6 +42,8 @@ export interface LogLine {
 	time: number;
 	pid?: number;
 	level?: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR' | 'EVENT';
+	/** Characters cut from the end of an over-long line (see `maxLineLength`); absent if none. */
+	cut?: number;
 }
 
 /** How sure a diagnostic is: errors stop or reject a run, warnings and infos do not. */
@@ -108,4 +110,23 @@ export interface Trace {
 	leaks: Leak[];
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** What the run produced beyond the caps of its limits, counted instead of kept. */
+	dropped?: TraceDropped;
+}
+
+/**
+ * What a trace counted instead of keeping (src/sim/limits.ts). The run itself went on; only
+ * the record of it was summarised.
+ */
+export interface TraceDropped {
+	/** Log lines dropped from the middle; they stood between `log[at - 1]` and `log[at]`. */
+	logLines?: { count: number; at: number };
+	/** Lines cut at the line-length cap, and the characters cut from them in all. */
+	logChars?: { lines: number; chars: number };
+	/** Steps past the trace cap, and how many of them each call made (most first). */
+	steps?: { count: number; calls: Array<{ call: string; count: number }> };
+	/** Diagnostics past the per-code cap, per code. */
+	diagnostics?: { count: number; codes: Array<{ code: string; count: number }> };
+	/** Leaks past the leak cap. */
+	leaks?: { count: number };
 }

@@ -17,6 +17,15 @@ export const SIG_DFL = 0;
 /** See {@link SIG_DFL}. */
 export const SIG_IGN = 1;
 
+/**
+ * Widest field printf pads to here (1 MiB; the log keeps far less of a line anyway), so a width
+ * such as `%*d` with 1e9 cannot build a gigabyte string.
+ */
+const MAX_FIELD_WIDTH = 1 << 20;
+
+/** Most digits JavaScript formats after the point (`toFixed` and friends stop at 100). */
+const MAX_PRECISION = 100;
+
 /** Formats a printf format string with C semantics for the common conversions. */
 export function formatPrintf(fmt: string, args: readonly Value[]): string {
 	let i = 0;
@@ -32,7 +41,13 @@ export function formatPrintf(fmt: string, args: readonly Value[]): string {
 		) => {
 			if (conv === '%') return '%';
 			let w = width === '*' ? Number(args[i++]) : width ? Number(width) : 0;
-			const p = prec === '*' ? Number(args[i++]) : prec !== undefined ? Number(prec) : undefined;
+			if (Math.abs(w) > MAX_FIELD_WIDTH) w = Math.sign(w) * MAX_FIELD_WIDTH;
+			const asked =
+				prec === '*' ? Number(args[i++]) : prec !== undefined ? Number(prec) : undefined;
+			const p =
+				asked === undefined || !Number.isFinite(asked) || asked < 0
+					? undefined
+					: Math.min(MAX_PRECISION, Math.trunc(asked));
 			const v = args[i++];
 			let s: string;
 			const n =
@@ -79,7 +94,7 @@ export function formatPrintf(fmt: string, args: readonly Value[]): string {
 					break;
 				case 'g':
 				case 'G':
-					s = String(Number(n.toPrecision(p ?? 6)));
+					s = String(Number(n.toPrecision(Math.max(1, p ?? 6))));
 					break;
 				case 'c':
 					s = String.fromCharCode(n);
@@ -185,7 +200,10 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	fns.set('usleep', (call) => sleepUs(call, num(call.args[0])));
 	fns.set('malloc', (call) => call.rt.alloc(num(call.args[0])));
 	fns.set('calloc', (call) => call.rt.alloc(num(call.args[0]) * num(call.args[1])));
-	fns.set('free', () => undefined);
+	fns.set('free', (call) => {
+		call.rt.free(num(call.args[0]));
+		return undefined;
+	});
 	fns.set('memset', (call) => call.args[0]);
 	fns.set('memcpy', (call) => call.args[0]);
 	fns.set('memcpy_s', () => 0);

@@ -12,6 +12,7 @@ import type { MacroDef } from '../preprocess.ts';
 import { Frame, type Runtime } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, type CType } from '../types.ts';
+import { offsetOf, type SourceText } from '../shifted-text.ts';
 import { Ptr, type Value } from '../values.ts';
 import type { ParsedExpansion } from './macros.ts';
 import { isPunct } from './syntax.ts';
@@ -81,7 +82,7 @@ export class CompileContext {
 	/** Every function with a body, in declaration order. */
 	readonly functions: FuncDef[] = [];
 	/** The text node offsets refer to: the program, or a macro body's own text. */
-	src: string;
+	src: SourceText;
 	/** The preprocessed program text. */
 	readonly program: string;
 	/** The parse result (tree, source map, launch offsets, macros). */
@@ -104,10 +105,14 @@ export class CompileContext {
 	fn: FnState = { slots: 0, ret: T.void };
 	/** Nesting depth of expressions being compiled (bounds recursion on deep trees). */
 	depth = 0;
+	/** Local array declarations compiled so far (a block that gained some releases them). */
+	autoArrays = 0;
 	/** Template instances created so far (see MAX_INSTANTIATIONS). */
 	instantiations = 0;
 	/** Nodes parsed from a macro body, mapped to the text their offsets refer to. */
-	readonly foreign = new WeakMap<SyntaxNode, string>();
+	readonly foreign = new WeakMap<SyntaxNode, SourceText>();
+	/** Characters macro expansions have added so far (bounded by `maxSourceBytes`). */
+	expandedChars = 0;
 	/** Where nodes of a macro expansion are reported (the call), while one is compiled. */
 	spanAt: SourceSpan | undefined;
 	/** Parsed macro expansions, by expansion text. */
@@ -134,7 +139,7 @@ export class CompileContext {
 	span(n: SyntaxNode | number): SourceSpan {
 		if (this.spanAt) return this.spanAt;
 		const from = typeof n === 'number' ? n : n.from;
-		return this.parsed.map.position(from);
+		return this.parsed.map.position(from + offsetOf(this.src));
 	}
 
 	/** Records a diagnostic at a node (once per line, column and code). */

@@ -7,7 +7,15 @@ import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, type CType } from '../types.ts';
-import { ArrayStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import {
+	ArrayStore,
+	Instance,
+	Ptr,
+	SimObject,
+	convert,
+	type ArrayStoreOptions,
+	type Value,
+} from '../values.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
@@ -220,7 +228,18 @@ function declareOne(
 			make = lv.addr;
 		} else make = initEx.ev;
 	} else if (type.k === 'array') {
-		make = compileArrayInit(ctx, type, listItems, scope, name);
+		const array = compileArrayInit(ctx, type, listItems, scope, name, d);
+		if (global) make = array;
+		else {
+			// A local array's storage ends with its block (see compileBlock).
+			const autos = ctx.rt.autos;
+			ctx.autoArrays++;
+			make = (f) => {
+				const p = array(f) as Ptr;
+				autos.push(p.base as ArrayStore);
+				return p;
+			};
+		}
 	} else if (type.k === 'class' || type.k === 'sim') {
 		if (initEx) {
 			const ev = initEx.ev;
@@ -277,30 +296,38 @@ function declareOne(
 	return st;
 }
 
-function compileArrayInit(
+/**
+ * Compiles the creation of an array of `type`: storage is made lazily (see ArrayStore) and
+ * charged to the run's memory budget as the program touches it; initializer items are stored
+ * when the array is made. Nested arrays are made when their outer element is first touched.
+ */
+export function compileArrayInit(
 	ctx: CompileContext,
 	type: Extract<CType, { k: 'array' }>,
 	items: SyntaxNode[] | undefined,
 	scope: Scope,
 	name: string,
+	at?: SyntaxNode,
 ): Ev {
 	const elem = type.of;
 	const n = type.n;
 	const exprs = (items ?? []).map((a) => compileExpr(ctx, a, scope));
-	const inner = elem.k === 'array' ? elem : undefined;
+	const inner =
+		elem.k === 'array' ? compileArrayInit(ctx, elem, undefined, scope, name, at) : undefined;
+	const budget = ctx.rt.recorder.memory;
+	const span = at ? ctx.span(at) : undefined;
+	const objects = elem.k === 'class' || elem.k === 'sim';
 	return (f) => {
-		const values: Value[] = new Array(n);
-		for (let i = 0; i < n; i++) {
-			const e = exprs[i];
-			values[i] = inner
-				? compileArrayInit(ctx, inner, undefined, scope, name)(f)
-				: e
-					? convert(e.ev(f), elem)
-					: elem.k === 'class'
-						? newInstance(elem)
-						: defaultValue(elem);
+		const options: ArrayStoreOptions = { budget };
+		if (span) options.span = span;
+		if (inner) options.make = () => inner(f);
+		else if (objects)
+			options.make = () => (elem.k === 'class' ? newInstance(elem) : defaultValue(elem));
+		const store = new ArrayStore(elem, n, name, options);
+		for (let i = 0; i < exprs.length && i < n; i++) {
+			if (!inner) store.set(i, convert(exprs[i]!.ev(f), elem));
 		}
-		return new Ptr(new ArrayStore(values, elem, name), 0, elem);
+		return new Ptr(store, 0, elem);
 	};
 }
 

@@ -6,7 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { ClassDef } from '../class-def.ts';
 import { LangStop } from '../diagnostics.ts';
 import type { CompiledFunc, FuncDef, TemplateParam } from '../func-def.ts';
-import { Frame, MAX_CALL_DEPTH, NORMAL } from '../runtime.ts';
+import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, argsKey, type CType, type TemplateArg } from '../types.ts';
 import { Instance, convert } from '../values.ts';
@@ -254,8 +254,9 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 		empty: !init && bodySt === nop,
 		invoke: (self, args) => {
 			rt.tick();
-			if (rt.stack.length >= MAX_CALL_DEPTH) {
-				rt.stop('recursion-too-deep', { line, column: 1 }, { depth: MAX_CALL_DEPTH });
+			if (rt.stack.length >= rt.maxDepth) {
+				const at = rt.here() ?? { line, column: 1 };
+				rt.stop('recursion-too-deep', at, { depth: rt.maxDepth, name, flag: '--max-depth' });
 			}
 			const f = new Frame(slots(), self);
 			for (let i = 0; i < nparams; i++) {

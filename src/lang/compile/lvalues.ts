@@ -304,7 +304,7 @@ function compilePtrElementLV(
 	rt: Runtime,
 ): LV {
 	const size = Math.max(1, sizeOf(elem));
-	const memory = rt.memory;
+	const heap = rt.heap;
 	const address = (f: Frame): number | undefined => {
 		const p = arr(f);
 		return typeof p === 'number' && p !== 0 ? p + numOf(idx(f)) * size : undefined;
@@ -315,8 +315,8 @@ function compilePtrElementLV(
 		const i = numOf(idx(f));
 		if (p.base instanceof ArrayStore) {
 			const k = p.base.index(p.offset) + i;
-			if (k < 0 || k >= p.base.items.length) {
-				return rt.stop('index-out-of-range', span, { index: i, name, size: p.base.items.length });
+			if (k < 0 || k >= p.base.length) {
+				return rt.stop('index-out-of-range', span, { index: i, name, size: p.base.length });
 			}
 		}
 		return p.add(i);
@@ -324,14 +324,14 @@ function compilePtrElementLV(
 	return {
 		get: (f) => {
 			const a = address(f);
-			if (a !== undefined) return memory.get(a) ?? 0;
+			if (a !== undefined) return heap.load(a);
 			const q = at(f);
 			return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
 		},
 		set: (f, v) => {
 			const a = address(f);
 			if (a !== undefined) {
-				memory.set(a, convertArg(v, elem));
+				heap.store(a, elem, convertArg(v, elem));
 				return;
 			}
 			const q = at(f);
@@ -341,8 +341,8 @@ function compilePtrElementLV(
 			const a = address(f);
 			if (a === undefined) return at(f);
 			const cell = new CellStore(
-				() => memory.get(a) ?? 0,
-				(x) => void memory.set(a, x),
+				() => heap.load(a),
+				(x) => heap.store(a, elem, x),
 				name,
 			);
 			return new Ptr(cell, 0, elem);

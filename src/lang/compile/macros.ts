@@ -4,7 +4,9 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/cpp';
+import { formatBytes, LimitStop } from '../../sim/limits.ts';
 import { expandMacro } from '../macro-expand.ts';
+import { ShiftedText, type SourceText } from '../shifted-text.ts';
 import type { MacroDef } from '../preprocess.ts';
 import { Scope } from '../scope.ts';
 import { T } from '../types.ts';
@@ -37,6 +39,7 @@ export function expandObjectMacro(
 		if (at) return ctx.unsupported(at, `the macro \`${name}\` (its body is not an expression)`);
 		return undefined;
 	}
+	countExpansion(ctx, name, m.body.length, at);
 	ctx.macroDepth.push(name);
 	const saved = swapSource(ctx, ctx.foreign.get(body));
 	try {
@@ -48,8 +51,8 @@ export function expandObjectMacro(
 }
 
 /**
- * Parses a macro body once. The text keeps the body at its own offsets (everything else is
- * blanked) and puts a wrapper in the space of `#define NAME`, so positions stay exact.
+ * Parses a macro body once. The text keeps the body at its own offsets (everything before it
+ * reads as blanks) and puts a wrapper in the space of `#define NAME`, so positions stay exact.
  */
 export function parseMacroBody(
 	ctx: CompileContext,
@@ -64,9 +67,8 @@ export function parseMacroBody(
 		const open = kind === 'expr' ? 'int m=(' : 'void m(){';
 		const close = kind === 'expr' ? ');' : ';}';
 		if (room >= open.length) {
-			const before = ctx.parsed.source.slice(0, m.offset).replace(/[^\n]/g, ' ');
-			const text = before + open.padEnd(room, ' ') + m.body + close;
-			const tree = parser.parse(text);
+			const text = new ShiftedText(m.offset, open.padEnd(room, ' ') + m.body + close);
+			const tree = parser.parse(text.text);
 			let bad = false;
 			tree.iterate({
 				enter: (node) => {
@@ -116,6 +118,7 @@ export function expandMacroCall(
 			got: args.length,
 		});
 	}
+	countExpansion(ctx, m.name, expansion.text.length, at);
 	const parsed = parseExpansion(ctx, expansion.text);
 	if (!parsed) {
 		return ctx.unsupported(
@@ -177,8 +180,30 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	return result;
 }
 
+/**
+ * Counts `chars` of text added by expanding `name` at a use site; past the source-size limit the
+ * compile stops (each use compiles the expansion again, so nested macros that double their
+ * text per level would otherwise take exponential time).
+ */
+function countExpansion(
+	ctx: CompileContext,
+	name: string,
+	chars: number,
+	at: SyntaxNode | undefined,
+): void {
+	ctx.expandedChars += chars;
+	const limit = ctx.rt.limits.maxSourceBytes;
+	if (ctx.expandedChars <= limit) return;
+	throw new LimitStop(
+		'maxSourceBytes',
+		{ name, size: formatBytes(ctx.expandedChars), limit: formatBytes(limit) },
+		ctx.span(at ?? 0),
+		'macro-expansion-too-large',
+	);
+}
+
 /** Switches the text that node offsets refer to; returns the previous one. */
-export function swapSource(ctx: CompileContext, text: string | undefined): string {
+export function swapSource(ctx: CompileContext, text: SourceText | undefined): SourceText {
 	const prev = ctx.src;
 	ctx.src = text ?? ctx.program;
 	return prev;

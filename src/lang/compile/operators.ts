@@ -425,14 +425,14 @@ export function compileDerefLV(
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
-	const memory = rt.memory;
+	const heap = rt.heap;
 	const ptrOf = (f: Frame): Ptr => {
 		const v = p.ev(f);
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
 			const cell = new CellStore(
-				() => memory.get(v) ?? 0,
-				(x) => void memory.set(v, x),
+				() => heap.load(v),
+				(x) => heap.store(v, t, x),
 				name,
 			);
 			return new Ptr(cell, 0, t);

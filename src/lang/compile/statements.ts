@@ -38,12 +38,22 @@ export function compileBlock(
 ): St {
 	const scope = newScope ? new Scope(outer, 'block') : outer;
 	const list: St[] = [];
+	const arrays = ctx.autoArrays;
 	for (const c of ctx.children(n)) {
 		if (c.name === '{' || c.name === '}') continue;
 		const st = compileStatement(ctx, c, scope);
 		if (st) list.push(st);
 	}
-	return seq(list);
+	const body = seq(list);
+	if (ctx.autoArrays === arrays) return body;
+	// The block declares local arrays: their storage ends when it does, however it is left.
+	const rt = ctx.rt;
+	return (f) => {
+		const mark = rt.autos.length;
+		const r = body(f);
+		rt.releaseAutos(mark);
+		return r;
+	};
 }
 
 function compileStatement(ctx: CompileContext, n: SyntaxNode, scope: Scope): St | undefined {
@@ -324,10 +334,10 @@ function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 		rt.loop = span;
 		const p = ev(f);
 		if (!(p instanceof Ptr) || !(p.base instanceof ArrayStore)) return NORMAL;
-		const items = p.base.items;
-		for (let i = p.base.index(p.offset); i < items.length; i++) {
+		const items = p.base;
+		for (let i = items.index(p.offset); i < items.length; i++) {
 			rt.tick();
-			f.s[slot] = items[i];
+			f.s[slot] = items.get(i);
 			const r = body(f);
 			if (r === BREAK) break;
 			if (r === RETURN) return RETURN;

@@ -33,6 +33,8 @@ function render(trace: Trace): string {
 	out.push('diagnostics:');
 	for (const d of trace.diagnostics)
 		out.push(`  ${d.severity} ${d.code} at ${d.line}:${d.column}: ${d.message}`);
+	for (const c of trace.dropped?.diagnostics?.codes ?? [])
+		out.push(`  … ${c.count} more ${c.code}`);
 	out.push(`leaks: ${trace.leaks.length}`);
 	for (const l of trace.leaks.slice(0, 5)) out.push(`  ${l.kind} (pid ${l.pid}): ${l.detail}`);
 	if (trace.leaks.length > 5) out.push(`  … ${trace.leaks.length - 5} more`);

@@ -5,22 +5,43 @@
  * Elements are encoded little-endian, as on the device; `half` and `bfloat16_t` are converted
  * to and from JavaScript numbers here.
  */
+import type { MemoryBudget, MemoryOwner } from '../memory-budget.ts';
 import type { DType } from './dtype.ts';
 
 /** Bytes per page. */
 const PAGE = 4096;
 
-/** Sparse byte storage; see the file comment. */
+/**
+ * Sparse byte storage; see the file comment. A store made with a budget charges it one page
+ * for every page it creates, so its contents count as program data as they are touched.
+ */
 export class ByteStore {
 	readonly #pages = new Map<number, DataView>();
+	readonly #budget: MemoryBudget | undefined;
+	readonly #owner: MemoryOwner | undefined;
+	#charged = 0;
+
+	constructor(budget?: MemoryBudget, owner?: MemoryOwner) {
+		this.#budget = budget;
+		this.#owner = owner;
+	}
 
 	#view(index: number, create: boolean): DataView | undefined {
 		let view = this.#pages.get(index);
 		if (!view && create) {
+			if (this.#budget) {
+				this.#budget.charge(PAGE, this.#owner ?? { name: 'memory', bytes: 0 });
+				this.#charged += PAGE;
+			}
 			view = new DataView(new ArrayBuffer(PAGE));
 			this.#pages.set(index, view);
 		}
 		return view;
+	}
+
+	/** Bytes this store has charged to its budget (one page per page created). */
+	get charged(): number {
+		return this.#charged;
 	}
 
 	/** Reads `length` bytes from `offset`. */

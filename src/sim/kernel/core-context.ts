@@ -355,10 +355,20 @@ export class CoreContext {
 	storeOf(memory: Hardware): ByteStore {
 		let store = this.#stores.get(memory);
 		if (!store) {
-			store = new ByteStore();
+			const owner = {
+				name: `${memory} of core ${this.blockIdx}`,
+				bytes: this.memoryCapacity(memory),
+			};
+			store = new ByteStore(this.recorder.memory, owner);
 			this.#stores.set(memory, store);
 		}
 		return store;
+	}
+
+	/** Drops this core's local memories once its block is done, giving their pages back to the budget. */
+	releaseStores(): void {
+		for (const store of this.#stores.values()) this.recorder.memory.release(store.charged);
+		this.#stores.clear();
 	}
 
 	/** `t.GetValue(i)`. */

@@ -103,7 +103,9 @@ function where(
 	t: LocalTensor | GlobalTensor,
 ): { store: ByteStore; offset: number } | undefined {
 	if (t instanceof LocalTensor) return { store: core.storeOf(t.hardware), offset: t.address };
-	return t.ptr ? { store: gmStore(t.ptr.buffer), offset: t.ptr.byteOffset } : undefined;
+	return t.ptr
+		? { store: gmStore(t.ptr.buffer, core.recorder.memory), offset: t.ptr.byteOffset }
+		: undefined;
 }
 
 function copyBytes(

@@ -4,6 +4,7 @@
  * `__gm__ T*` into it, and a `GlobalTensor<T>` is a typed window set by `SetGlobalBuffer`.
  * Pointer arithmetic is the interpreter's: `(__gm__ half*)x + n` is `offsetGm(x, n * 2)`.
  */
+import type { MemoryBudget } from '../memory-budget.ts';
 import type { CallSite } from '../trace.ts';
 import { ByteStore } from './byte-store.ts';
 import type { CoreContext } from './core-context.ts';
@@ -26,11 +27,14 @@ export interface GmPointer {
 // kernel side) sees the same bytes and a dropped buffer takes its contents with it.
 const gmContents = new WeakMap<GmBuffer, ByteStore>();
 
-/** The contents of a GM buffer (created empty, all zero, on first use). */
-export function gmStore(buffer: GmBuffer): ByteStore {
+/**
+ * The contents of a GM buffer (created empty, all zero, on first use). With a `budget`, the
+ * pages the program touches count as its data; the buffer's size does not.
+ */
+export function gmStore(buffer: GmBuffer, budget?: MemoryBudget): ByteStore {
 	let store = gmContents.get(buffer);
 	if (!store) {
-		store = new ByteStore();
+		store = new ByteStore(budget, { name: `${buffer.name} (GM)`, bytes: buffer.bytes });
 		gmContents.set(buffer, store);
 	}
 	return store;

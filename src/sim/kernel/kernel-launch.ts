@@ -130,7 +130,7 @@ export class KernelLaunch {
 	/**
 	 * Runs `body` once per core in block order, catching each core's Halt. In CPU mode the run
 	 * stops after the first abort (the framework reports the failed core and the process ends).
-	 * Anything thrown that is not a Halt is a bug and propagates.
+	 * Anything thrown that is not a Halt (a bug, or a limit that stops the run) propagates.
 	 */
 	run(body: (core: CoreContext) => void): KernelRunResult {
 		for (const core of this.cores) {
@@ -141,6 +141,10 @@ export class KernelLaunch {
 				if (!isHalt(error)) throw error;
 				this.noteHalt(core, error);
 				if (this.mode === 'cpu' && error.kind === 'abort') break;
+			} finally {
+				// A finished block's local memories are never read again; their pages go back
+				// to the budget so a loop of launches does not add them up.
+				core.releaseStores();
 			}
 		}
 		return this.finish();

@@ -74,7 +74,8 @@ export function globalGetValue(
 	index: number,
 ): number {
 	const at = globalIndex(core, site, `${gt.name}.GetValue`, gt, index);
-	const value = at === undefined ? 0 : gmStore(gt.ptr!.buffer).get(gt.dtype, at);
+	const value =
+		at === undefined ? 0 : gmStore(gt.ptr!.buffer, core.recorder.memory).get(gt.dtype, at);
 	core.recordSimple(site, `${gt.name}.GetValue`, [String(index)], String(value));
 	return value;
 }
@@ -88,7 +89,7 @@ export function globalSetValue(
 	value: number,
 ): void {
 	const at = globalIndex(core, site, `${gt.name}.SetValue`, gt, index);
-	if (at !== undefined) gmStore(gt.ptr!.buffer).set(gt.dtype, at, value);
+	if (at !== undefined) gmStore(gt.ptr!.buffer, core.recorder.memory).set(gt.dtype, at, value);
 	core.recordSimple(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
 }
 

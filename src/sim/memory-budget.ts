@@ -1,0 +1,60 @@
+/**
+ * The memory budget of one run: how many bytes of program data the simulator holds for the
+ * program (arrays, heap blocks, GM buffer contents), counted as the program touches them, page
+ * by page, never by their declared size: `static char a[2000000000];` costs nothing until it is
+ * written, and touching more than the budget stops the run naming what was being touched.
+ *
+ * Invariant: `used` never exceeds `limit`; a charge that would pass it throws {@link LimitStop}
+ * and charges nothing.
+ */
+import { formatBytes, LimitStop } from './limits.ts';
+import type { SourceSpan } from './trace.ts';
+
+/** What a charge is for: the program's name for it, its declared size, where it was declared. */
+export interface MemoryOwner {
+	/** A name the program would recognise, e.g. `a`, `malloc block`, `x (GM)`. */
+	readonly name: string;
+	/** Its declared or requested size in bytes. */
+	readonly bytes: number;
+	/** Where it was declared or allocated, when known. */
+	readonly span?: SourceSpan;
+}
+
+/** See the file comment. */
+export class MemoryBudget {
+	readonly limit: number;
+	#used = 0;
+
+	constructor(limit: number) {
+		this.limit = limit;
+	}
+
+	/** Bytes charged so far. */
+	get used(): number {
+		return this.#used;
+	}
+
+	/** Charges `bytes` for `owner`, or throws {@link LimitStop} when the budget cannot hold them. */
+	charge(bytes: number, owner: MemoryOwner): void {
+		if (this.#used + bytes <= this.limit) {
+			this.#used += bytes;
+			return;
+		}
+		const values: Record<string, string | number> = {
+			name: owner.name,
+			declared: formatBytes(owner.bytes),
+			declaredBytes: owner.bytes,
+			used: formatBytes(this.#used),
+			limit: formatBytes(this.limit),
+			limitBytes: this.limit,
+			where: owner.span ? `line ${owner.span.line}` : 'the simulator',
+			whereZh: owner.span ? `第 ${owner.span.line} 行` : '模拟器',
+		};
+		throw new LimitStop('maxMemory', values);
+	}
+
+	/** Gives back bytes charged earlier (a local array whose function returned). */
+	release(bytes: number): void {
+		this.#used = Math.max(0, this.#used - bytes);
+	}
+}
