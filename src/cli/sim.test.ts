@@ -15,12 +15,19 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-function capture(): { out: string[]; err: string[] } {
+/** A report sink and an error sink that keep what the command wrote. */
+function capture() {
 	const out: string[] = [];
 	const err: string[] = [];
-	vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-	vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-	return { out, err };
+	const sink = { write: async (text: string) => void out.push(text) };
+	return { out, err, sink, onErr: (line: string) => void err.push(line) };
+}
+
+/** Runs `casebook sim` with `args`, capturing its report. */
+async function sim(args: string[]) {
+	const c = capture();
+	const code = await simCommand(args, c.sink, c.onErr);
+	return { code, text: c.out.join(''), err: c.err };
 }
 
 describe('casebook sim arguments', () => {
@@ -42,7 +49,7 @@ describe('casebook sim arguments', () => {
 			product: 'atlas-training',
 			mode: 'cpu',
 			json: true,
-			maxSteps: 500,
+			limits: { maxSteps: 500 },
 			blocks: 8,
 		});
 	});
@@ -89,14 +96,13 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('exits 2 for an unreadable file', async () => {
-		const { err } = capture();
-		expect(await simCommand(['/nonexistent/x.cpp'])).toBe(SIM_EXIT.usage);
+		const { code, err } = await sim(['/nonexistent/x.cpp']);
+		expect(code).toBe(SIM_EXIT.usage);
 		expect(err[0]).toBe('casebook sim: cannot read /nonexistent/x.cpp: ENOENT');
 	});
 
 	it('exits 1 and prints the CPU-debug abort for the faulty kernel', async () => {
-		const { out } = capture();
-		const code = await simCommand([
+		const { code, text } = await sim([
 			`${programs}free-tensor-abort.cpp`,
 			'--product',
 			'atlas-training',
@@ -104,16 +110,15 @@ describe('casebook sim exit codes', () => {
 			'cpu',
 		]);
 		expect(code).toBe(1);
-		const text = out.join('\n');
 		expect(text).toContain('current size is 4, max buffer number in same queue position is 4');
 		expect(text).toContain('free-tensor-abort.cpp:28:9: error:');
 		expect(text.trimEnd().endsWith('outcome: abort')).toBe(true);
 	});
 
 	it('prints outcome, log and diagnostics as JSON with --json', async () => {
-		const { out } = capture();
-		expect(await simCommand([`${programs}integer-semantics.cpp`, '--json'])).toBe(0);
-		const json = JSON.parse(out.join('\n'));
+		const { code, text } = await sim([`${programs}integer-semantics.cpp`, '--json']);
+		expect(code).toBe(0);
+		const json = JSON.parse(text);
 		expect(json.outcome).toBe('completed');
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);

@@ -1,22 +1,55 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--max-steps N] [--blocks N]
- * [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an Ascend C kernel or an AscendCL host
- * program) in the simulator and prints what a terminal user would see: the program's output and
- * the log lines, then the diagnostics as `file:line:col: error: message`.
+ * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--blocks N] [--gm-bytes N]
+ * [--cann V] [--actions LIST] [--max-steps N] [--max-memory SIZE] …`: runs a C++ program (an
+ * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
+ * would see: the program's output and the log lines, then the diagnostics as
+ * `file:line:col: error: message`. The limits (src/sim/limits.ts) each have a flag; the report
+ * is written a piece at a time, so no run's output is ever joined into one string.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { actionSchema, type Action } from '../cases/schema.ts';
-import { run } from '../lang/index.ts';
+import { run, sourceTooLargeTrace } from '../lang/index.ts';
+import {
+	DEFAULT_LIMITS,
+	LIMIT_KEYS,
+	LIMITS,
+	parseLimitValue,
+	type LimitKey,
+	type RunLimits,
+} from '../sim/limits.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
-import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { Diagnostic, LogLine, Outcome, Trace } from '../sim/trace.ts';
+import { streamSink, writeLines, type ReportSink } from './output-fs.ts';
+import { printableName, readBounded } from './read-input-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
 
 /** Default product when `--product` is not given. */
 export const DEFAULT_PRODUCT: ProductId = 'atlas-a2';
+
+/** The `--help` lines of the limits, from the table. */
+function limitUsage(): string {
+	return LIMIT_KEYS.map((key) => {
+		const row = LIMITS[key];
+		const arg = row.unit === 'bytes' ? 'SIZE' : 'N';
+		const shown = row.unit === 'bytes' ? sizeText(row.default) : String(row.default);
+		return `  ${`${row.flag} ${arg}`.padEnd(24)}${row.about.en} (default ${shown})`;
+	}).join('\n');
+}
+
+/** A size as the flags accept it back: `256m`, `2m`, `4096`. */
+function sizeText(bytes: number): string {
+	for (const [suffix, scale] of [
+		['g', 1 << 30],
+		['m', 1 << 20],
+		['k', 1 << 10],
+	] as const) {
+		if (bytes % scale === 0) return `${bytes / scale}${suffix}`;
+	}
+	return String(bytes);
+}
 
 const USAGE = `Usage: casebook sim FILE [options]
 
@@ -29,7 +62,6 @@ Options:
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column}],…}
-  --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
@@ -37,11 +69,17 @@ Options:
                     signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
   -h, --help        show this help
 
+Limits (a run that reaches one stops, or keeps only part of its output, with a diagnostic that
+names the limit and its flag; SIZE takes k, m or g, e.g. --max-memory 1g):
+${limitUsage()}
+
 Exit status:
   0  completed: the program ran to the end without an error
-  1  the program failed: error (an API returned an error code), hang or abort
+  1  the program failed: error (an API returned an error code), hang or abort, or it reached
+     a limit that stops it (steps, memory, call depth)
   2  bad usage or unreadable file
-  3  rejected: the program could not be interpreted (syntax error, unsupported construct)`;
+  3  rejected: the program could not be interpreted (syntax error, unsupported construct, too
+     large or too deeply nested)`;
 
 /** The parsed command line. */
 export interface SimOptions {
@@ -49,7 +87,8 @@ export interface SimOptions {
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
-	maxSteps?: number;
+	/** Limits given on the command line; the rest take their defaults. */
+	limits: Partial<RunLimits>;
 	blocks?: number;
 	gmBytes?: number;
 	cann?: string;
@@ -84,6 +123,9 @@ export function parseActions(text: string): Action[] | { error: string } {
 	return actions;
 }
 
+/** Limit names by their flag. */
+const LIMIT_BY_FLAG = new Map<string, LimitKey>(LIMIT_KEYS.map((key) => [LIMITS[key].flag, key]));
+
 /** Parses the arguments after `sim`: options, `{ help: true }` or an error message. */
 export function parseSimArgs(
 	argv: readonly string[],
@@ -92,7 +134,8 @@ export function parseSimArgs(
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
-	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
+	const numbers: Partial<Record<'blocks' | 'gmBytes', number>> = {};
+	const limits: Partial<RunLimits> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
 	for (let i = 0; i < argv.length; i++) {
@@ -127,7 +170,6 @@ export function parseSimArgs(
 				mode = v;
 				break;
 			}
-			case '--max-steps':
 			case '--blocks':
 			case '--gm-bytes': {
 				const v = value();
@@ -136,8 +178,7 @@ export function parseSimArgs(
 					return {
 						error: `${flag} needs a positive whole number, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
 					};
-				numbers[flag === '--max-steps' ? 'maxSteps' : flag === '--blocks' ? 'blocks' : 'gmBytes'] =
-					n;
+				numbers[flag === '--blocks' ? 'blocks' : 'gmBytes'] = n;
 				break;
 			}
 			case '--actions': {
@@ -153,14 +194,31 @@ export function parseSimArgs(
 				cann = v;
 				break;
 			}
-			default:
+			default: {
+				const key = LIMIT_BY_FLAG.get(flag);
+				if (key) {
+					const v = value();
+					const n = v === undefined ? undefined : parseLimitValue(key, v);
+					if (n === undefined) {
+						const what =
+							LIMITS[key].unit === 'bytes'
+								? 'a size such as 512m or 2g'
+								: 'a positive whole number';
+						return {
+							error: `${flag} needs ${what}, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+						};
+					}
+					limits[key] = n;
+					break;
+				}
 				if (flag.startsWith('-') && flag !== '-') return { error: `unknown option "${flag}".` };
 				if (file !== undefined) return { error: `only one FILE, got "${file}" and "${arg}".` };
 				file = arg;
+			}
 		}
 	}
 	if (file === undefined) return { error: 'FILE is missing.' };
-	const options: SimOptions = { file, product, mode, json, ...numbers };
+	const options: SimOptions = { file, product, mode, json, limits, ...numbers };
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	return options;
@@ -181,21 +239,50 @@ export function formatDiagnostic(file: string, d: Diagnostic): string {
 	return lines.join('\n');
 }
 
-/** The human-readable report of a run. */
-export function formatTrace(file: string, trace: Trace): string {
-	const out: string[] = [];
-	for (const line of trace.log) out.push(line.text);
-	for (const leak of trace.leaks) {
-		const at = leak.span ? ` (line ${leak.span.line})` : '';
-		out.push(`leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`);
-	}
-	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
-	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d));
-	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);
-	return out.join('\n');
+/**
+ * A log line as a terminal shows it: control characters the program printed are escaped (so
+ * output cannot move the cursor or forge lines), and a line cut at the length cap says so.
+ */
+function shownLine(line: LogLine): string {
+	// eslint-disable-next-line no-control-regex
+	const text = line.text.replace(
+		/[\u0000-\u0008\u000b-\u001f\u007f]/g,
+		(c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+	);
+	return line.cut ? `${text} … [${line.cut.toLocaleString('en-US')} more characters]` : text;
 }
 
-/** The `--json` report: the fields the design promises, plus leaks and the step count. */
+/** The human-readable report of a run, line by line. */
+export function* reportLines(file: string, trace: Trace): Generator<string> {
+	const name = printableName(file);
+	const gap = trace.dropped?.logLines;
+	let any = false;
+	for (let i = 0; i < trace.log.length; i++) {
+		if (gap && i === gap.at) {
+			yield `… ${gap.count.toLocaleString('en-US')} log lines dropped here (${LIMITS.maxLogLines.flag} keeps more) …`;
+		}
+		yield shownLine(trace.log[i]!);
+		any = true;
+	}
+	for (const leak of trace.leaks) {
+		const at = leak.span ? ` (line ${leak.span.line})` : '';
+		yield `leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`;
+		any = true;
+	}
+	const moreLeaks = trace.dropped?.leaks?.count;
+	if (moreLeaks) yield `leak: … ${moreLeaks.toLocaleString('en-US')} more not listed`;
+	if (trace.diagnostics.length > 0 && any) yield '';
+	for (const d of trace.diagnostics) yield formatDiagnostic(name, d);
+	if (any || trace.diagnostics.length > 0) yield '';
+	yield `outcome: ${trace.outcome}`;
+}
+
+/** The human-readable report of a run as one string (for tests and small traces). */
+export function formatTrace(file: string, trace: Trace): string {
+	return [...reportLines(file, trace)].join('\n');
+}
+
+/** The `--json` report: the fields the design promises, plus leaks, the step count and what was dropped. */
 export function traceJson(trace: Trace): object {
 	return {
 		outcome: trace.outcome,
@@ -211,42 +298,74 @@ export function traceJson(trace: Trace): object {
 		})),
 		leaks: trace.leaks,
 		steps: trace.steps.length,
+		...(trace.dropped ? { dropped: trace.dropped } : {}),
 	};
 }
 
-/** Runs `casebook sim` with the arguments after `sim`; resolves to the exit code. */
-export async function simCommand(argv: readonly string[]): Promise<number> {
+/** Writes the `--json` report; the log array is written line by line, never as one string. */
+async function writeJson(sink: ReportSink, trace: Trace): Promise<void> {
+	const marker = '\u0000log\u0000';
+	const text = JSON.stringify({ ...traceJson(trace), log: marker }, null, 2);
+	const at = text.indexOf(JSON.stringify(marker));
+	await sink.write(text.slice(0, at));
+	if (trace.log.length === 0) await sink.write('[]');
+	else {
+		await sink.write('[\n');
+		const last = trace.log.length - 1;
+		await writeLines(
+			sink,
+			trace.log.map((l, i) => `    ${JSON.stringify(l.text)}${i < last ? ',' : ''}`),
+		);
+		await sink.write('  ]');
+	}
+	await sink.write(`${text.slice(at + JSON.stringify(marker).length)}\n`);
+}
+
+/**
+ * Runs `casebook sim` with the arguments after `sim`; resolves to the exit code. The report goes
+ * to `out` (standard output), errors to `err`.
+ */
+export async function simCommand(
+	argv: readonly string[],
+	out: ReportSink = streamSink(),
+	err: (line: string) => void = (line) => console.error(line),
+): Promise<number> {
 	const parsed = parseSimArgs(argv);
 	if ('help' in parsed) {
-		console.log(USAGE);
+		await writeLines(out, [USAGE]);
 		return SIM_EXIT.completed;
 	}
 	if ('error' in parsed) {
-		console.error(`casebook sim: ${parsed.error}\n\n${USAGE}`);
+		err(`casebook sim: ${parsed.error}\n\n${USAGE}`);
 		return SIM_EXIT.usage;
 	}
-	let source: string;
+	const maxSource = parsed.limits.maxSourceBytes ?? DEFAULT_LIMITS.maxSourceBytes;
+	let input;
 	try {
-		source = await readFile(parsed.file, 'utf8');
+		input = await readBounded(parsed.file, maxSource);
 	} catch (error) {
-		console.error(
-			`casebook sim: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+		err(
+			`casebook sim: cannot read ${printableName(parsed.file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
 		);
 		return SIM_EXIT.usage;
 	}
-	const request: RunRequest = {
-		source,
-		fileName: basename(parsed.file),
-		product: parsed.product,
-		mode: parsed.mode,
-	};
-	if (parsed.maxSteps !== undefined) request.maxSteps = parsed.maxSteps;
-	if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
-	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
-	if (parsed.cann !== undefined) request.cann = parsed.cann;
-	if (parsed.actions !== undefined) request.actions = parsed.actions;
-	const trace = run(request);
-	if (parsed.json) console.log(JSON.stringify(traceJson(trace), null, 2));
-	else console.log(formatTrace(parsed.file, trace));
+	let trace: Trace;
+	if (input.truncated) trace = sourceTooLargeTrace(input.size, maxSource);
+	else {
+		const request: RunRequest = {
+			source: input.text,
+			fileName: basename(parsed.file),
+			product: parsed.product,
+			mode: parsed.mode,
+			limits: parsed.limits,
+		};
+		if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
+		if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
+		if (parsed.cann !== undefined) request.cann = parsed.cann;
+		if (parsed.actions !== undefined) request.actions = parsed.actions;
+		trace = run(request);
+	}
+	if (parsed.json) await writeJson(out, trace);
+	else await writeLines(out, reportLines(parsed.file, trace));
 	return exitCodeFor(trace.outcome);
 }

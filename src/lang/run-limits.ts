@@ -4,12 +4,12 @@
  * interpreter's own stack, the host's interrupt), and the summary diagnostics of what the
  * recorder counted instead of keeping.
  */
-import { Halt, isHalt } from '../sim/halt.ts';
+import { isHalt } from '../sim/halt.ts';
 import { formatBytes, LimitStop, resolveLimits, type RunLimits } from '../sim/limits.ts';
 import { MAX_DIAGNOSTICS_PER_CODE, type Recorder } from '../sim/recorder.ts';
 import type { RunRequest } from '../sim/run-request.ts';
-import { likelyCause, type RunProgress } from '../sim/run-progress.ts';
-import type { Diagnostic, Outcome, SourceSpan } from '../sim/trace.ts';
+import { likelyCause, SLOW_CAUSE_TEXT, type RunProgress } from '../sim/run-progress.ts';
+import type { Diagnostic, Outcome, SourceSpan, Trace } from '../sim/trace.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -58,6 +58,28 @@ export function sourceTooLarge(source: string, limits: RunLimits): Diagnostic | 
 		{ line: 1, column: 1 },
 		{ size: formatBytes(bytes), limit: formatBytes(limits.maxSourceBytes) },
 	);
+}
+
+/**
+ * The trace of a program refused for its size before it was read in full (the CLI reads at most
+ * the limit): `size` is its size when known (a regular file), else it is "more than" the limit.
+ */
+export function sourceTooLargeTrace(size: number | undefined, limit: number): Trace {
+	const shown = size !== undefined ? formatBytes(size) : `more than ${formatBytes(limit)}`;
+	return {
+		outcome: 'rejected',
+		log: [],
+		diagnostics: [
+			langDiagnostic(
+				'source-too-large',
+				{ line: 1, column: 1 },
+				{ size: shown, limit: formatBytes(limit) },
+			),
+		],
+		steps: [],
+		series: [],
+		leaks: [],
+	};
 }
 
 /** Whether `error` is the JavaScript engine's stack overflow (V8, SpiderMonkey, JSC). */
@@ -128,50 +150,6 @@ export function stopOutcome(error: unknown, recorder: Recorder, rt: Runtime | un
 	return 'rejected';
 }
 
-/** Whether `error` is something `stopOutcome` turns into an outcome, not a simulator bug. */
-export function isStop(error: unknown): boolean {
-	return (
-		error instanceof LangStop ||
-		error instanceof LimitStop ||
-		error instanceof Halt ||
-		isStackOverflow(error)
-	);
-}
-
-/** Words for each slow cause, in both languages: what it looks like and what to do. */
-const CAUSES = {
-	compile: {
-		en: 'it was still reading the program, which is very large or whose macros expand a lot',
-		zh: '它还在读取程序：程序很大，或者宏展开得很多',
-		advice: 'Run a smaller part of the program.',
-		adviceZh: '只运行出问题的那部分代码。',
-	},
-	memory: {
-		en: 'the program’s data kept growing',
-		zh: '程序数据一直在增长',
-		advice: 'Look for a loop that keeps writing new memory.',
-		adviceZh: '检查是否有循环在不停地写入新的内存。',
-	},
-	output: {
-		en: 'the program was flooding the log',
-		zh: '程序在大量输出日志',
-		advice: 'Look for a loop that prints (or fails) on every pass.',
-		adviceZh: '检查是否有循环每一轮都在打印（或失败）。',
-	},
-	recursion: {
-		en: 'calls were nested very deep',
-		zh: '函数调用嵌套得很深',
-		advice: 'Look for a function that calls itself without an end condition.',
-		adviceZh: '检查是否有函数在没有终止条件的情况下调用自身。',
-	},
-	loop: {
-		en: 'it was running a long loop',
-		zh: '它在执行一个很长的循环',
-		advice: 'Look for a loop that never ends or runs far more often than needed.',
-		adviceZh: '检查是否有永不结束或次数远超需要的循环。',
-	},
-} as const;
-
 /**
  * The values of a `run-interrupted` diagnostic: how long, at which step, and the likeliest
  * cause from the first and the latest snapshots of the run.
@@ -182,13 +160,13 @@ export function interruptValues(
 	last: Readonly<RunProgress>,
 	limits: RunLimits,
 ): Record<string, string | number> {
-	const cause = CAUSES[likelyCause(first, last, limits)];
+	const cause = SLOW_CAUSE_TEXT[likelyCause(first, last, limits)];
 	return {
 		seconds: Math.round(ms / 100) / 10,
 		steps: last.steps,
 		cause: cause.en,
 		causeZh: cause.zh,
-		advice: cause.advice,
+		advice: cause.adviceEn,
 		adviceZh: cause.adviceZh,
 	};
 }

@@ -16,14 +16,26 @@ export interface CatalogEntry {
 /** A catalog: code → entry. Codes are subject-first kebab-case, e.g. `que-depth-exceeded`. */
 export type Catalog = Readonly<Record<string, CatalogEntry>>;
 
+/** Templates split once into text and placeholder names (odd indices are names). */
+const splitTemplates = new Map<string, readonly string[]>();
+
 /** Fills `{name}` placeholders; a missing value is shown as `{name}` so the gap is visible. */
 export function fillTemplate(
 	template: string,
 	values: Readonly<Record<string, string | number>>,
 ): string {
-	return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-		name in values ? String(values[name]) : whole,
-	);
+	// A loop that fails a million times fills the same few templates a million times.
+	let parts = splitTemplates.get(template);
+	if (!parts) {
+		parts = template.split(/\{(\w+)\}/);
+		if (splitTemplates.size < 4096) splitTemplates.set(template, parts);
+	}
+	let out = parts[0]!;
+	for (let i = 1; i < parts.length; i += 2) {
+		const name = parts[i]!;
+		out += (name in values ? String(values[name]) : `{${name}}`) + parts[i + 1]!;
+	}
+	return out;
 }
 
 /** Builds the diagnostic `code` of `catalog` at `span`. */

@@ -30,7 +30,7 @@ import type {
 export const DEFAULT_MAX_STORED_STEPS = DEFAULT_LIMITS.maxTraceSteps;
 
 /** Diagnostics kept per code; a loop that fails the same way a million times keeps these. */
-export const MAX_DIAGNOSTICS_PER_CODE = 50;
+export const MAX_DIAGNOSTICS_PER_CODE = 20;
 
 /** Leaks kept one by one (the leak case of the seeds reports about 3,000). */
 export const MAX_LEAKS = 10_000;

@@ -14,10 +14,12 @@ export interface LeakReportProps {
 	/** Level of the panel heading. */
 	level: HeadingLevel;
 	leaks: readonly Leak[];
+	/** Leaks the simulator counted but did not keep. */
+	more?: number;
 }
 
 /** The leak report panel. */
-export function LeakReport({ t, level, leaks }: LeakReportProps) {
+export function LeakReport({ t, level, leaks, more = 0 }: LeakReportProps) {
 	const groups = groupLeaks(leaks);
 	return (
 		<section class="repro-leaks" aria-label={t.leaks}>
@@ -37,6 +39,9 @@ export function LeakReport({ t, level, leaks }: LeakReportProps) {
 						</li>
 					))}
 				</ul>
+			)}
+			{more > 0 && (
+				<p class="repro-muted">{format(t.leaksDropped, { n: more.toLocaleString() })}</p>
 			)}
 		</section>
 	);

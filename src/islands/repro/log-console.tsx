@@ -17,37 +17,80 @@ export interface LogConsoleProps {
 	links?: readonly LogLink[];
 	/** Heading/caption above the lines, e.g. "recorded at build time". */
 	caption?: string;
+	/** Lines the simulator counted but did not keep, and the index they stood before. */
+	dropped?: { count: number; at: number };
 }
 
-/** The log region of the widget. */
-export function LogConsole({ t, lines, links = [], caption }: LogConsoleProps) {
-	const byLine = new Map(links.map((link) => [link.line, link]));
+/** One row of the console: a kept line, or a marker for lines not shown. */
+type Row = { line: LogLine; index: number } | { gap: string; key: string };
+
+/**
+ * The rows to draw: the kept lines, with the middle of a long log elided so the DOM stays small,
+ * and one marker where lines are missing (not kept by the simulator, or not drawn here).
+ */
+export function logRows(
+	t: Strings,
+	lines: readonly LogLine[],
+	dropped?: { count: number; at: number },
+): Row[] {
 	const head = Math.floor(MAX_RENDERED_LOG_LINES / 4);
 	const tail = MAX_RENDERED_LOG_LINES - head;
 	const elided = lines.length > MAX_RENDERED_LOG_LINES ? lines.length - head - tail : 0;
-	const shown =
-		elided > 0
-			? [
-					...lines.slice(0, head).map((l, i) => [l, i] as const),
-					...lines.slice(-tail).map((l, i) => [l, lines.length - tail + i] as const),
-				]
-			: lines.map((l, i) => [l, i] as const);
+	const rows: Row[] = [];
+	const marker = (n: number, key: string, kept: boolean) =>
+		rows.push({ gap: format(kept ? t.logDropped : t.logHidden, { n: n.toLocaleString() }), key });
+	if (elided === 0) {
+		lines.forEach((line, index) => {
+			if (dropped && index === dropped.at) marker(dropped.count, 'dropped', true);
+			rows.push({ line, index });
+		});
+		if (dropped && dropped.at >= lines.length) marker(dropped.count, 'dropped', true);
+		return rows;
+	}
+	const tailStart = lines.length - tail;
+	const droppedInside = dropped && dropped.at >= head && dropped.at <= tailStart;
+	for (let i = 0; i < head; i++) {
+		if (dropped && !droppedInside && i === dropped.at) marker(dropped.count, 'dropped', true);
+		rows.push({ line: lines[i]!, index: i });
+	}
+	marker(elided + (droppedInside ? dropped.count : 0), 'elided', !!droppedInside);
+	for (let i = tailStart; i < lines.length; i++) {
+		if (dropped && !droppedInside && i === dropped.at) marker(dropped.count, 'dropped', true);
+		rows.push({ line: lines[i]!, index: i });
+	}
+	return rows;
+}
+
+/** The log region of the widget. */
+export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsoleProps) {
+	const byLine = new Map(links.map((link) => [link.line, link]));
+	const rows = logRows(t, lines, dropped);
 	return (
 		<div class="repro-log-wrap">
 			{caption && <p class="repro-caption">{caption}</p>}
 			<div role="log" aria-label={t.log} class="repro-log" tabIndex={0}>
 				{lines.length === 0 && <div class="repro-muted">{t.logEmpty}</div>}
-				{shown.map(([line, index]) => {
+				{rows.map((row) => {
+					if ('gap' in row) {
+						return (
+							<div key={row.key} class="repro-muted repro-log-gap">
+								{row.gap}
+							</div>
+						);
+					}
+					const { line, index } = row;
 					const link = byLine.get(index);
 					return (
 						<div
 							key={index}
 							class={`repro-log-line repro-ch-${line.channel}${line.level ? ` repro-lv-${line.level.toLowerCase()}` : ''}`}
 						>
-							{elided > 0 && index === lines.length - tail && (
-								<div class="repro-muted">… {elided} …</div>
-							)}
 							<span class="repro-log-text">{line.text}</span>
+							{line.cut && (
+								<span class="repro-muted">
+									{format(t.lineCut, { n: line.cut.toLocaleString() })}
+								</span>
+							)}
 							{link && (
 								<a class="repro-log-case" href={link.href}>
 									{format(t.openCase, { case: link.title })}

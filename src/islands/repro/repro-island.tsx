@@ -11,6 +11,7 @@ import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
+import type { SlowCause } from '../../sim/run-progress.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
 import { bufferRows } from './buffer-blocks.ts';
@@ -25,7 +26,7 @@ import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-p
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
 import { sharePayloadOf } from './share-hash.ts';
-import { format, stringsFor, type StringKey } from './strings.ts';
+import { format, LIMIT_STOP_TEXT, stringsFor, type StringKey } from './strings.ts';
 import { StatusLine } from './status-line.tsx';
 import { Timeline } from './timeline.tsx';
 import { appendAction } from './user-actions.ts';
@@ -39,7 +40,7 @@ type RunStatus =
 	| { kind: 'idle' }
 	| { kind: 'running' }
 	| { kind: 'done'; trace: Trace; links: readonly LogLink[] }
-	| { kind: 'timeout'; ms: number }
+	| { kind: 'timeout'; ms: number; cause: SlowCause }
 	| { kind: 'failed'; message: string };
 
 /** A note above the output: share link results, refusals. */
@@ -239,7 +240,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			case 'superseded':
 				return;
 			case 'timeout':
-				setStatus({ kind: 'timeout', ms: result.ms });
+				setStatus({ kind: 'timeout', ms: result.ms, cause: result.cause });
 				return;
 			case 'failed':
 				setStatus({ kind: 'failed', message: format(t.workerFailed, { message: result.message }) });
@@ -417,8 +418,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const ids = (name: string) => `${id}-${name}`;
 	const disabled = !hydrated;
 	const outcome = trace?.outcome ?? (showRecorded ? recorded!.outcome : undefined);
-	// The interpreter's step budget (src/lang diagnostics catalog) ends a runaway program.
-	const budgetStopped = trace?.diagnostics.some((d) => d.code === 'steps-exhausted') ?? false;
+	// A limit of the run (src/sim/limits.ts) that stopped it, as the status line words it.
+	const limitStop = trace?.diagnostics.find((d) => d.code in LIMIT_STOP_TEXT);
 
 	return (
 		<div
@@ -585,8 +586,10 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				t={t}
 				kind={status.kind}
 				outcome={outcome}
-				budgetStopped={budgetStopped}
+				limitText={limitStop ? t[LIMIT_STOP_TEXT[limitStop.code]!] : undefined}
 				timeoutMs={status.kind === 'timeout' ? status.ms : undefined}
+				cause={status.kind === 'timeout' ? status.cause : undefined}
+				lang={lang}
 				message={status.kind === 'failed' ? status.message : undefined}
 				showIdle={!showRecorded}
 				step={step}
@@ -600,6 +603,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				lines={trace ? visibleLog : showRecorded ? recorded!.log : []}
 				links={status.kind === 'done' ? status.links : []}
 				caption={showRecorded ? t.recorded : undefined}
+				dropped={trace && !(stepping && current) ? trace.dropped?.logLines : undefined}
 			/>
 
 			<DiagnosticsList
@@ -619,7 +623,12 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
-					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
+					<LeakReport
+						t={t}
+						level={headingLevel}
+						leaks={trace.leaks}
+						more={trace.dropped?.leaks?.count ?? 0}
+					/>
 				</div>
 			)}
 		</div>

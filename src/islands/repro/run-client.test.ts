@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
-import { RunClient } from './run-client.ts';
+import type { RunProgress } from '../../sim/run-progress.ts';
+import { PLAYGROUND_LIMITS, RunClient } from './run-client.ts';
 import type { RunMessage } from './run-worker.ts';
 import { splitTrace } from './trace-transfer.ts';
 
@@ -80,10 +81,70 @@ describe('the watchdog stops a run that never finishes', () => {
 		}, 1_000);
 		const hung = client.run(request);
 		vi.advanceTimersByTime(1_000);
-		expect(await hung).toEqual({ kind: 'timeout', ms: 1_000 });
+		// The worker posted no progress: it never got past reading the program.
+		expect(await hung).toEqual({ kind: 'timeout', ms: 1_000, cause: 'compile' });
 		expect(workers[0]!.terminated).toBe(true);
 		vi.useRealTimers();
 		expect(await client.run(request)).toEqual({ kind: 'trace', trace, links: [] });
 		expect(workers).toHaveLength(2);
+	});
+});
+
+describe('the watchdog names what the run was doing', () => {
+	/** A worker that posts two progress snapshots and then never finishes. */
+	function stalledWith(first: Partial<RunProgress>, last: Partial<RunProgress>) {
+		const base: RunProgress = { phase: 'run', steps: 0, logLines: 0, memory: 0, depth: 0 };
+		return new RunClient(
+			() =>
+				new FakeWorker((m) => [
+					{ type: 'progress', run: m.run, progress: { ...base, ...first } },
+					{ type: 'progress', run: m.run, progress: { ...base, ...last } },
+				]) as unknown as Worker,
+			1_000,
+		);
+	}
+
+	async function causeOf(first: Partial<RunProgress>, last: Partial<RunProgress>) {
+		vi.useFakeTimers();
+		const client = stalledWith(first, last);
+		const result = client.run(request);
+		await vi.advanceTimersByTimeAsync(1_000);
+		const r = await result;
+		return r.kind === 'timeout' ? r.cause : r.kind;
+	}
+
+	it('says the output was flooding when lines kept pace with the steps', async () => {
+		expect(
+			await causeOf({ steps: 1_000, logLines: 900 }, { steps: 900_000, logLines: 850_000 }),
+		).toBe('output');
+	});
+
+	it('says the data kept growing when memory climbed towards the budget', async () => {
+		expect(
+			await causeOf({ steps: 10, memory: 1 << 20 }, { steps: 5_000, memory: 200 * (1 << 20) }),
+		).toBe('memory');
+	});
+
+	it('says calls were nested deep when the call depth was near its limit', async () => {
+		expect(await causeOf({ steps: 10, depth: 50 }, { steps: 20, depth: 390 })).toBe('recursion');
+	});
+
+	it('says it was a long loop when only the steps climbed', async () => {
+		expect(
+			await causeOf({ steps: 1_000 }, { steps: 1_900_000, loop: { line: 3, column: 5 } }),
+		).toBe('loop');
+	});
+
+	it('sends the playground limits with every run', () => {
+		let sent: RunMessage | undefined;
+		const client = new RunClient(
+			() =>
+				new FakeWorker((m) => {
+					sent = m;
+					return splitTrace(trace, m.run);
+				}) as unknown as Worker,
+		);
+		void client.run({ ...request, limits: { maxSteps: 10 } });
+		expect(sent?.request.limits).toEqual({ ...PLAYGROUND_LIMITS, maxSteps: 10 });
 	});
 });

@@ -1,9 +1,13 @@
 /**
  * The page's side of the simulator worker: one run at a time, a watchdog that terminates the
- * worker when a run takes too long (the step budget should stop runaway programs first; this is
- * the backstop), and chunked trace assembly so no single message blocks the main thread.
+ * worker when a run takes too long (the limits and the worker's own interrupt should stop
+ * runaway programs first; this is the backstop, and it names the likeliest cause from the
+ * progress the worker posted), and chunked trace assembly so no single message blocks the main
+ * thread. Runs from the page get the playground's limits ({@link PLAYGROUND_LIMITS}).
  */
 import type { Lang } from '../../cases/schema.ts';
+import { resolveLimits, type RunLimits } from '../../sim/limits.ts';
+import { likelyCause, type RunProgress, type SlowCause } from '../../sim/run-progress.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import type { LogLink } from './repro-props.ts';
@@ -13,10 +17,16 @@ import { TraceAssembler, type TraceMessage } from './trace-transfer.ts';
 /** How long a run may take before the watchdog terminates the worker. */
 export const WATCHDOG_MS = 5_000;
 
+/**
+ * Limits of runs from the page, tighter than the CLI's where a browser tab needs it: a program
+ * pasted into the editor is read in well under the watchdog's time.
+ */
+export const PLAYGROUND_LIMITS: Partial<RunLimits> = { maxSourceBytes: 512 * 1024 };
+
 /** What a run ends with. */
 export type RunResult =
 	| { kind: 'trace'; trace: Trace; links: readonly LogLink[] }
-	| { kind: 'timeout'; ms: number }
+	| { kind: 'timeout'; ms: number; cause: SlowCause; progress?: RunProgress }
 	| { kind: 'failed'; message: string }
 	| { kind: 'superseded' };
 
@@ -27,19 +37,23 @@ export type WorkerFactory = () => Worker;
 export const defaultWorkerFactory: WorkerFactory = () =>
 	new Worker(new URL('./run-worker.ts', import.meta.url), { type: 'module' });
 
+/** The run in progress: its trace so far, its watchdog, its limits and the progress seen. */
+interface Pending {
+	assembler: TraceAssembler;
+	resolve: (r: RunResult) => void;
+	timer: ReturnType<typeof setTimeout>;
+	limits: RunLimits;
+	first?: RunProgress;
+	last?: RunProgress;
+}
+
 /** Runs requests in a worker; a newer request supersedes an older one still running. */
 export class RunClient {
 	readonly #factory: WorkerFactory;
 	readonly #watchdogMs: number;
 	#worker: Worker | undefined;
 	#nextRun = 1;
-	#pending:
-		| {
-				assembler: TraceAssembler;
-				resolve: (r: RunResult) => void;
-				timer: ReturnType<typeof setTimeout>;
-		  }
-		| undefined;
+	#pending: Pending | undefined;
 
 	constructor(factory: WorkerFactory = defaultWorkerFactory, watchdogMs = WATCHDOG_MS) {
 		this.#factory = factory;
@@ -56,13 +70,22 @@ export class RunClient {
 		this.#settle({ kind: 'superseded' });
 		const worker = this.#ensureWorker();
 		const run = this.#nextRun++;
+		const limited: RunRequest = { ...request, limits: { ...PLAYGROUND_LIMITS, ...request.limits } };
 		return new Promise<RunResult>((resolve) => {
-			const timer = setTimeout(() => {
-				this.#terminate();
-				this.#settle({ kind: 'timeout', ms: this.#watchdogMs });
-			}, this.#watchdogMs);
-			this.#pending = { assembler: new TraceAssembler(run), resolve, timer };
-			const message: RunMessage = { run, request, lang };
+			const pending: Pending = {
+				assembler: new TraceAssembler(run),
+				resolve,
+				timer: setTimeout(() => {
+					this.#terminate();
+					const cause = likelyCause(pending.first, pending.last, pending.limits);
+					const result: RunResult = { kind: 'timeout', ms: this.#watchdogMs, cause };
+					if (pending.last) result.progress = pending.last;
+					this.#settle(result);
+				}, this.#watchdogMs),
+				limits: resolveLimits(limited.limits),
+			};
+			this.#pending = pending;
+			const message: RunMessage = { run, request: limited, lang };
 			worker.postMessage(message);
 		});
 	}
@@ -91,6 +114,11 @@ export class RunClient {
 		if (!pending || message.run !== pending.assembler.run) return;
 		if (message.type === 'failed') {
 			this.#settle({ kind: 'failed', message: message.message });
+			return;
+		}
+		if (message.type === 'progress') {
+			pending.first ??= message.progress;
+			pending.last = message.progress;
 			return;
 		}
 		try {

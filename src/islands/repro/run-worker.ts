@@ -2,11 +2,16 @@
  * The Web Worker that runs the simulator off the main thread: it receives `{ run, request }`,
  * calls the interpreter's `run(request)`, posts the trace back in chunks (trace-transfer.ts),
  * then matches the log against the signature registry so recognised lines link to their case.
- * A throw inside the interpreter is a simulator bug; it is reported, not hidden.
+ * While a run goes on it posts a progress snapshot a few times a second (the page's watchdog
+ * names the likeliest cause from them), and it interrupts a run that takes longer than
+ * {@link INTERRUPT_MS} of real time, so the run ends with a diagnostic and its trace so far
+ * instead of being killed. A throw inside the interpreter is a simulator bug; it is reported,
+ * not hidden.
  */
 /// <reference lib="webworker" />
 import type { Lang } from '../../cases/schema.ts';
 import { run as runProgram } from '../../lang/index.ts';
+import type { RunHooks } from '../../sim/run-progress.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
 import type { LogLine } from '../../sim/trace.ts';
 import { compileSignatures, matchLog } from '../../triage/index.ts';
@@ -28,6 +33,28 @@ interface RegistryEntry extends SignatureEntry {
 }
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+/** Real time after which a run is interrupted: well inside the page's 5 s watchdog. */
+export const INTERRUPT_MS = 3_500;
+
+/** Least real time between two progress messages. */
+const PROGRESS_MS = 250;
+
+/** Hooks that post progress for run `run` and interrupt it after {@link INTERRUPT_MS}. */
+function hooksFor(run: number): RunHooks {
+	const started = performance.now();
+	let posted = started;
+	return {
+		onProgress(progress) {
+			const now = performance.now();
+			if (now - posted >= PROGRESS_MS) {
+				posted = now;
+				post({ type: 'progress', run, progress: { ...progress } });
+			}
+			return now - started > INTERRUPT_MS ? { ms: now - started } : undefined;
+		},
+	};
+}
 
 let registry:
 	Promise<{ entries: RegistryEntry[]; compiled: ReturnType<typeof compileSignatures> }> | undefined;
@@ -80,7 +107,7 @@ function post(message: TraceMessage): void {
 scope.onmessage = async (event: MessageEvent<RunMessage>) => {
 	const { run, request, lang } = event.data;
 	try {
-		const trace = runProgram(request);
+		const trace = runProgram(request, hooksFor(run));
 		const messages = splitTrace(trace, run);
 		const done = messages.pop()!;
 		for (const message of messages) post(message);

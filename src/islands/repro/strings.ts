@@ -70,9 +70,16 @@ const strings = {
 		en: 'Too many steps: only the first {n} were kept; the run itself was complete.',
 	},
 	watchdog: {
-		zh: '模拟在 {s} 秒内没有结束，已被终止。请检查是否有死循环。',
-		en: 'The simulation did not finish within {s} s and was stopped. Look for an endless loop.',
+		zh: '模拟在 {s} 秒内没有结束，已被终止：{cause}。{advice}',
+		en: 'The simulation did not finish within {s} s and was stopped: {cause}. {advice}',
 	},
+	logDropped: {
+		zh: '…… 中间省略了 {n} 行（模拟器只保留开头和结尾的日志）……',
+		en: '… {n} lines in between were not kept (the simulator keeps the start and the end of a long log) …',
+	},
+	logHidden: { zh: '…… 此处未显示 {n} 行 ……', en: '… {n} lines not shown here …' },
+	lineCut: { zh: '……（另有 {n} 个字符未保留）', en: '… ({n} more characters not kept)' },
+	leaksDropped: { zh: '另有 {n} 项未列出。', en: '{n} more are not listed.' },
 	workerFailed: {
 		zh: '模拟器内部错误：{message}',
 		en: 'Internal simulator error: {message}',
@@ -112,6 +119,25 @@ const strings = {
 		zh: '已被步数上限终止：程序可能陷入了死循环',
 		en: 'Stopped by the step budget: the program may loop forever',
 	},
+	stoppedMemory: {
+		zh: '已被内存预算终止：程序写入的数据超过了上限',
+		en: 'Stopped by the memory budget: the program wrote more data than it allows',
+	},
+	stoppedDepth: {
+		zh: '已在调用深度上限处终止：函数调用嵌套太深',
+		en: 'Stopped at the call-depth limit: calls nested too deep',
+	},
+	stoppedStack: {
+		zh: '已终止：解释器的栈空间耗尽',
+		en: 'Stopped: the interpreter ran out of stack',
+	},
+	stoppedTime: {
+		zh: '运行时间过长，已被停止（原因见诊断）',
+		en: 'Stopped: the run took too long (the diagnostics say why)',
+	},
+	stoppedSource: { zh: '未运行：程序太大', en: 'Not run: the program is too large' },
+	stoppedNesting: { zh: '未运行：程序嵌套太深', en: 'Not run: the program is nested too deeply' },
+	stoppedMacro: { zh: '未运行：宏展开得太多', en: 'Not run: its macros expand too much' },
 	outcome_completed: { zh: '运行完成', en: 'Completed' },
 	outcome_error: { zh: '接口返回了错误码', en: 'An API returned an error code' },
 	outcome_hang: {
@@ -144,6 +170,18 @@ export function stringsFor(lang: Lang): Strings {
 
 /** Fills `{name}` placeholders of a string (the same filler as the diagnostic catalogs). */
 export { fillTemplate as format } from '../../sim/diagnostic.ts';
+
+/** The status sentence of each diagnostic that means a limit stopped the run. */
+export const LIMIT_STOP_TEXT: Readonly<Record<string, StringKey>> = {
+	'steps-exhausted': 'budgetStopped',
+	'memory-budget-exceeded': 'stoppedMemory',
+	'recursion-too-deep': 'stoppedDepth',
+	'stack-exhausted': 'stoppedStack',
+	'run-interrupted': 'stoppedTime',
+	'source-too-large': 'stoppedSource',
+	'nesting-too-deep': 'stoppedNesting',
+	'macro-expansion-too-large': 'stoppedMacro',
+};
 
 /** The status sentence for a run outcome. */
 export function outcomeText(t: Strings, outcome: Outcome): string {

@@ -4,6 +4,7 @@
  * diagnostics, series, leaks) and then steps and log lines in bounded chunks; the page assembles
  * them between frames. Pure data in, pure data out.
  */
+import type { RunProgress } from '../../sim/run-progress.ts';
 import type { LogLine, Trace, TraceStep } from '../../sim/trace.ts';
 import type { LogLink } from './repro-props.ts';
 
@@ -22,6 +23,7 @@ export type TraceMessage =
 	| { type: 'steps'; run: number; steps: TraceStep[] }
 	| { type: 'log'; run: number; lines: LogLine[] }
 	| { type: 'links'; run: number; links: LogLink[] }
+	| { type: 'progress'; run: number; progress: RunProgress }
 	| { type: 'done'; run: number }
 	| { type: 'failed'; run: number; message: string };
 
@@ -77,6 +79,8 @@ export class TraceAssembler {
 				return undefined;
 			case 'links':
 				this.#links.push(...message.links);
+				return undefined;
+			case 'progress':
 				return undefined;
 			case 'failed':
 				return undefined;
