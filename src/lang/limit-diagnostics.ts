@@ -21,8 +21,8 @@ export const LIMIT_DIAGNOSTICS = {
 	'memory-budget-exceeded': {
 		severity: 'error',
 		message: {
-			zh: '内存预算已用完：再写入 `{name}`（{declared}，位于{whereZh}）会使程序数据超过 {limit}（已占用 {used}）',
-			en: 'memory budget used up: writing more of `{name}` ({declared}, at {where}) would take the program’s data past {limit} ({used} held already)',
+			zh: '内存预算已用完：再写入 `{name}`（{declared}{whereZh}）会使程序数据超过 {limit}（已占用 {used}）',
+			en: 'memory budget used up: writing more of `{name}` ({declared}{where}) would take the program’s data past {limit} ({used} held already)',
 		},
 		hint: {
 			zh: '只统计程序实际写到的字节，不按声明的大小计算。请少写一些、释放不再需要的内存，或者用 `--max-memory` 调大预算（例如 `--max-memory 1g`）。',
@@ -74,7 +74,7 @@ export const LIMIT_DIAGNOSTICS = {
 		severity: 'error',
 		message: {
 			zh: '展开宏 `{name}` 时，宏展开累计新增的文本达到 {size}，超过了上限 {limit}',
-			en: 'expanding the macro `{name}` brought the text added by macro expansion to {size}, past the limit of {limit}',
+			en: 'expanding the macro `{name}` brought the text added by macro expansions to {size}, past the limit of {limit}',
 		},
 		hint: {
 			zh: '检查是否有宏展开成另一个宏的多个副本（每多一层，文本就翻一倍）；只有确实需要这么大的展开时，才用 `--max-source-bytes` 调大上限。',

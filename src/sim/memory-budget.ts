@@ -47,8 +47,8 @@ export class MemoryBudget {
 			used: formatBytes(this.#used),
 			limit: formatBytes(this.limit),
 			limitBytes: this.limit,
-			where: owner.span ? `line ${owner.span.line}` : 'the simulator',
-			whereZh: owner.span ? `第 ${owner.span.line} 行` : '模拟器',
+			where: owner.span ? `, from line ${owner.span.line}` : '',
+			whereZh: owner.span ? `，来自第 ${owner.span.line} 行` : '',
 		};
 		throw new LimitStop('maxMemory', values);
 	}

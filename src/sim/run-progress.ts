@@ -35,12 +35,15 @@ export interface RunHooks {
 	onProgress?(progress: Readonly<RunProgress>): RunInterrupt | undefined;
 }
 
+/** Program data grown by this much while a run is slow counts as climbing (illustrative). */
+const CLIMBING_BYTES = 16 * 2 ** 20;
+
 /** Why a run is slow, as far as its snapshots tell. */
 export type SlowCause = 'compile' | 'memory' | 'output' | 'recursion' | 'loop';
 
 /**
  * The likeliest cause of a slow run from its first and latest snapshots: still compiling; program
- * data climbing towards the budget; output pouring out (more than a line every four steps, or
+ * data climbing (16 MiB or more since the first snapshot, or towards the budget); output pouring out (more than a line every four steps, or
  * past the log cap); calls nested past half the depth limit; otherwise a long loop.
  */
 export function likelyCause(
@@ -51,7 +54,9 @@ export function likelyCause(
 	if (!last || last.phase === 'compile') return 'compile';
 	const grew = (key: 'memory' | 'logLines') =>
 		last[key] - (first && first !== last ? first[key] : 0);
-	if (last.memory >= limits.maxMemory / 4 && grew('memory') > 0) return 'memory';
+	const memory = grew('memory');
+	if (memory >= CLIMBING_BYTES || (last.memory >= limits.maxMemory / 4 && memory > 0))
+		return 'memory';
 	if (last.depth >= limits.maxDepth / 2) return 'recursion';
 	const lines = grew('logLines');
 	const steps = last.steps - (first && first !== last ? first.steps : 0);

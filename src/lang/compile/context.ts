@@ -113,6 +113,8 @@ export class CompileContext {
 	readonly foreign = new WeakMap<SyntaxNode, SourceText>();
 	/** Characters macro expansions have added so far (bounded by `maxSourceBytes`). */
 	expandedChars = 0;
+	/** The outermost macro being expanded and where the program used it. */
+	expansionRoot: { name: string; span: SourceSpan } | undefined;
 	/** Where nodes of a macro expansion are reported (the call), while one is compiled. */
 	spanAt: SourceSpan | undefined;
 	/** Parsed macro expansions, by expansion text. */

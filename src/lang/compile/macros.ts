@@ -39,6 +39,7 @@ export function expandObjectMacro(
 		if (at) return ctx.unsupported(at, `the macro \`${name}\` (its body is not an expression)`);
 		return undefined;
 	}
+	if (ctx.macroDepth.length === 0) ctx.expansionRoot = { name, span: ctx.span(at ?? 0) };
 	countExpansion(ctx, name, m.body.length, at);
 	ctx.macroDepth.push(name);
 	const saved = swapSource(ctx, ctx.foreign.get(body));
@@ -118,6 +119,7 @@ export function expandMacroCall(
 			got: args.length,
 		});
 	}
+	if (ctx.macroDepth.length === 0) ctx.expansionRoot = { name: m.name, span: ctx.span(at) };
 	countExpansion(ctx, m.name, expansion.text.length, at);
 	const parsed = parseExpansion(ctx, expansion.text);
 	if (!parsed) {
@@ -194,10 +196,12 @@ function countExpansion(
 	ctx.expandedChars += chars;
 	const limit = ctx.rt.limits.maxSourceBytes;
 	if (ctx.expandedChars <= limit) return;
+	// Reported at the use the program wrote, naming the macro used there.
+	const root = ctx.expansionRoot ?? { name, span: ctx.span(at ?? 0) };
 	throw new LimitStop(
 		'maxSourceBytes',
-		{ name, size: formatBytes(ctx.expandedChars), limit: formatBytes(limit) },
-		ctx.span(at ?? 0),
+		{ name: root.name, size: formatBytes(ctx.expandedChars), limit: formatBytes(limit) },
+		root.span,
 		'macro-expansion-too-large',
 	);
 }
