@@ -29,6 +29,17 @@ export const LIMIT_DIAGNOSTICS = {
 			en: 'Only bytes the program writes count, not declared sizes. Write less of it, free what is no longer needed, or raise the budget with `--max-memory` (e.g. `--max-memory 1g`).',
 		},
 	},
+	'memory-budget-objects': {
+		severity: 'error',
+		message: {
+			zh: '内存预算已用完：程序持有 {count} 个模拟器对象（设备与主机内存块、流、Event 等），占用 {bytes}，连同程序数据超过了 {limit}',
+			en: 'memory budget used up: the program holds {count} simulator objects (device and host allocations, streams, events…), which take {bytes} and, with its data, pass {limit}',
+		},
+		hint: {
+			zh: '释放申请的资源、销毁创建的对象（例如 aclrtMalloc 与 aclrtFree 配对），或者用 `--max-memory` 调大预算。',
+			en: 'Free what you allocate and destroy what you create (pair aclrtMalloc with aclrtFree, say), or raise the budget with `--max-memory`.',
+		},
+	},
 	'steps-exhausted': {
 		severity: 'error',
 		message: {

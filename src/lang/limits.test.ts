@@ -109,6 +109,21 @@ describe('the memory budget counts what the program touches, not what it declare
 	});
 });
 
+describe('simulator objects a program holds count against the budget too', () => {
+	it('stops a loop that leaks device allocations, saying how many it holds', () => {
+		const trace = host(
+			'int main() {\n  aclInit(nullptr);\n  aclrtSetDevice(0);\n  for (;;) {\n    void *p = nullptr;\n    aclrtMalloc(&p, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n  }\n}',
+			{ maxMemory: MIB },
+		);
+		expect(trace.outcome).toBe('abort');
+		const d = find(trace, 'memory-budget-objects')!;
+		expect(d.message).toMatch(
+			/^memory budget used up: the program holds [\d,]+ simulator objects \(device and host allocations, streams, events…\), which take [\d.]+ MiB and, with its data, pass 1 MiB$/,
+		);
+		expect(d.line).toBe(4);
+	});
+});
+
 describe('output past the caps is counted, and the run goes on', () => {
 	it('keeps the first and the last log lines and says how many were dropped', () => {
 		const trace = host(
@@ -191,14 +206,14 @@ describe('calls nest only so deep', () => {
 
 describe('programs too large or too deep to read are refused before they are parsed', () => {
 	it('refuses a source over the size limit, and reads it when the limit is raised', () => {
-		const body = '  x = x + 1;\n'.repeat(200_000);
-		const source = `int main() {\n  int x = 0;\n${body}  return x == 200000 ? 0 : 1;\n}\n`;
-		const refused = host(source, { maxSourceBytes: MIB });
+		const body = '  x = x + 1;\n'.repeat(20_000);
+		const source = `int main() {\n  int x = 0;\n${body}  return x == 20000 ? 0 : 1;\n}\n`;
+		const refused = host(source, { maxSourceBytes: 200 * 1024 });
 		expect(refused.outcome).toBe('rejected');
 		expect(find(refused, 'source-too-large')?.message).toBe(
-			'the program is 2.5 MiB; the simulator reads at most 1 MiB',
+			'the program is 254 KiB; the simulator reads at most 200 KiB',
 		);
-		expect(host(source, { maxSourceBytes: 4 * MIB }).outcome).toBe('completed');
+		expect(host(source, { maxSourceBytes: MIB }).outcome).toBe('completed');
 	});
 
 	for (const [what, source, column] of [

@@ -427,6 +427,10 @@ function runProcess(
 	let killedByUser = false;
 	const nextDue = () => (pending.length > 0 ? pending[0]!.due : Number.POSITIVE_INFINITY);
 	rt.dueAt = nextDue();
+	rt.objects = () => {
+		const h = proc.acl.held();
+		return h.allocations + h.hostAllocations + h.streams + h.events + h.contexts + h.models;
+	};
 	rt.onCheck = () => {
 		while (pending.length > 0 && machine.clock.now >= pending[0]!.due && proc.alive) {
 			const { action } = pending.shift()!;
@@ -472,6 +476,8 @@ function runProcess(
 	} finally {
 		rt.releaseAutos(0);
 		rt.onCheck = undefined;
+		rt.objects = undefined;
+		machine.recorder.memory.holdObjects(0);
 		rt.dueAt = Number.POSITIVE_INFINITY;
 		env.proc = undefined;
 		rt.pid = undefined;

@@ -69,6 +69,9 @@ export class Runtime {
 	stack: StackEntry[] = [];
 	/** Called on slow checks while a program runs: delivers due user actions. */
 	onCheck: (() => void) | undefined;
+	/** How many simulator objects the running process holds (charged to the memory budget). */
+	objects: (() => number) | undefined;
+	#checks = 0;
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
 	readonly clock: { readonly now: number };
 	dueAt = Number.POSITIVE_INFINITY;
@@ -160,6 +163,9 @@ export class Runtime {
 			this.stop('steps-exhausted', this.where(), { steps: this.maxSteps, flag: '--max-steps' });
 		}
 		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
+		// Counting held objects walks some tables; every 64th check is often enough.
+		if (this.objects && (++this.#checks & 63) === 0)
+			this.recorder.memory.holdObjects(this.objects());
 		if (this.#hooks.onProgress) {
 			const progress = this.progress();
 			this.#first ??= { ...progress };

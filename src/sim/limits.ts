@@ -162,7 +162,7 @@ export function formatBytes(bytes: number): string {
 		u++;
 	}
 	if (u === 0) return `${Math.round(v).toLocaleString('en-US')} B`;
-	return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[u]}`;
+	return `${Number(v.toFixed(1))} ${units[u]}`;
 }
 
 /**

@@ -175,6 +175,7 @@ export { fillTemplate as format } from '../../sim/diagnostic.ts';
 export const LIMIT_STOP_TEXT: Readonly<Record<string, StringKey>> = {
 	'steps-exhausted': 'budgetStopped',
 	'memory-budget-exceeded': 'stoppedMemory',
+	'memory-budget-objects': 'stoppedMemory',
 	'recursion-too-deep': 'stoppedDepth',
 	'stack-exhausted': 'stoppedStack',
 	'run-interrupted': 'stoppedTime',
