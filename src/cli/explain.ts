@@ -3,8 +3,9 @@
  * the case signatures and prints the matching cases with the lines that prove them.
  * Exit 0 when a case matched, 1 when none did, 2 on bad usage or unreadable input.
  */
-import { readFile } from 'node:fs/promises';
 import { loadRegistry } from '../cases/cases-fs.ts';
+import { formatBytes, parseCount } from '../sim/limits.ts';
+import { readBounded, readStreamBounded } from './read-input-fs.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
@@ -21,7 +22,10 @@ const QUOTED_LINES_PER_MATCH = 5;
 /** Quoted lines are cut at this many characters. */
 const MAX_QUOTE_LENGTH = 200;
 
-const USAGE = `Usage: casebook explain [FILE|-] [--json] [--lang zh|en] [--base-url URL]
+/** Most bytes of a log read by default; a longer one is matched on its first part (16 MiB). */
+export const DEFAULT_MAX_LOG_BYTES = 16 * 1024 * 1024;
+
+const USAGE = `Usage: casebook explain [FILE|-] [--json] [--lang zh|en] [--base-url URL] [--max-bytes SIZE]
 
 Matches a log (a plog, device log, CPU-debug output or console output) against the error
 signatures of the cases and prints the matching cases with the lines that matched.
@@ -31,6 +35,8 @@ Options:
   --json            print {"matches":[{"case","signature","lines","url"}],"notes":[…]}
   --lang zh|en      language of the case links and messages (default zh)
   --base-url URL    make case links absolute, e.g. https://casebook.example.org
+  --max-bytes SIZE  read at most this much of the log, e.g. 64m (default 16m); a longer log
+                    is matched on its first part, and a note says so
   -h, --help        show this help
 
 Exit status: 0 a case matched, 1 nothing matched, 2 bad usage or unreadable input.`;
@@ -42,11 +48,19 @@ export interface ExplainOptions {
 	lang: Lang;
 	baseUrl: string;
 	help: boolean;
+	/** Most bytes of the log read. */
+	maxBytes: number;
 }
 
 /** Parses the arguments after `explain`; returns an error message for bad usage. */
 export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { error: string } {
-	const options: ExplainOptions = { json: false, lang: 'zh', baseUrl: '', help: false };
+	const options: ExplainOptions = {
+		json: false,
+		lang: 'zh',
+		baseUrl: '',
+		help: false,
+		maxBytes: DEFAULT_MAX_LOG_BYTES,
+	};
 	const positional: string[] = [];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
@@ -70,6 +84,15 @@ export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { er
 				};
 			}
 			options.baseUrl = url;
+		} else if (flag === '--max-bytes') {
+			const v = value();
+			const n = v === undefined ? undefined : parseCount(v, true);
+			if (n === undefined) {
+				return {
+					error: `--max-bytes needs a size such as 64m, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+				};
+			}
+			options.maxBytes = n;
 		} else if (arg !== '-' && arg.startsWith('-')) {
 			return { error: `unknown option "${arg}".` };
 		} else positional.push(arg);
@@ -84,12 +107,6 @@ export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { er
 function splitFlag(arg: string): [string, string | undefined] {
 	const eq = arg.indexOf('=');
 	return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
-}
-
-async function readStdin(): Promise<string> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Runs `casebook explain` with the arguments after `explain`; resolves to the exit code. */
@@ -111,10 +128,18 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		return EXPLAIN_EXIT.usage;
 	}
 	let text: string;
+	const what = fromStdin ? 'standard input' : JSON.stringify(options.file);
 	try {
-		text = fromStdin ? await readStdin() : await readFile(options.file!, 'utf8');
+		const input = fromStdin
+			? await readStreamBounded(process.stdin, options.maxBytes)
+			: await readBounded(options.file!, options.maxBytes);
+		text = input.text;
+		if (input.truncated) {
+			console.error(
+				`casebook explain: ${what} is larger than ${formatBytes(options.maxBytes)}; only its first ${formatBytes(options.maxBytes)} were matched (--max-bytes reads more).`,
+			);
+		}
 	} catch (error) {
-		const what = fromStdin ? 'standard input' : `"${options.file}"`;
 		console.error(`casebook explain: cannot read ${what}: ${(error as Error).message}`);
 		return EXPLAIN_EXIT.usage;
 	}

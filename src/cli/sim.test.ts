@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIMIT_DIAGNOSTICS } from '../lang/index.ts';
+import { LIMITS, LIMIT_KEYS } from '../sim/limits.ts';
 import {
 	exitCodeFor,
 	formatDiagnostic,
@@ -137,5 +142,51 @@ describe('diagnostic lines', () => {
 				hint: 'Define `foo`.',
 			}),
 		).toBe('a.cpp:3:5: error: unknown function `foo` [call-unknown]\n  hint: Define `foo`.');
+	});
+});
+
+describe('the limits on the command line', () => {
+	it('gives every limit a flag in --help and docs/cli-sim.md, and every limit diagnostic a heading in the docs', async () => {
+		const { text: help } = await sim(['--help']);
+		const docs = readFileSync(
+			fileURLToPath(new URL('../../docs/cli-sim.md', import.meta.url)),
+			'utf8',
+		);
+		for (const key of LIMIT_KEYS) {
+			expect(help).toContain(`${LIMITS[key].flag} `);
+			expect(docs).toContain(`\`${LIMITS[key].flag} `);
+		}
+		for (const code of Object.keys(LIMIT_DIAGNOSTICS)) expect(docs).toContain(`#### ${code}\n`);
+	});
+
+	it('reads sizes with k, m and g and refuses them on counts', () => {
+		expect(parseSimArgs(['a.cpp', '--max-memory', '1g', '--max-log-lines=500'])).toMatchObject({
+			limits: { maxMemory: 1 << 30, maxLogLines: 500 },
+		});
+		expect(parseSimArgs(['a.cpp', '--max-depth', '2k'])).toEqual({
+			error: '--max-depth needs a positive whole number, not "2k".',
+		});
+	});
+
+	it('marks the dropped middle of a long log and the cut end of a long line in the report', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'casebook-sim-')), 'flood.cpp');
+		writeFileSync(
+			file,
+			'int main() { for (int i = 0; i < 100; i++) printf("line %d of a long flood\\n", i); return 0; }\n',
+		);
+		const { code, text } = await sim([file, '--max-log-lines', '10', '--max-line-length', '12']);
+		expect(code).toBe(0);
+		const lines = text.split('\n');
+		expect(lines.slice(0, 7)).toEqual([
+			'line 0 of a  … [10 more characters]',
+			'line 1 of a  … [10 more characters]',
+			'line 2 of a  … [10 more characters]',
+			'line 3 of a  … [10 more characters]',
+			'line 4 of a  … [10 more characters]',
+			'… 90 log lines dropped here (--max-log-lines keeps more) …',
+			'line 95 of a … [11 more characters]',
+		]);
+		expect(text).toContain('[log-truncated]');
+		expect(text).toContain('[log-line-truncated]');
 	});
 });

@@ -60,6 +60,11 @@ export class SlotStore implements Store {
 const CHUNK_SHIFT = 10;
 const CHUNK = 1 << CHUNK_SHIFT;
 
+/** The chunk of element `i` (arrays may have more than 2^31 elements, past `>>`'s range). */
+function chunkOf(i: number): number {
+	return i < 0x7fffffff ? i >> CHUNK_SHIFT : Math.floor(i / CHUNK);
+}
+
 /**
  * What one element of an array costs the simulator at least, beyond its C size: a slot that
  * holds an object, a pointer or a nested array is a reference (8 bytes, illustrative), and an
@@ -180,19 +185,21 @@ export class ArrayStore implements Store {
 			const v = this.#odd.get(i);
 			if (v !== undefined || this.#odd.has(i)) return v ?? 0;
 		}
-		let chunk = this.#chunks[i >>> CHUNK_SHIFT];
+		const c = chunkOf(i);
+		let chunk = this.#chunks[c];
 		if (chunk === undefined) {
 			if (this.#typed) return 0;
-			chunk = this.#chunk(i >>> CHUNK_SHIFT);
+			chunk = this.#chunk(c);
 		}
-		return chunk[i & (CHUNK - 1)] ?? 0;
+		return chunk[i - c * CHUNK] ?? 0;
 	}
 
 	/** Sets element `i` (ignored outside the array; callers check bounds where C would fault). */
 	set(i: number, value: Value): void {
 		if (!(i >= 0 && i < this.length)) return;
-		const chunk = this.#chunks[i >>> CHUNK_SHIFT] ?? this.#chunk(i >>> CHUNK_SHIFT);
-		const k = i & (CHUNK - 1);
+		const c = chunkOf(i);
+		const chunk = this.#chunks[c] ?? this.#chunk(c);
+		const k = i - c * CHUNK;
 		if (this.#typed === undefined) {
 			(chunk as Value[])[k] = value;
 			return;
@@ -236,7 +243,7 @@ export class ArrayStore implements Store {
 	}
 
 	#chunk(index: number): TypedChunk | Value[] {
-		const first = index << CHUNK_SHIFT;
+		const first = index * CHUNK;
 		const count = Math.min(CHUNK, this.length - first);
 		this.#charge(count * this.#slotBytes);
 		let chunk: TypedChunk | Value[];

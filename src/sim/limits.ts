@@ -139,17 +139,22 @@ export function resolveLimits(overrides: Partial<RunLimits> = {}): RunLimits {
 }
 
 /**
- * Reads a limit as written on a command line: a positive whole number, and for sizes an
- * optional `k`, `m` or `g` suffix (powers of 1024, `KiB`/`MiB`/`GiB` and `B` accepted too).
- * Returns undefined when the text is not one.
+ * Reads a count or a size as written on a command line: a positive whole number, with an
+ * optional `k`, `m` or `g` suffix (powers of 1024; `KiB`/`MiB`/`GiB` and a final `B` are
+ * accepted too) when `sized`. Returns undefined when the text is not one.
  */
-export function parseLimitValue(key: LimitKey, text: string): number | undefined {
+export function parseCount(text: string, sized: boolean): number | undefined {
 	const m = /^\s*(\d+)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(text);
 	if (!m) return undefined;
+	if (!sized && /[a-z]/i.test(text)) return undefined;
 	const scale = m[2] ? 1024 ** ('kmg'.indexOf(m[2].toLowerCase()) + 1) : 1;
-	if (m[2] && LIMITS[key].unit !== 'bytes') return undefined;
 	const n = Number(m[1]) * scale;
 	return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Reads the value of limit `key` as written on a command line (see {@link parseCount}). */
+export function parseLimitValue(key: LimitKey, text: string): number | undefined {
+	return parseCount(text, LIMITS[key].unit === 'bytes');
 }
 
 /** A byte count as people read it: `256 MiB`, `1.5 GiB`, `4,096 B`. */

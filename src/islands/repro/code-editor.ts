@@ -41,6 +41,10 @@ export interface EditorOptions {
 	/** Accessible name of the text area. */
 	label: string;
 	onChange(doc: string): void;
+	/** Longest program the editor takes, in characters; a change past it is refused. */
+	maxChars?: number;
+	/** Told the length a refused change would have made the program. */
+	onRefused?(chars: number): void;
 }
 
 const setStepLine = StateEffect.define<number | undefined>();
@@ -116,6 +120,15 @@ function extensions(options: EditorOptions): Extension[] {
 		EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
 		EditorView.updateListener.of((update) => {
 			if (update.docChanged) options.onChange(update.state.doc.toString());
+		}),
+		// A 10 MB paste would be refused by the simulator anyway; refusing it here keeps the page
+		// from holding, highlighting and sharing it.
+		EditorState.transactionFilter.of((tr) => {
+			const max = options.maxChars;
+			if (max === undefined || !tr.docChanged || tr.newDoc.length <= max) return tr;
+			const chars = tr.newDoc.length;
+			queueMicrotask(() => options.onRefused?.(chars));
+			return [];
 		}),
 	];
 }

@@ -25,7 +25,8 @@ import { MetricsView } from './metrics-view.tsx';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
-import { sharePayloadOf } from './share-hash.ts';
+import { MAX_SHARED_CODE_CHARS, sharePayloadOf } from './share-hash.ts';
+import { MAX_EDITOR_CHARS } from './playground-limits.ts';
 import { format, LIMIT_STOP_TEXT, stringsFor, type StringKey } from './strings.ts';
 import { StatusLine } from './status-line.tsx';
 import { Timeline } from './timeline.tsx';
@@ -137,6 +138,15 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						latestCode.current = doc;
 						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
 					},
+					maxChars: MAX_EDITOR_CHARS,
+					onRefused: (chars) =>
+						setNotice({
+							tone: 'error',
+							text: format(t.pasteTooLarge, {
+								size: chars.toLocaleString(),
+								limit: MAX_EDITOR_CHARS.toLocaleString(),
+							}),
+						}),
 				});
 				// Showing it (and dropping the static code) is a third task.
 				setTimeout(() => {
@@ -279,6 +289,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}
 
 	async function writeHash(state: ShareState): Promise<string> {
+		// A program longer than a link may carry would only be refused when the link is opened.
+		if (state.code.length > MAX_SHARED_CODE_CHARS) return '';
 		const { shareHash } = await import('./share-codec.ts');
 		const hash = await shareHash(state, playground ? undefined : id);
 		history.replaceState(history.state, '', hash);
@@ -324,6 +336,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 	async function share() {
 		const url = await writeHash(currentShare());
+		if (!url) {
+			setNotice({
+				tone: 'error',
+				text: format(t.shareTooLong, { limit: MAX_SHARED_CODE_CHARS.toLocaleString() }),
+			});
+			return;
+		}
 		let copied = false;
 		try {
 			await navigator.clipboard.writeText(url);

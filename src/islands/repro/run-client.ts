@@ -9,6 +9,7 @@ import type { Lang } from '../../cases/schema.ts';
 import { resolveLimits, type RunLimits } from '../../sim/limits.ts';
 import { likelyCause, type RunProgress, type SlowCause } from '../../sim/run-progress.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
+import { PLAYGROUND_LIMITS } from './playground-limits.ts';
 import type { Trace } from '../../sim/trace.ts';
 import type { LogLink } from './repro-props.ts';
 import type { RunMessage } from './run-worker.ts';
@@ -17,11 +18,7 @@ import { TraceAssembler, type TraceMessage } from './trace-transfer.ts';
 /** How long a run may take before the watchdog terminates the worker. */
 export const WATCHDOG_MS = 5_000;
 
-/**
- * Limits of runs from the page, tighter than the CLI's where a browser tab needs it: a program
- * pasted into the editor is read in well under the watchdog's time.
- */
-export const PLAYGROUND_LIMITS: Partial<RunLimits> = { maxSourceBytes: 512 * 1024 };
+export { PLAYGROUND_LIMITS };
 
 /** What a run ends with. */
 export type RunResult =

@@ -3,6 +3,9 @@
  * share link without loading the codec (and zod) on pages that have none.
  */
 
+/** Longest program a share link may carry, in characters. */
+export const MAX_SHARED_CODE_CHARS = 100_000;
+
 /** The hash parameter that carries the state: `#s=<payload>`. */
 export const SHARE_HASH_KEY = 's';
 

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';
 
-/** Longest program a share link may carry, in characters. */
-export const MAX_SHARED_CODE_CHARS = 100_000;
+import { MAX_SHARED_CODE_CHARS } from './share-hash.ts';
+
+export { MAX_SHARED_CODE_CHARS };
 
 /** Most user actions a share link may carry. */
 export const MAX_SHARED_ACTIONS = 64;

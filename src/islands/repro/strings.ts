@@ -49,6 +49,14 @@ const strings = {
 	},
 	shareInAddressBar: { zh: '分享链接已写入地址栏。', en: 'Share link put in the address bar.' },
 	shareRestored: { zh: '已从分享链接恢复状态。', en: 'State restored from the share link.' },
+	shareTooLong: {
+		zh: '程序太长，无法放进分享链接（最多 {limit} 个字符）。',
+		en: 'The program is too long for a share link (at most {limit} characters).',
+	},
+	pasteTooLarge: {
+		zh: '这次修改会让程序达到 {size} 个字符，演练场最多接受 {limit} 个字符，因此没有应用。更大的程序请在命令行用 casebook sim 运行。',
+		en: 'That change would make the program {size} characters long; the playground takes up to {limit}, so it was not applied. Run larger programs with casebook sim on the command line.',
+	},
 	actions: { zh: '操作', en: 'Actions' },
 	actionsHint: {
 		zh: '操作会追加在当前虚拟时间点，然后从头重新运行，每次结果完全相同。',

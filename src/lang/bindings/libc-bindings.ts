@@ -18,8 +18,9 @@ export const SIG_DFL = 0;
 export const SIG_IGN = 1;
 
 /**
- * Widest field printf pads to here (1 MiB; the log keeps far less of a line anyway), so a width
- * such as `%*d` with 1e9 cannot build a gigabyte string.
+ * Widest field printf pads to by default (1 MiB), so a width such as `%*d` with 1e9 cannot build
+ * a gigabyte string; the printf bindings pass the log's line-length cap, since a line is cut
+ * there anyway.
  */
 const MAX_FIELD_WIDTH = 1 << 20;
 
@@ -27,7 +28,11 @@ const MAX_FIELD_WIDTH = 1 << 20;
 const MAX_PRECISION = 100;
 
 /** Formats a printf format string with C semantics for the common conversions. */
-export function formatPrintf(fmt: string, args: readonly Value[]): string {
+export function formatPrintf(
+	fmt: string,
+	args: readonly Value[],
+	maxWidth = MAX_FIELD_WIDTH,
+): string {
 	let i = 0;
 	return fmt.replace(
 		/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z|j|t|L)?([diouxXfFeEgGcsp%])/g,
@@ -41,7 +46,7 @@ export function formatPrintf(fmt: string, args: readonly Value[]): string {
 		) => {
 			if (conv === '%') return '%';
 			let w = width === '*' ? Number(args[i++]) : width ? Number(width) : 0;
-			if (Math.abs(w) > MAX_FIELD_WIDTH) w = Math.sign(w) * MAX_FIELD_WIDTH;
+			if (Math.abs(w) > maxWidth) w = Math.sign(w) * maxWidth;
 			const asked =
 				prec === '*' ? Number(args[i++]) : prec !== undefined ? Number(prec) : undefined;
 			const p =
@@ -131,7 +136,7 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	const fns = table.functions;
 	const printf = (call: NativeCall) => {
 		const fmt = typeof call.args[0] === 'string' ? call.args[0] : '';
-		const text = formatPrintf(fmt, call.args.slice(1));
+		const text = formatPrintf(fmt, call.args.slice(1), call.rt.recorder.maxLineLength + 1);
 		call.rt.write('stdout', text);
 		return text.length;
 	};
@@ -140,7 +145,7 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	fns.set('fprintf', (call) => {
 		const stream = call.args[0];
 		const fmt = typeof call.args[1] === 'string' ? call.args[1] : '';
-		const text = formatPrintf(fmt, call.args.slice(2));
+		const text = formatPrintf(fmt, call.args.slice(2), call.rt.recorder.maxLineLength + 1);
 		call.rt.write(stream instanceof OStream ? stream.channel : 'stdout', text);
 		return text.length;
 	});
