@@ -23,7 +23,14 @@ const cli = join(root, 'bin/casebook.mjs');
 const reporter = join(root, 'tests/abuse/report-rss.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'casebook-abuse-'));
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Peak resident memory of every child run, reported at the end. */
+const peaks: Array<[string, number]> = [];
+
+afterAll(() => {
+	rmSync(dir, { recursive: true, force: true });
+	const rows = peaks.map(([name, mib]) => `  ${name}: ${Math.round(mib)} MiB`).join('\n');
+	console.log(`CLI children, peak resident memory of each run:\n${rows}`);
+});
 
 /** A child run of the CLI: its exit, its output and its peak resident memory. */
 function casebook(args: string[], input?: string) {
@@ -44,6 +51,7 @@ function casebook(args: string[], input?: string) {
 
 /** Checks what every child run must keep: a documented exit, no signal, under the ceiling. */
 function checkExit(run: ReturnType<typeof casebook>, codes: readonly number[]): void {
+	peaks.push([expect.getState().currentTestName ?? '?', run.rssMiB]);
 	expect(run.signal, run.stderr).toBeNull();
 	expect(codes, run.stderr.slice(-2000)).toContain(run.status);
 	expect(run.rssMiB).toBeLessThan(CEILING_MIB);
@@ -101,10 +109,10 @@ describe('casebook sim on hostile files and names', () => {
 
 	it('escapes control characters the program prints', () => {
 		const file = join(dir, 'escapes.cpp');
-		writeFileSync(file, 'int main() { printf("\\x1b[2J\\x07bell\\n"); return 0; }\n');
+		writeFileSync(file, 'int main() { printf("\\x1b[2J\\x07 bell\\n"); return 0; }\n');
 		const run = casebook(['sim', file]);
 		checkExit(run, [0]);
-		expect(run.stdout).toContain('\\x1b[2J\\x07bell');
+		expect(run.stdout).toContain('\\x1b[2J\\x07 bell');
 	});
 
 	it('runs a file named like an option when it is given as a path', () => {
