@@ -9,6 +9,7 @@ import type { Diagnostic } from '../sim/trace.ts';
 import { DEFAULT_LIMITS } from '../sim/limits.ts';
 import { langDiagnostic } from './diagnostics.ts';
 import { bracketsTooDeep, treeTooDeep, type TooDeep } from './nesting.ts';
+import { isStackOverflow } from './run-limits.ts';
 import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.ts';
 import { SourceMap } from './source-map.ts';
 
@@ -53,7 +54,16 @@ export function parseForRun(source: string, options: ParseOptions = {}): ParseRe
 	const brackets = bracketsTooDeep(source, limit);
 	if (brackets) return tooDeep(source, map, brackets, limit, options);
 	const pre = preprocess(source, options);
-	const tree = parser.parse(pre.text);
+	let tree: Tree;
+	try {
+		tree = parser.parse(pre.text);
+	} catch (error) {
+		// The parser builds its tree recursively: a chain of operators no bracket shows (10,000
+		// unary minuses) can overflow a small stack, such as a browser worker's, before the
+		// nesting is measured. That program is nested too deep to read.
+		if (!isStackOverflow(error)) throw error;
+		return tooDeep(source, map, { offset: 0, depth: Number.NaN }, limit, options, pre);
+	}
 	const deep = treeTooDeep(tree, limit);
 	if (deep) return tooDeep(source, map, deep, limit, options, pre, tree);
 	const diagnostics = [...pre.diagnostics];
@@ -91,7 +101,7 @@ function tooDeep(
 	tree: Tree = parser.parse(''),
 ): ParseResult {
 	const diagnostic = langDiagnostic('nesting-too-deep', map.position(where.offset), {
-		depth: where.depth,
+		depth: Number.isNaN(where.depth) ? `more than ${limit}` : where.depth,
 		limit,
 	});
 	return { tree, diagnostics: [diagnostic], source, pre, map };

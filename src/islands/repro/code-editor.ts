@@ -122,11 +122,22 @@ function extensions(options: EditorOptions): Extension[] {
 			if (update.docChanged) options.onChange(update.state.doc.toString());
 		}),
 		// A 10 MB paste would be refused by the simulator anyway; refusing it here keeps the page
-		// from holding, highlighting and sharing it.
+		// from holding, highlighting and sharing it. A paste is refused before the editor splits
+		// it into lines; any other change past the limit (a drop, say) by the filter.
+		EditorView.domEventHandlers({
+			paste(event, view) {
+				const max = options.maxChars;
+				const text = event.clipboardData?.getData('text/plain') ?? '';
+				if (max === undefined || view.state.doc.length + text.length <= max) return false;
+				event.preventDefault();
+				options.onRefused?.(view.state.doc.length + text.length);
+				return true;
+			},
+		}),
 		EditorState.transactionFilter.of((tr) => {
 			const max = options.maxChars;
-			if (max === undefined || !tr.docChanged || tr.newDoc.length <= max) return tr;
-			const chars = tr.newDoc.length;
+			if (max === undefined || !tr.docChanged || tr.changes.newLength <= max) return tr;
+			const chars = tr.changes.newLength;
 			queueMicrotask(() => options.onRefused?.(chars));
 			return [];
 		}),

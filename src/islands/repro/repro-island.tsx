@@ -162,8 +162,15 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}, 1_000);
 		const payload = sharePayloadOf(location.hash);
 		if (payload !== undefined) restoreShared(payload);
+		// A share link pasted into the address bar of an open page restores too.
+		const onHash = () => {
+			const next = sharePayloadOf(location.hash);
+			if (next !== undefined) restoreShared(next);
+		};
+		window.addEventListener('hashchange', onHash);
 		return () => {
 			disposed = true;
+			window.removeEventListener('hashchange', onHash);
 			clearTimeout(warm);
 			editor.current?.destroy();
 			client.current?.dispose();
