@@ -1,6 +1,7 @@
 /**
  * Hostile input in a real browser: the programs of issue 19 and a bomb of every kind reach the
- * playground through share links and end with their diagnostic within seconds; a 10 MB paste
+ * playground through share links and end with their diagnostic (the worker interrupts a run
+ * after 3.5 s, so none reaches the 5 s watchdog; scripts/bench/hostile.ts times them); a 10 MB paste
  * is refused with a message; hostile links are refused; a hostile log file lands on the triage
  * page as text. For each class, a longtask observer installed before the page loads sees no
  * main-thread task of 100 ms or more while the input is handled.
@@ -75,12 +76,10 @@ describeInBrowser('hostile programs in the playground', () => {
 			// The link is pasted into the address bar of the open playground, as a reader would.
 			const longTasks = await longTasksFromNow(page());
 			const link = await linkTo(bomb.source);
-			const started = Date.now();
 			await page().evaluate((hash) => {
 				location.hash = hash;
 			}, new URL(link).hash);
 			const outcome = await widget.settled(20_000);
-			const seconds = (Date.now() - started) / 1000;
 			const status = await widget.status();
 			expect(status).not.toContain('did not finish within');
 			const codes = await widget.root.locator('.repro-diagnostics code').allInnerTexts();
@@ -92,7 +91,6 @@ describeInBrowser('hostile programs in the playground', () => {
 				).toBe(true);
 			}
 			expect([...bomb.outcomes, 'hang']).toContain(outcome);
-			expect(seconds).toBeLessThan(15);
 			expect(Math.max(0, ...(await longTasks()))).toBeLessThan(LONG_TASK_MS);
 		});
 	}

@@ -7,7 +7,13 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, type Extension, StateEffect, StateField } from '@codemirror/state';
+import {
+	Compartment,
+	EditorState,
+	type Extension,
+	StateEffect,
+	StateField,
+} from '@codemirror/state';
 import {
 	Decoration,
 	type DecorationSet,
@@ -18,7 +24,9 @@ import {
 	lineNumbers,
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
+import { DEFAULT_LIMITS } from '../../sim/limits.ts';
 import type { Diagnostic } from '../../sim/trace.ts';
+import { bracketsTooDeep } from '../../lang/nesting.ts';
 
 /** What the island may do with its editor. */
 export interface EditorHandle {
@@ -30,6 +38,11 @@ export interface EditorHandle {
 	markStepLine(line: number | undefined): void;
 	/** Shows `diagnostics` in the text at their line and column. */
 	setDiagnostics(diagnostics: readonly Diagnostic[]): void;
+	/**
+	 * Shows the program as plain text (true) or highlighted (false): a program nested too deep
+	 * for the simulator would keep the highlighter busy for seconds.
+	 */
+	setPlain(plain: boolean): void;
 	/** Puts the cursor at 1-based `line` and `column`, scrolls there and focuses the editor. */
 	focusAt(line: number, column: number): void;
 	destroy(): void;
@@ -45,6 +58,24 @@ export interface EditorOptions {
 	maxChars?: number;
 	/** Told the length a refused change would have made the program. */
 	onRefused?(chars: number): void;
+}
+
+/** The C++ highlighting, swapped for nothing while a program is too deeply nested. */
+const language = new Compartment();
+
+/** Whether the editor shows plain text now (see {@link EditorHandle.setPlain}). */
+const setPlainEffect = StateEffect.define<boolean>();
+const plainField = StateField.define<boolean>({
+	create: (state) => tooDeep(state.doc.toString()),
+	update(value, tr) {
+		for (const effect of tr.effects) if (effect.is(setPlainEffect)) return effect.value;
+		return value;
+	},
+});
+
+/** Whether `text` nests brackets deeper than the simulator reads. */
+function tooDeep(text: string): boolean {
+	return bracketsTooDeep(text, DEFAULT_LIMITS.maxNesting) !== undefined;
 }
 
 const setStepLine = StateEffect.define<number | undefined>();
@@ -111,7 +142,15 @@ function extensions(options: EditorOptions): Extension[] {
 		drawSelection(),
 		indentOnInput(),
 		bracketMatching(),
-		cpp(),
+		language.of(tooDeep(options.doc) ? [] : cpp()),
+		plainField,
+		// Each change decides again whether the program can be highlighted, before it is parsed.
+		EditorState.transactionExtender.of((tr) => {
+			if (!tr.docChanged) return null;
+			const plain = tooDeep(tr.newDoc.toString());
+			if (plain === tr.startState.field(plainField)) return null;
+			return { effects: [setPlainEffect.of(plain), language.reconfigure(plain ? [] : cpp())] };
+		}),
 		syntaxHighlighting(classHighlighter),
 		keymap.of([...defaultKeymap, ...historyKeymap]),
 		stepLineField,
@@ -168,6 +207,12 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): Edito
 		},
 		setDiagnostics(diagnostics) {
 			view.dispatch({ effects: setDiagnostics.of(diagnostics) });
+		},
+		setPlain(plain) {
+			if (plain === view.state.field(plainField)) return;
+			view.dispatch({
+				effects: [setPlainEffect.of(plain), language.reconfigure(plain ? [] : cpp())],
+			});
 		},
 		focusAt(line, column) {
 			const doc = view.state.doc;

@@ -10,6 +10,12 @@ import { format, type Strings } from './strings.ts';
 /** Most lines rendered; the middle of a longer log is elided so the DOM stays small. */
 export const MAX_RENDERED_LOG_LINES = 2_000;
 
+/** Most characters of one line drawn; the rest is counted (the trace keeps more). */
+export const MAX_RENDERED_LINE_CHARS = 400;
+
+/** Most characters drawn in all: in a flood of long lines, the middle is elided sooner. */
+export const MAX_RENDERED_LOG_CHARS = 200_000;
+
 /** Props of {@link LogConsole}. */
 export interface LogConsoleProps {
 	t: Strings;
@@ -33,9 +39,10 @@ export function logRows(
 	lines: readonly LogLine[],
 	dropped?: { count: number; at: number },
 ): Row[] {
-	const head = Math.floor(MAX_RENDERED_LOG_LINES / 4);
-	const tail = MAX_RENDERED_LOG_LINES - head;
-	const elided = lines.length > MAX_RENDERED_LOG_LINES ? lines.length - head - tail : 0;
+	const limit = renderedLineBudget(lines);
+	const head = Math.floor(limit / 4);
+	const tail = limit - head;
+	const elided = lines.length > limit ? lines.length - head - tail : 0;
 	const rows: Row[] = [];
 	const marker = (n: number, key: string, kept: boolean) =>
 		rows.push({ gap: format(kept ? t.logDropped : t.logHidden, { n: n.toLocaleString() }), key });
@@ -85,10 +92,10 @@ export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsol
 							key={index}
 							class={`repro-log-line repro-ch-${line.channel}${line.level ? ` repro-lv-${line.level.toLowerCase()}` : ''}`}
 						>
-							<span class="repro-log-text">{line.text}</span>
-							{line.cut && (
+							<span class="repro-log-text">{line.text.slice(0, MAX_RENDERED_LINE_CHARS)}</span>
+							{cutOf(line) > 0 && (
 								<span class="repro-muted">
-									{format(t.lineCut, { n: line.cut.toLocaleString() })}
+									{format(t.lineCut, { n: cutOf(line).toLocaleString() })}
 								</span>
 							)}
 							{link && (
@@ -102,4 +109,24 @@ export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsol
 			</div>
 		</div>
 	);
+}
+
+/**
+ * How many lines to draw: at most {@link MAX_RENDERED_LOG_LINES}, and no more than fit
+ * {@link MAX_RENDERED_LOG_CHARS} drawn characters, counting from both ends as they are shown.
+ */
+function renderedLineBudget(lines: readonly LogLine[]): number {
+	let chars = 0;
+	let fit = 0;
+	for (let lo = 0, hi = lines.length - 1; lo <= hi && fit < MAX_RENDERED_LOG_LINES; fit++) {
+		const line = fit % 4 === 0 ? lines[lo++]! : lines[hi--]!;
+		chars += Math.min(line.text.length, MAX_RENDERED_LINE_CHARS) + 1;
+		if (chars > MAX_RENDERED_LOG_CHARS) break;
+	}
+	return Math.max(1, fit);
+}
+
+/** Characters of `line` not drawn: cut by the simulator, or past what the view draws. */
+function cutOf(line: LogLine): number {
+	return (line.cut ?? 0) + Math.max(0, line.text.length - MAX_RENDERED_LINE_CHARS);
 }

@@ -192,9 +192,12 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		editor.current?.setDoc(next);
 	}
 
-	// Diagnostics and the executed line go to the editor.
+	// Diagnostics and the executed line go to the editor; a program the simulator found nested
+	// too deep is shown as plain text, so highlighting it does not hold the page.
 	useEffect(() => {
 		editor.current?.setDiagnostics(trace?.diagnostics ?? []);
+		if (trace?.diagnostics.some((d) => d.code === 'nesting-too-deep'))
+			editor.current?.setPlain(true);
 	}, [trace, editorReady]);
 	useEffect(() => {
 		const current = trace && step > 0 && step < total ? trace.steps[step - 1] : undefined;

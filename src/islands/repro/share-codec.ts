@@ -59,29 +59,47 @@ export async function decodeShareState(payload: string): Promise<DecodeResult> {
 
 class TooLarge extends Error {}
 
-/** Pushes `input` through a transform stream, stopping with {@link TooLarge} past `limit` bytes. */
+/** Bytes of input fed to a transform at a time, so a zip bomb inflates a little per task. */
+const FEED_BYTES = 1024;
+
+/**
+ * Pushes `input` through a transform stream, stopping with {@link TooLarge} past `limit` bytes.
+ * The input goes in small pieces while the output is read, so a bomb that inflates 1,000-fold
+ * never produces much more than `limit` before it is stopped.
+ */
 async function pipeBytes(
 	input: Uint8Array,
 	transform: CompressionStream | DecompressionStream,
 	limit: number,
 ): Promise<Uint8Array> {
 	const writer = transform.writable.getWriter();
-	// Errors surface on the reader; the writer's promises must not be left unhandled.
-	writer.write(input as Uint8Array<ArrayBuffer>).catch(() => {});
-	writer.close().catch(() => {});
 	const reader = transform.readable.getReader();
+	let stopped = false;
+	// Errors surface on the reader; the writer's promises must not be left unhandled.
+	const feeding = (async () => {
+		for (let at = 0; at < input.length && !stopped; at += FEED_BYTES) {
+			await writer.ready;
+			await writer.write(input.subarray(at, at + FEED_BYTES) as Uint8Array<ArrayBuffer>);
+		}
+		if (!stopped) await writer.close();
+	})().catch(() => {});
 	const parts: Uint8Array[] = [];
 	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.byteLength;
-		if (total > limit) {
-			reader.cancel().catch(() => {});
-			throw new TooLarge();
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			total += value.byteLength;
+			if (total > limit) throw new TooLarge();
+			parts.push(value);
 		}
-		parts.push(value);
+	} catch (error) {
+		stopped = true;
+		reader.cancel().catch(() => {});
+		writer.abort().catch(() => {});
+		throw error;
 	}
+	await feeding;
 	const out = new Uint8Array(total);
 	let offset = 0;
 	for (const part of parts) {
