@@ -13,7 +13,7 @@
 import type { MemoryBudget, MemoryOwner } from '../sim/memory-budget.ts';
 import type { SourceSpan } from '../sim/trace.ts';
 import type { CType } from './types.ts';
-import type { Value } from './values.ts';
+import type { TypedSlots, Value } from './values.ts';
 
 /** Bytes per page. */
 const PAGE = 4096;
@@ -24,20 +24,10 @@ const ODD_VALUE_BYTES = 16;
 /** What the record of one live allocation costs (illustrative). */
 const BLOCK_RECORD_BYTES = 32;
 
-type Slots =
-	| Int8Array
-	| Uint8Array
-	| Int16Array
-	| Uint16Array
-	| Int32Array
-	| Uint32Array
-	| Float32Array
-	| Float64Array;
-
 /** One page: slots of one width for the values written at addresses aligned to it. */
 interface Page {
 	readonly width: 1 | 2 | 4 | 8;
-	readonly slots: Slots;
+	readonly slots: TypedSlots;
 }
 
 /** A live allocation. */

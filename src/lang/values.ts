@@ -76,7 +76,8 @@ const OBJECT_BYTES = 32;
 /** Bytes a value that does not fit its typed slot costs on the side (illustrative). */
 const ODD_VALUE_BYTES = 16;
 
-type TypedChunk =
+/** The typed arrays numbers are kept in compactly (arrays here, host heap pages). */
+export type TypedSlots =
 	| Int8Array
 	| Uint8Array
 	| Int16Array
@@ -86,7 +87,7 @@ type TypedChunk =
 	| Float32Array
 	| Float64Array;
 
-type TypedCtor = new (n: number) => TypedChunk;
+type TypedCtor = new (n: number) => TypedSlots;
 
 /** The compact storage of an arithmetic element type; undefined for the rest. */
 function typedStorage(t: CType): TypedCtor | undefined {
@@ -141,7 +142,7 @@ export class ArrayStore implements Store {
 	readonly #make: ((i: number) => Value) | undefined;
 	readonly #budget: MemoryBudget | undefined;
 	readonly #span: SourceSpan | undefined;
-	#chunks: Array<TypedChunk | Value[] | undefined>;
+	#chunks: Array<TypedSlots | Value[] | undefined>;
 	#odd: Map<number, Value> | undefined;
 	#charged = 0;
 
@@ -205,7 +206,7 @@ export class ArrayStore implements Store {
 			return;
 		}
 		if (typeof value === 'number') {
-			const typed = chunk as TypedChunk;
+			const typed = chunk as TypedSlots;
 			typed[k] = value;
 			if (typed[k] === value) {
 				this.#odd?.delete(i);
@@ -242,11 +243,11 @@ export class ArrayStore implements Store {
 		this.#odd = undefined;
 	}
 
-	#chunk(index: number): TypedChunk | Value[] {
+	#chunk(index: number): TypedSlots | Value[] {
 		const first = index * CHUNK;
 		const count = Math.min(CHUNK, this.length - first);
 		this.#charge(count * this.#slotBytes);
-		let chunk: TypedChunk | Value[];
+		let chunk: TypedSlots | Value[];
 		if (this.#typed) chunk = new this.#typed(count);
 		else {
 			const values = new Array<Value>(count);

@@ -8,7 +8,7 @@ import type { LogLink } from './repro-props.ts';
 import { format, type Strings } from './strings.ts';
 
 /** Most lines rendered; the middle of a longer log is elided so the DOM stays small. */
-export const MAX_RENDERED_LOG_LINES = 2_000;
+export const MAX_RENDERED_LOG_LINES = 1_000;
 
 /** Most characters of one line drawn; the rest is counted (the trace keeps more). */
 export const MAX_RENDERED_LINE_CHARS = 400;

@@ -9,9 +9,9 @@ import type { RunLimits } from '../../sim/limits.ts';
 const PLAYGROUND_SOURCE_BYTES = 512 * 1024;
 
 /**
- * Limits every run from a page gets (the rest take their defaults): the log keeps what the log
- * view can draw without holding the page (it draws at most 2,000 lines), and lines as long as
- * real log lines get (about 300 characters), with room.
+ * Limits every run from a page gets (the rest take their defaults): the log keeps twice what
+ * the log view draws (1,000 lines), and lines as long as real log lines get (about 300
+ * characters), with room.
  */
 export const PLAYGROUND_LIMITS: Partial<RunLimits> = {
 	maxSourceBytes: PLAYGROUND_SOURCE_BYTES,
