@@ -73,9 +73,22 @@ const plainField = StateField.define<boolean>({
 	},
 });
 
-/** Whether `text` nests brackets deeper than the simulator reads. */
+/** Lines longer than this are not code a person wrote; the highlighter would crawl on them. */
+const MAX_HIGHLIGHTED_LINE = 5_000;
+
+/**
+ * Whether `text` is shown as plain text: it nests brackets deeper than the simulator reads, or
+ * has a line of more than {@link MAX_HIGHLIGHTED_LINE} characters (10,000 unary minuses, say).
+ */
 function tooDeep(text: string): boolean {
-	return bracketsTooDeep(text, DEFAULT_LIMITS.maxNesting) !== undefined;
+	if (bracketsTooDeep(text, DEFAULT_LIMITS.maxNesting) !== undefined) return true;
+	for (let from = 0; from < text.length;) {
+		const nl = text.indexOf('\n', from);
+		const end = nl < 0 ? text.length : nl;
+		if (end - from > MAX_HIGHLIGHTED_LINE) return true;
+		from = end + 1;
+	}
+	return false;
 }
 
 const setStepLine = StateEffect.define<number | undefined>();
