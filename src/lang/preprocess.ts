@@ -166,7 +166,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 	for (const open of conds) {
 		diagnostics.push(
 			langDiagnostic('preprocessor-unsupported', span(open.offset), {
-				text: '#if without #endif',
+				text: { zh: '#if 缺少 #endif', en: '#if without #endif' },
 			}),
 		);
 	}

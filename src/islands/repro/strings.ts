@@ -143,7 +143,7 @@ export function stringsFor(lang: Lang): Strings {
 }
 
 /** Fills `{name}` placeholders of a string (the same filler as the diagnostic catalogs). */
-export { fillTemplate as format } from '../../sim/diagnostic.ts';
+export { fillTemplate as format } from '../../diagnostics/template.ts';
 
 /** The status sentence for a run outcome. */
 export function outcomeText(t: Strings, outcome: Outcome): string {
