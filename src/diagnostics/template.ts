@@ -35,3 +35,40 @@ export function fillBoth(template: Localized, params: DiagnosticParams): Localiz
 export function placeholdersOf(template: string): string[] {
 	return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
+
+/** A run of a template: plain text or a placeholder. */
+export type TemplatePart = { text: string } | { param: string };
+
+/** A stretch of a template that is prose or, between backticks, code. */
+export interface TemplateSegment {
+	code: boolean;
+	parts: TemplatePart[];
+}
+
+function partsOf(text: string): TemplatePart[] {
+	const parts: TemplatePart[] = [];
+	let last = 0;
+	for (const m of text.matchAll(PLACEHOLDER)) {
+		if (m.index > last) parts.push({ text: text.slice(last, m.index) });
+		parts.push({ param: m[1]! });
+		last = m.index + m[0].length;
+	}
+	if (last < text.length) parts.push({ text: text.slice(last) });
+	return parts;
+}
+
+/**
+ * A template (or a filled message) split for display: backtick-quoted stretches are code, `{name}`
+ * are placeholders. A backtick without its pair stays text.
+ */
+export function templateSegments(template: string): TemplateSegment[] {
+	const pieces = template.split('`');
+	if (pieces.length % 2 === 0) {
+		// An odd number of backticks: the last one has no pair and is text.
+		const tail = pieces.splice(-2, 2).join('`');
+		pieces.push(tail);
+	}
+	return pieces
+		.map((piece, i) => ({ code: i % 2 === 1, parts: partsOf(piece) }))
+		.filter((segment) => segment.parts.length > 0);
+}
