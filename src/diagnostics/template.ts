@@ -72,3 +72,8 @@ export function templateSegments(template: string): TemplateSegment[] {
 		.map((piece, i) => ({ code: i % 2 === 1, parts: partsOf(piece) }))
 		.filter((segment) => segment.parts.length > 0);
 }
+
+/** The text of a segment, placeholders written back as `{name}` (for filled messages). */
+export function segmentText(segment: TemplateSegment): string {
+	return segment.parts.map((part) => ('param' in part ? `{${part.param}}` : part.text)).join('');
+}

@@ -5,6 +5,7 @@
  */
 import type { DecorationSet, Tooltip } from '@codemirror/view';
 import { diagnosticUrl } from '../../diagnostics/diagnostic-url.ts';
+import { segmentText, templateSegments } from '../../diagnostics/template.ts';
 import type { Diagnostic } from '../../sim/trace.ts';
 import type { Lang } from '../../triage/localized.ts';
 
@@ -33,16 +34,28 @@ function diagnosticsAt(
 	return found.length > 0 ? { from, to, found } : null;
 }
 
+/** `text` as nodes, its backtick-quoted stretches in `<code>`. */
+function textNodes(text: string): Node[] {
+	return templateSegments(text).map((segment) => {
+		const plain = segmentText(segment);
+		if (!segment.code) return document.createTextNode(plain);
+		const code = document.createElement('code');
+		code.textContent = plain;
+		return code;
+	});
+}
+
 function tipFor(d: Diagnostic, options: DiagnosticTooltipOptions): HTMLElement {
 	const item = document.createElement('div');
 	item.className = `cm-repro-diag-tip cm-repro-diag-tip-${d.severity}`;
 	const code = document.createElement('code');
 	code.textContent = d.code;
 	const message = document.createElement('p');
-	message.append(code, document.createTextNode(` ${d.messages[options.lang]}`));
+	code.className = 'cm-repro-diag-code';
+	message.append(code, ' ', ...textNodes(d.messages[options.lang]));
 	const hint = document.createElement('p');
 	hint.className = 'cm-repro-diag-hint';
-	hint.textContent = d.hints[options.lang];
+	hint.append(...textNodes(d.hints[options.lang]));
 	const link = document.createElement('a');
 	link.href = diagnosticUrl(d.code, options.lang);
 	link.textContent = options.aboutLabel;

@@ -7,6 +7,7 @@ import { diagnosticUrl } from '../../diagnostics/diagnostic-url.ts';
 import type { Diagnostic } from '../../sim/trace.ts';
 import type { Lang } from '../../triage/localized.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
+import { MessageText } from './message-text.tsx';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link DiagnosticsList}. */
@@ -49,8 +50,10 @@ export function DiagnosticsList({ t, level, diagnostics, lang, onJump }: Diagnos
 						>
 							<code>{d.code}</code>
 						</a>{' '}
-						{d.messages[lang]}
-						<div class="repro-muted">{d.hints[lang]}</div>
+						<MessageText text={d.messages[lang]} />
+						<div class="repro-muted">
+							<MessageText text={d.hints[lang]} />
+						</div>
 						{d.case && (
 							<div>
 								<a href={`/${lang}/cases/${d.case}/`}>{format(t.openCase, { case: d.case })}</a>
