@@ -24,6 +24,18 @@ function capture(): { out: string[]; err: string[] } {
 	return { out, err };
 }
 
+/** Runs the kernel that exceeds the buffer limit, in CPU debug on Atlas training, with `extra`. */
+function simBufferLimitAbort(...extra: string[]): Promise<number> {
+	return simCommand([
+		`${programs}free-tensor-abort.cpp`,
+		'--product',
+		'atlas-training',
+		'--mode',
+		'cpu',
+		...extra,
+	]);
+}
+
 describe('casebook sim arguments', () => {
 	it('reads the file, product, mode and numbers', () => {
 		expect(
@@ -112,15 +124,7 @@ describe('casebook sim exit codes', () => {
 
 	it('exits 1 and prints the CPU-debug abort for the faulty kernel', async () => {
 		const { out } = capture();
-		const code = await simCommand([
-			`${programs}free-tensor-abort.cpp`,
-			'--product',
-			'atlas-training',
-			'--mode',
-			'cpu',
-			'--lang',
-			'en',
-		]);
+		const code = await simBufferLimitAbort('--lang', 'en');
 		expect(code).toBe(1);
 		const text = out.join('\n');
 		expect(text).toContain('current size is 4, max buffer number in same queue position is 4');
@@ -132,15 +136,7 @@ describe('casebook sim exit codes', () => {
 
 	it('prints the diagnostics in Chinese by default, each with its hint and the link to its anchor', async () => {
 		const { out } = capture();
-		await simCommand([
-			`${programs}free-tensor-abort.cpp`,
-			'--product',
-			'atlas-training',
-			'--mode',
-			'cpu',
-			'--base-url',
-			'https://casebook.example.org/',
-		]);
+		await simBufferLimitAbort('--base-url', 'https://casebook.example.org/');
 		const text = out.join('\n');
 		expect(text).toMatch(
 			/free-tensor-abort\.cpp:28:9: 错误：.*当前产品（Atlas 训练系列产品）每个 TPosition 最多只能有 4 个缓冲区。 \[tque-buffer-limit\]/,
@@ -155,16 +151,7 @@ describe('casebook sim exit codes', () => {
 
 	it('gives each JSON diagnostic its message in the chosen language, both languages and its URL', async () => {
 		const { out } = capture();
-		await simCommand([
-			`${programs}free-tensor-abort.cpp`,
-			'--product',
-			'atlas-training',
-			'--mode',
-			'cpu',
-			'--json',
-			'--lang',
-			'en',
-		]);
+		await simBufferLimitAbort('--json', '--lang', 'en');
 		const diagnostic = JSON.parse(out.join('\n')).diagnostics.find(
 			(d: { code: string }) => d.code === 'tque-buffer-limit',
 		);

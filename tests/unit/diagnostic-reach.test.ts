@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CASES_DIR, loadCases } from '../../src/cases/cases-fs.ts';
-import { actionsFor } from '../../src/cases/scenario-actions.ts';
+import { loadCases } from '../../src/cases/cases-fs.ts';
 import { DIAGNOSTICS, isDiagnosticCode, type DiagnosticCode } from '../../src/diagnostics/index.ts';
 import { run } from '../../src/lang/index.ts';
 import type { RunRequest } from '../../src/sim/run-request.ts';
 import type { Diagnostic, Trace } from '../../src/sim/trace.ts';
 import { TRIGGERS, type Trigger } from './diagnostic-triggers.ts';
+import { runScenario } from './run-scenario.ts';
 
 const UNFILLED = /\{\w+\}/;
 const CJK = /[\u4e00-\u9fff]/;
@@ -102,18 +102,7 @@ describe('every diagnostic a run reports comes from the catalog, filled in both 
 		for (const c of await loadCases()) {
 			for (const scenario of c.facts.scenarios) {
 				for (const variant of ['faulty', 'fixed'] as const) {
-					const file = scenario[variant];
-					const source = readFileSync(join(DEFAULT_CASES_DIR, c.slug, file), 'utf8');
-					check(
-						run({
-							source,
-							fileName: file,
-							product: scenario.product,
-							mode: scenario.mode,
-							...(scenario.cann ? { cann: scenario.cann } : {}),
-							actions: actionsFor(scenario, variant),
-						}),
-					);
+					check(runScenario(c.slug, scenario, variant));
 				}
 			}
 		}
