@@ -141,6 +141,17 @@ export const LANG_DIAGNOSTICS = {
 			en: 'Use `defined(NAME)`, integer constants and `#define`d numbers in `#if`.',
 		},
 	},
+	'preprocessor-unterminated': {
+		severity: 'error',
+		message: {
+			zh: '这个 `#if` 没有对应的 `#endif`',
+			en: 'this `#if` has no matching `#endif`',
+		},
+		hint: {
+			zh: '在条件编译块的末尾补上 `#endif`。',
+			en: 'Close the conditional block with `#endif`.',
+		},
+	},
 	'macro-framework': {
 		severity: 'error',
 		message: {

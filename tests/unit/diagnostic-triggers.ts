@@ -108,8 +108,9 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 		source: '#warning built for the simulator\nint main() {\n    return 0;\n}\n',
 	},
 	'preprocessor-unsupported': {
-		source: '#if 1\nint main() {\n    return 0;\n}\n',
+		source: '#if FOO(1)\n#endif\nint main() {\n    return 0;\n}\n',
 	},
+	'preprocessor-unterminated': { source: '#if 1\nint main() {\n    return 0;\n}\n' },
 	'macro-framework': {
 		source: kernel('    GET_TILING_DATA(tilingData, y);'),
 	},
