@@ -1,13 +1,16 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--blocks N] [--gm-bytes N]
- * [--cann V] [--actions LIST] [--max-steps N] [--max-memory SIZE] …`: runs a C++ program (an
- * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
- * would see: the program's output and the log lines, then the diagnostics as
- * `file:line:col: error: message`. The limits (src/sim/limits.ts) each have a flag; the report
- * is written a piece at a time, so no run's output is ever joined into one string.
+ * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
+ * [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--max-steps N] [--max-memory SIZE] …`:
+ * runs a C++ program (an Ascend C kernel or an AscendCL host program) in the simulator and prints
+ * what a terminal user would see: the program's output and the log lines, then the diagnostics
+ * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
+ * link to its anchor on the diagnostics reference page. The limits (src/sim/limits.ts) each have
+ * a flag; the report is written a piece at a time, so no run's output is ever joined into one
+ * string.
  */
 import { basename } from 'node:path';
 import { actionSchema, type Action } from '../cases/schema.ts';
+import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { run, sourceTooLargeTrace } from '../lang/index.ts';
 import {
 	DEFAULT_LIMITS,
@@ -20,6 +23,7 @@ import {
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, LogLine, Outcome, Trace } from '../sim/trace.ts';
+import type { Lang } from '../triage/localized.ts';
 import { streamSink, writeLines, type ReportSink } from './output-fs.ts';
 import { printableName, readBounded } from './read-input-fs.ts';
 
@@ -61,7 +65,9 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],…}
+  --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
+  --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
@@ -87,6 +93,9 @@ export interface SimOptions {
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
+	lang: Lang;
+	/** Prefix of the printed links; empty for site-relative links. */
+	baseUrl: string;
 	/** Limits given on the command line; the rest take their defaults. */
 	limits: Partial<RunLimits>;
 	blocks?: number;
@@ -134,6 +143,8 @@ export function parseSimArgs(
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
+	let lang: Lang = 'zh';
+	let baseUrl = '';
 	const numbers: Partial<Record<'blocks' | 'gmBytes', number>> = {};
 	const limits: Partial<RunLimits> = {};
 	let cann: string | undefined;
@@ -151,6 +162,24 @@ export function parseSimArgs(
 			case '--json':
 				json = true;
 				break;
+			case '--lang': {
+				const v = value();
+				if (v !== 'zh' && v !== 'en')
+					return {
+						error: `--lang must be "zh" or "en", not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				lang = v;
+				break;
+			}
+			case '--base-url': {
+				const v = value();
+				if (v === undefined || !URL.canParse(v))
+					return {
+						error: `--base-url needs an absolute URL such as https://casebook.example.org, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				baseUrl = v;
+				break;
+			}
 			case '--product': {
 				const v = value();
 				if (v === undefined || !isProductId(v)) {
@@ -218,7 +247,7 @@ export function parseSimArgs(
 		}
 	}
 	if (file === undefined) return { error: 'FILE is missing.' };
-	const options: SimOptions = { file, product, mode, json, limits, ...numbers };
+	const options: SimOptions = { file, product, mode, json, lang, baseUrl, limits, ...numbers };
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	return options;
@@ -231,11 +260,44 @@ export function exitCodeFor(outcome: Outcome): number {
 	return SIM_EXIT.failed;
 }
 
-/** One diagnostic the way compilers print them: `file:line:col: error: message`, then the hint. */
-export function formatDiagnostic(file: string, d: Diagnostic): string {
-	const lines = [`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`];
-	if (d.hint) lines.push(`  hint: ${d.hint}`);
-	if (d.case) lines.push(`  see: /en/cases/${d.case}/`);
+/** The words of the human output, per language. */
+const WORDS = {
+	zh: {
+		severity: { error: '错误', warning: '警告', info: '提示' },
+		colon: '：',
+		hint: '建议',
+		case: '案例',
+		about: '说明',
+	},
+	en: {
+		severity: { error: 'error', warning: 'warning', info: 'info' },
+		colon: ': ',
+		hint: 'hint',
+		case: 'case',
+		about: 'see',
+	},
+} as const;
+
+/** Where the printed links point: the language and an optional absolute base. */
+export type LinkOptions = Pick<SimOptions, 'lang' | 'baseUrl'>;
+
+/** The case page a diagnostic points to, in `lang`. */
+function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
+	return `${baseUrl.replace(/\/+$/, '')}/${lang}/cases/${slug}/`;
+}
+
+/**
+ * One diagnostic the way compilers print them, `file:line:col: error: message [code]`, then the
+ * hint, the case page and the diagnostic's anchor on the reference page.
+ */
+export function formatDiagnostic(file: string, d: Diagnostic, links: LinkOptions): string {
+	const words = WORDS[links.lang];
+	const lines = [
+		`${file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
+		`  ${words.hint}${words.colon}${d.hints[links.lang]}`,
+	];
+	if (d.case) lines.push(`  ${words.case}${words.colon}${casePage(d.case, links)}`);
+	lines.push(`  ${words.about}${words.colon}${diagnosticUrl(d.code, links.lang, links.baseUrl)}`);
 	return lines.join('\n');
 }
 
@@ -252,8 +314,11 @@ function shownLine(line: LogLine): string {
 	return line.cut ? `${text} … [${line.cut.toLocaleString('en-US')} more characters]` : text;
 }
 
-/** The human-readable report of a run, line by line. */
-export function* reportLines(file: string, trace: Trace): Generator<string> {
+/**
+ * The human-readable report of a run, line by line. The leak lines and the last line,
+ * `outcome: …`, are the same in both languages, for scripts that read them.
+ */
+export function* reportLines(file: string, trace: Trace, links: LinkOptions): Generator<string> {
 	const name = printableName(file);
 	const gap = trace.dropped?.logLines;
 	let any = false;
@@ -272,29 +337,38 @@ export function* reportLines(file: string, trace: Trace): Generator<string> {
 	const moreLeaks = trace.dropped?.leaks?.count;
 	if (moreLeaks) yield `leak: … ${moreLeaks.toLocaleString('en-US')} more not listed`;
 	if (trace.diagnostics.length > 0 && any) yield '';
-	for (const d of trace.diagnostics) yield formatDiagnostic(name, d);
+	for (const d of trace.diagnostics) yield formatDiagnostic(name, d, links);
 	if (any || trace.diagnostics.length > 0) yield '';
 	yield `outcome: ${trace.outcome}`;
 }
 
 /** The human-readable report of a run as one string (for tests and small traces). */
-export function formatTrace(file: string, trace: Trace): string {
-	return [...reportLines(file, trace)].join('\n');
+export function formatTrace(file: string, trace: Trace, links: LinkOptions): string {
+	return [...reportLines(file, trace, links)].join('\n');
 }
 
-/** The `--json` report: the fields the design promises, plus leaks, the step count and what was dropped. */
-export function traceJson(trace: Trace): object {
+/**
+ * The `--json` report: the fields the design promises, plus leaks, the step count and what a
+ * cap summarised (`dropped`). Each
+ * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
+ * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
+ * explains it).
+ */
+export function traceJson(trace: Trace, links: LinkOptions): object {
 	return {
 		outcome: trace.outcome,
 		log: trace.log.map((l) => l.text),
 		diagnostics: trace.diagnostics.map((d) => ({
 			code: d.code,
 			severity: d.severity,
-			message: d.message,
+			message: d.messages[links.lang],
 			line: d.line,
 			column: d.column,
-			...(d.hint ? { hint: d.hint } : {}),
-			...(d.case ? { case: d.case } : {}),
+			hint: d.hints[links.lang],
+			messages: d.messages,
+			hints: d.hints,
+			url: diagnosticUrl(d.code, links.lang, links.baseUrl),
+			...(d.case ? { case: d.case, caseUrl: casePage(d.case, links) } : {}),
 		})),
 		leaks: trace.leaks,
 		steps: trace.steps.length,
@@ -303,9 +377,9 @@ export function traceJson(trace: Trace): object {
 }
 
 /** Writes the `--json` report; the log array is written line by line, never as one string. */
-async function writeJson(sink: ReportSink, trace: Trace): Promise<void> {
+async function writeJson(sink: ReportSink, trace: Trace, links: LinkOptions): Promise<void> {
 	const marker = '\u0000log\u0000';
-	const text = JSON.stringify({ ...traceJson(trace), log: marker }, null, 2);
+	const text = JSON.stringify({ ...traceJson(trace, links), log: marker }, null, 2);
 	const at = text.indexOf(JSON.stringify(marker));
 	await sink.write(text.slice(0, at));
 	if (trace.log.length === 0) await sink.write('[]');
@@ -365,7 +439,7 @@ export async function simCommand(
 		if (parsed.actions !== undefined) request.actions = parsed.actions;
 		trace = run(request);
 	}
-	if (parsed.json) await writeJson(out, trace);
-	else await writeLines(out, reportLines(parsed.file, trace));
+	if (parsed.json) await writeJson(out, trace, parsed);
+	else await writeLines(out, reportLines(parsed.file, trace, parsed));
 	return exitCodeFor(trace.outcome);
 }

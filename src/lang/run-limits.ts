@@ -10,6 +10,7 @@ import { MAX_DIAGNOSTICS_PER_CODE, type Recorder } from '../sim/recorder.ts';
 import type { RunRequest } from '../sim/run-request.ts';
 import { likelyCause, SLOW_CAUSE_TEXT, type RunProgress } from '../sim/run-progress.ts';
 import type { Diagnostic, Outcome, SourceSpan, Trace } from '../sim/trace.ts';
+import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -159,15 +160,13 @@ export function interruptValues(
 	first: Readonly<RunProgress> | undefined,
 	last: Readonly<RunProgress>,
 	limits: RunLimits,
-): Record<string, string | number> {
+): DiagnosticParams {
 	const cause = SLOW_CAUSE_TEXT[likelyCause(first, last, limits)];
 	return {
 		seconds: Math.round(ms / 100) / 10,
 		steps: last.steps,
-		cause: cause.en,
-		causeZh: cause.zh,
-		advice: cause.adviceEn,
-		adviceZh: cause.adviceZh,
+		cause: cause.cause,
+		advice: cause.advice,
 	};
 }
 

@@ -12,6 +12,7 @@ import type { RunLimits } from '../sim/limits.ts';
 import type { Recorder } from '../sim/recorder.ts';
 import type { RunHooks, RunInterrupt, RunProgress } from '../sim/run-progress.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
+import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import { HostHeap } from './host-heap.ts';
 import { interruptValues } from './run-limits.ts';
@@ -197,11 +198,7 @@ export class Runtime {
 	}
 
 	/** Stops the run at a diagnostic. */
-	stop(
-		code: LangCode,
-		span: SourceSpan,
-		values: Readonly<Record<string, string | number>> = {},
-	): never {
+	stop(code: LangCode, span: SourceSpan, values: DiagnosticParams = {}): never {
 		throw new LangStop(langDiagnostic(code, span, values));
 	}
 

@@ -170,6 +170,11 @@ export function formatBytes(bytes: number): string {
 	return `${Number(v.toFixed(1))} ${units[u]}`;
 }
 
+/** Placeholder values of a limit's diagnostic: numbers, names, or prose in both languages. */
+export type LimitValues = Readonly<
+	Record<string, string | number | { readonly zh: string; readonly en: string }>
+>;
+
 /**
  * Thrown by the simulator or the interpreter when a run reaches a limit that stops it. Caught at
  * the run boundary and turned into the limit's diagnostic; never escapes `run()`. Like `Halt`,
@@ -179,14 +184,14 @@ export class LimitStop {
 	readonly limit: LimitKey;
 	/** The diagnostic to report: the limit's own, unless the thrower names a more precise one. */
 	readonly code: string;
-	/** Values for the diagnostic's placeholders. */
-	readonly values: Readonly<Record<string, string | number>>;
+	/** Values for the diagnostic's placeholders (prose comes in both languages). */
+	readonly values: LimitValues;
 	/** Where the program was, when the thrower knows; otherwise the runner fills it in. */
 	readonly span: SourceSpan | undefined;
 
 	constructor(
 		limit: LimitKey,
-		values: Readonly<Record<string, string | number>>,
+		values: LimitValues,
 		span?: SourceSpan,
 		code: string = LIMITS[limit].code,
 	) {

@@ -7,7 +7,7 @@
  * Invariant: `used` never exceeds `limit`; a charge that would pass it throws {@link LimitStop}
  * and charges nothing.
  */
-import { formatBytes, LimitStop } from './limits.ts';
+import { formatBytes, LimitStop, type LimitValues } from './limits.ts';
 import type { SourceSpan } from './trace.ts';
 
 /**
@@ -70,15 +70,15 @@ export class MemoryBudget {
 			this.#used += bytes;
 			return;
 		}
-		const values: Record<string, string | number> = {
+		const line = owner.span?.line;
+		const values: LimitValues = {
 			name: owner.name,
 			declared: formatBytes(owner.bytes),
 			declaredBytes: owner.bytes,
 			used: formatBytes(this.#used + this.#objects),
 			limit: formatBytes(this.limit),
 			limitBytes: this.limit,
-			where: owner.span ? `, from line ${owner.span.line}` : '',
-			whereZh: owner.span ? `，来自第 ${owner.span.line} 行` : '',
+			where: line ? { zh: `，来自第 ${line} 行`, en: `, from line ${line}` } : '',
 		};
 		throw new LimitStop('maxMemory', values);
 	}

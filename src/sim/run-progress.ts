@@ -69,36 +69,47 @@ export function likelyCause(
  * and what to look for.
  */
 export const SLOW_CAUSE_TEXT: Readonly<
-	Record<SlowCause, { zh: string; en: string; adviceZh: string; adviceEn: string }>
+	Record<
+		SlowCause,
+		{
+			readonly cause: { readonly zh: string; readonly en: string };
+			readonly advice: { readonly zh: string; readonly en: string };
+		}
+	>
 > = {
 	compile: {
-		zh: '它还在读取程序：程序很大，或者宏展开得很多',
-		en: 'it was still reading the program, which is very large or whose macros expand a lot',
-		adviceZh: '只运行出问题的那部分代码。',
-		adviceEn: 'Run a smaller part of the program.',
+		cause: {
+			zh: '它还在读取程序：程序很大，或者宏展开得很多',
+			en: 'it was still reading the program, which is very large or whose macros expand a lot',
+		},
+		advice: { zh: '只运行出问题的那部分代码。', en: 'Run a smaller part of the program.' },
 	},
 	memory: {
-		zh: '程序数据一直在增长',
-		en: 'the program’s data kept growing',
-		adviceZh: '检查是否有循环在不停地写入新的内存。',
-		adviceEn: 'Look for a loop that keeps writing new memory.',
+		cause: { zh: '程序数据一直在增长', en: 'the program’s data kept growing' },
+		advice: {
+			zh: '检查是否有循环在不停地写入新的内存。',
+			en: 'Look for a loop that keeps writing new memory.',
+		},
 	},
 	output: {
-		zh: '程序在大量输出日志',
-		en: 'the program was flooding the log',
-		adviceZh: '检查是否有循环每一轮都在打印（或失败）。',
-		adviceEn: 'Look for a loop that prints (or fails) on every pass.',
+		cause: { zh: '程序在大量输出日志', en: 'the program was flooding the log' },
+		advice: {
+			zh: '检查是否有循环每一轮都在打印（或失败）。',
+			en: 'Look for a loop that prints (or fails) on every pass.',
+		},
 	},
 	recursion: {
-		zh: '函数调用嵌套得很深',
-		en: 'calls were nested very deep',
-		adviceZh: '检查是否有函数在没有终止条件的情况下调用自身。',
-		adviceEn: 'Look for a function that calls itself without an end condition.',
+		cause: { zh: '函数调用嵌套得很深', en: 'calls were nested very deep' },
+		advice: {
+			zh: '检查是否有函数在没有终止条件的情况下调用自身。',
+			en: 'Look for a function that calls itself without an end condition.',
+		},
 	},
 	loop: {
-		zh: '它在执行一个很长的循环',
-		en: 'it was running a long loop',
-		adviceZh: '检查是否有永不结束、或次数远超需要的循环。',
-		adviceEn: 'Look for a loop that never ends or runs far more often than needed.',
+		cause: { zh: '它在执行一个很长的循环', en: 'it was running a long loop' },
+		advice: {
+			zh: '检查是否有永不结束、或次数远超需要的循环。',
+			en: 'Look for a loop that never ends or runs far more often than needed.',
+		},
 	},
 };

@@ -70,10 +70,10 @@ export function StatusLine(p: StatusLineProps) {
 
 /** The watchdog's sentence: how long, what the run was likely doing, what to look for. */
 function watchdogText(p: StatusLineProps): string {
-	const cause = SLOW_CAUSE_TEXT[p.cause ?? 'loop'];
+	const text = SLOW_CAUSE_TEXT[p.cause ?? 'loop'];
 	return format(p.t.watchdog, {
 		s: (p.timeoutMs ?? 0) / 1000,
-		cause: p.lang === 'zh' ? cause.zh : cause.en,
-		advice: p.lang === 'zh' ? cause.adviceZh : cause.adviceEn,
+		cause: text.cause[p.lang],
+		advice: text.advice[p.lang],
 	});
 }

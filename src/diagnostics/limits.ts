@@ -1,27 +1,18 @@
 /**
- * The diagnostics of a run's limits (src/sim/limits.ts), in both languages: the stops (memory,
- * steps, depth, source size, nesting, macro expansion, the interpreter's own stack, the host's
- * interrupt) and the summaries (log lines, line length, trace steps, repeated diagnostics).
- * Every message says which limit was reached and where; every hint says how to change it.
- *
- * The interpreter's catalog takes the English text of these rows; the Chinese text is here for
- * the catalog that carries both languages. Placeholders are the same in both, except that a
- * value worded differently per language comes as `{name}` (English) and `{nameZh}` (Chinese).
+ * The diagnostics of a run's limits (src/sim/limits.ts): the stops (memory, steps, depth, source
+ * size, nesting, macro expansion, the interpreter's own stack, the host's interrupt) and the
+ * summaries (log lines, line length, trace steps, repeated diagnostics). Every message says
+ * which limit was reached and where; every hint says how to change it. The language table takes
+ * these rows as its own.
  */
-
-/** One row: severity and the message and hint in each language. */
-export interface LimitDiagnosticRow {
-	readonly severity: 'error' | 'warning' | 'info';
-	readonly message: { readonly zh: string; readonly en: string };
-	readonly hint: { readonly zh: string; readonly en: string };
-}
+import type { DiagnosticTable } from './entry.ts';
 
 /** Every limit diagnostic. */
 export const LIMIT_DIAGNOSTICS = {
 	'memory-budget-exceeded': {
 		severity: 'error',
 		message: {
-			zh: '内存预算已用完：再写入 `{name}`（{declared}{whereZh}）会使程序数据超过 {limit}（已占用 {used}）',
+			zh: '内存预算已用完：再写入 `{name}`（{declared}{where}）会使程序数据超过 {limit}（已占用 {used}）',
 			en: 'memory budget used up: writing more of `{name}` ({declared}{where}) would take the program’s data past {limit} ({used} held already)',
 		},
 		hint: {
@@ -106,11 +97,11 @@ export const LIMIT_DIAGNOSTICS = {
 	'run-interrupted': {
 		severity: 'error',
 		message: {
-			zh: '运行了 {seconds} 秒（真实时间）后在第 {steps} 步被停止：{causeZh}',
+			zh: '运行了 {seconds} 秒（真实时间）后在第 {steps} 步被停止：{cause}',
 			en: 'the run was stopped after {seconds} s of real time, at step {steps}: {cause}',
 		},
 		hint: {
-			zh: '演练场会停止超过 {seconds} 秒的运行。{adviceZh}需要跑得更久时，请在命令行用 `casebook sim` 运行，并按需调整 `--max-steps`。',
+			zh: '演练场会停止超过 {seconds} 秒的运行。{advice}需要跑得更久时，请在命令行用 `casebook sim` 运行，并按需调整 `--max-steps`。',
 			en: 'The playground stops runs that take longer than {seconds} s. {advice} To run longer, use `casebook sim` on the command line and adjust `--max-steps`.',
 		},
 	},
@@ -158,22 +149,7 @@ export const LIMIT_DIAGNOSTICS = {
 			en: 'At most {limit} of each kind are listed; fix those and run again.',
 		},
 	},
-} as const satisfies Record<string, LimitDiagnosticRow>;
+} as const satisfies DiagnosticTable;
 
 /** A code of {@link LIMIT_DIAGNOSTICS}. */
 export type LimitDiagnosticCode = keyof typeof LIMIT_DIAGNOSTICS;
-
-/** The rows in the interpreter catalog's shape: severity, English message and hint. */
-export function limitCatalogEntries(): {
-	[K in LimitDiagnosticCode]: {
-		severity: (typeof LIMIT_DIAGNOSTICS)[K]['severity'];
-		message: string;
-		hint: string;
-	};
-} {
-	const out: Record<string, { severity: string; message: string; hint: string }> = {};
-	for (const [code, row] of Object.entries(LIMIT_DIAGNOSTICS)) {
-		out[code] = { severity: row.severity, message: row.message.en, hint: row.hint.en };
-	}
-	return out as ReturnType<typeof limitCatalogEntries>;
-}
