@@ -1,7 +1,9 @@
 /**
  * Host simulator hot path: a 1,000,000-iteration host loop of aclrtMalloc + kernel launch +
- * aclrtFree, driven directly on the host API (design.md budget: ≤ 1 s in Node).
+ * aclrtFree, driven on the simulator through the catalog rows and the runtime's call protocol,
+ * without the interpreter (design.md budget: ≤ 1 s in Node).
  */
+import { callHostApi, type DirectCall } from '../../src/api/call-api.ts';
 import { VirtualClock } from '../../src/sim/clock.ts';
 import { Recorder } from '../../src/sim/recorder.ts';
 import { ACL_MEM_MALLOC_POLICY } from '../../src/sim/host/acl-constants.ts';
@@ -19,18 +21,22 @@ function loop(): number {
 	const acl = process.acl;
 	const site: CallSite = { stack: [{ func: 'main', line: 10 }] };
 	const launch: KernelLaunch = { name: 'add_custom', blocks: 8, outcome: KERNEL_COMPLETED };
-	acl.aclInit(null, site);
-	acl.aclrtSetDevice(0, site);
-	const { stream } = acl.aclrtCreateStream(site);
+	const call = (name: string, args: unknown[]) => callHostApi(acl, { name, args, site });
+	call('aclInit', [null]);
+	call('aclrtSetDevice', [0]);
+	const stream = call('aclrtCreateStream', [undefined]).outs[0] as number;
 	const policy = ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST;
+	const malloc: DirectCall = { name: 'aclrtMalloc', args: [undefined, 4096, policy], site };
+	const free: DirectCall = { name: 'aclrtFree', args: [0], site };
+	const freeArgs = free.args as unknown[];
 	const start = performance.now();
 	for (let i = 0; i < ITERATIONS; i++) {
-		const { ptr } = acl.aclrtMalloc(4096, policy, site);
+		freeArgs[0] = callHostApi(acl, malloc).outs[0];
 		acl.launchKernel(stream, launch, site);
-		acl.aclrtFree(ptr, site);
+		callHostApi(acl, free);
 	}
 	const elapsed = performance.now() - start;
-	acl.aclrtSynchronizeStream(stream, site);
+	call('aclrtSynchronizeStream', [stream]);
 	process.returnFromMain(0, site);
 	machine.flushSeries();
 	recorder.finish('completed');

@@ -30,6 +30,21 @@ export const LANG_CATALOG = {
 			'unknown function `{name}`: it is not defined in the program and the simulator has no binding for it',
 		hint: 'Define `{name}` in the program, check its spelling, or replace it with an API the simulator knows.',
 	},
+	'call-misspelt': {
+		severity: 'error',
+		message: 'unknown function `{name}`: did you mean `{suggestion}`?',
+		hint: 'The simulator knows `{suggestion}`; check the spelling, or define `{name}` in the program.',
+	},
+	'call-arity': {
+		severity: 'error',
+		message: '`{name}` is called with {count} argument(s), which no form of it takes: {signatures}',
+		hint: 'Pass the arguments one of these signatures declares, in that order.',
+	},
+	'call-arg-type': {
+		severity: 'error',
+		message: 'argument {index} of `{name}` is {actual}, but the parameter `{param}` is `{type}`',
+		hint: 'Pass a value of the parameter’s type; an output parameter takes the address of a variable, e.g. `&{param}`.',
+	},
 	'method-unknown': {
 		severity: 'error',
 		message: '`{type}` has no member function `{name}` the simulator knows',

@@ -92,6 +92,7 @@ export function run(request: RunRequest): Trace {
 				steps: [],
 				series: [],
 				leaks: [],
+				calls: {},
 			};
 		}
 	}
@@ -274,6 +275,7 @@ function runInner(
 			product: request.product,
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
+			...(request.limits ? { limits: request.limits } : {}),
 		});
 		onMachine(m);
 		env.machine = m;

@@ -1,7 +1,6 @@
-/** Builds the full binding table (kernel, host, standard library) over one run's SimEnv. */
+/** Builds the full binding table (the API catalog and the C library) over one run's SimEnv. */
+import { addApiBindings } from './api-binder.ts';
 import { emptyBindings, type BindingTable } from './binding.ts';
-import { addHostBindings } from './host-bindings.ts';
-import { addKernelBindings } from './kernel-bindings.ts';
 import { addLibcBindings } from './libc-bindings.ts';
 import type { SimEnv } from './sim-env.ts';
 
@@ -9,7 +8,6 @@ import type { SimEnv } from './sim-env.ts';
 export function createBindings(env: SimEnv): BindingTable {
 	const table = emptyBindings();
 	addLibcBindings(table, env);
-	addHostBindings(table, env);
-	addKernelBindings(table, env);
+	addApiBindings(table, env);
 	return table;
 }

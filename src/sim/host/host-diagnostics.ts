@@ -5,7 +5,7 @@
 import type { Catalog } from '../diagnostic.ts';
 
 /** Host diagnostics by code. */
-export const HOST_DIAGNOSTICS: Catalog = {
+export const HOST_DIAGNOSTICS = {
 	'event-reset-plain': {
 		severity: 'warning',
 		message:
@@ -39,4 +39,7 @@ export const HOST_DIAGNOSTICS: Catalog = {
 		hint: 'Return each event resource when the event has been waited on (aclrtResetEvent on an ACL_EVENT_SYNC event, or aclrtDestroyEvent).',
 		case: 'acl-event-id-exhausted',
 	},
-};
+} as const satisfies Catalog;
+
+/** A host diagnostic code. */
+export type HostDiagnosticCode = keyof typeof HOST_DIAGNOSTICS;

@@ -51,7 +51,7 @@ import {
 import { TQueBind } from './tque-bind.ts';
 import { CHECK_MESSAGES } from './operand-checks.ts';
 import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
-import type { VECTOR_OPS, VectorArg } from './vector-ops.ts';
+import type { VectorArg, VectorOpSpec } from './vector-ops.ts';
 import { runVectorOp } from './vector-instruction.ts';
 import { dataCopy } from './data-copy.ts';
 
@@ -342,11 +342,16 @@ export class CoreContext {
 	/**
 	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
 	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths,
-	 * then computes the result. Returns false when the call does not match a supported form.
+	 * (the count form `op` describes). Checks operand positions, alignment and lengths, then
+	 * computes the result. Returns false when the call does not match a supported form.
 	 */
-	vectorOp(site: CallSite, name: string, args: readonly VectorArg[]): boolean {
-		return runVectorOp(this, site, name, args);
+	vectorOp(
+		site: CallSite,
+		name: string,
+		op: VectorOpSpec | undefined,
+		args: readonly VectorArg[],
+	): boolean {
+		return runVectorOp(this, site, name, op, args);
 	}
 
 	// ----- data ------------------------------------------------------------------------------
