@@ -28,7 +28,8 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column}],
+                    "calls":{API name: count},…}
   --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
@@ -195,7 +196,10 @@ export function formatTrace(file: string, trace: Trace): string {
 	return out.join('\n');
 }
 
-/** The `--json` report: the fields the design promises, plus leaks and the step count. */
+/**
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
+ * each API as the program called it → how many times), plus leaks and the step count.
+ */
 export function traceJson(trace: Trace): object {
 	return {
 		outcome: trace.outcome,
@@ -210,6 +214,7 @@ export function traceJson(trace: Trace): object {
 			...(d.case ? { case: d.case } : {}),
 		})),
 		leaks: trace.leaks,
+		calls: trace.calls,
 		steps: trace.steps.length,
 	};
 }
