@@ -153,8 +153,15 @@ function runInner(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		apiCounters: [],
 	};
-	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
+	const rt = new Runtime(
+		recorder,
+		parsed.map,
+		fileName,
+		request.maxSteps ?? DEFAULT_MAX_STEPS,
+		env,
+	);
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();

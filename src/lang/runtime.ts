@@ -10,6 +10,7 @@ import type { Recorder } from '../sim/recorder.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { SourceMap } from './source-map.ts';
+import type { SimEnv } from './bindings/sim-env.ts';
 import type { Value } from './values.ts';
 
 /** Completion codes of compiled statements. */
@@ -77,7 +78,11 @@ export class Runtime {
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
 
-	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
+	/** The simulated world the program's bindings act on. */
+	readonly env: SimEnv;
+
+	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number, env: SimEnv) {
+		this.env = env;
 		this.recorder = recorder;
 		this.clock = recorder.clock;
 		this.map = map;

@@ -115,4 +115,23 @@ export const STREAM_APIS: readonly HostApiRow[] = [
 		source: DOC('aclrtSynchronizeStreamWithTimeout'),
 		run: stream.aclrtSynchronizeStreamWithTimeout,
 	}),
+	hostApi({
+		name: 'aclrtGetStreamAvailableNum',
+		group,
+		signature: 'aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)',
+		out: ['streamCount'],
+		requires: ['current-context'],
+		cost: CALL_COST,
+		errors: NEEDS_CONTEXT,
+		limits: [{ profile: 'host', key: 'streams' }],
+		doc: {
+			zh: '当前 Device 上还能再创建多少个 Stream（默认 Stream 和模型流也占名额）。',
+			en: 'How many more streams the current device can take (default streams and model streams count too).',
+		},
+		source: DOC('aclrtGetStreamAvailableNum'),
+		run: (rt, c) => {
+			c.out(0, rt.context.device.streams.available);
+			return 0;
+		},
+	}),
 ];

@@ -3,7 +3,7 @@
  * CPU twin build (CPU孪生调试) that share GM with the forked kernel processes.
  */
 import { Halt } from '../../sim/halt.ts';
-import { SIGABRT } from '../../sim/kernel/core-context.ts';
+import { SIGABRT } from '../../sim/kernel/core-abort.ts';
 import { gmPointer } from '../../sim/kernel/global-tensor.ts';
 import {
 	cpuDebugApi,

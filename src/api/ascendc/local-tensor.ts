@@ -1,4 +1,5 @@
 /** LocalTensor: a tensor over on-chip memory (asc-devkit 数据结构/LocalTensor). */
+import { TPOSITION_VALUES } from '../../sim/kernel/tposition.ts';
 import { kernelApi, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
 import { ascendCDoc } from '../sources.ts';
 import { dtypeArg, localOf } from './objects.ts';
@@ -98,5 +99,21 @@ export const LOCAL_TENSOR_APIS: readonly KernelApiRow[] = [
 		},
 		source: DOC('operator'),
 		run: (core, c) => localOf(c).at(c.site(), c.args[0] as number),
+	}),
+	kernelApi({
+		name: 'LocalTensor::GetPosition',
+		group,
+		signature: '__aicore__ inline int32_t GetPosition() const',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: 'tensor 所在的逻辑位置（TPosition 的值，例如 VECIN 为 9）。',
+			en: 'The tensor’s logical position (a TPosition value; VECIN is 9).',
+		},
+		source: DOC('GetPosition'),
+		run: (core, c) => {
+			const t = localOf(c);
+			core.trace.step(c.site(), `${t.describe()}.GetPosition`, [], t.position);
+			return TPOSITION_VALUES[t.position];
+		},
 	}),
 ];

@@ -17,9 +17,7 @@ import {
 	type ApiRow,
 	type ApiSignature,
 	type ApiType,
-	type ProcessTarget,
 } from '../../api/index.ts';
-import type { CallCounter } from '../../sim/recorder.ts';
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
 import type { Runtime } from '../runtime.ts';
 import { T, type CType, type TemplateArg } from '../types.ts';
@@ -34,7 +32,14 @@ import {
 	type ResultConverter,
 } from './api-values.ts';
 import { writeOut } from './args.ts';
-import type { BindingTable, NativeCall, NativeType } from './binding.ts';
+import { emptyBindings } from './binding.ts';
+import type {
+	BindingTable,
+	NativeCall,
+	NativeConstant,
+	NativeMethod,
+	NativeType,
+} from './binding.ts';
 import type { SimEnv } from './sim-env.ts';
 
 /** One form (signature) of a bound API, with its converters. */
@@ -108,7 +113,26 @@ export class BoundCall implements ApiCall, ConvertContext {
 
 const NO_TARGS: readonly (string | number | undefined)[] = Object.freeze([]);
 
-/** A catalog row bound to one run, under one of its names. */
+/** The forms of each row with their converters: built once, shared by every run. */
+const FORMS = new WeakMap<ApiRow, readonly BoundForm[]>();
+
+function formsOf(row: ApiRow): readonly BoundForm[] {
+	let forms = FORMS.get(row);
+	if (!forms) {
+		forms = row.signatures.map((sig) => ({
+			sig,
+			convert: argConverters(sig),
+			result: resultConverter(sig, row.owner),
+		}));
+		FORMS.set(row, forms);
+	}
+	return forms;
+}
+
+/**
+ * A catalog row under one of its names, as the interpreter calls it. Bound APIs carry no run
+ * state: a call finds its run through `call.env`, so they are made once and shared by every run.
+ */
 export class BoundApi {
 	readonly row: ApiRow;
 	/** The name the program uses (the row's name or an alias). */
@@ -116,33 +140,22 @@ export class BoundApi {
 	/** The member name a program writes after `.` or alone (`AllocTensor`, `aclrtMalloc`). */
 	readonly member: string;
 	readonly forms: readonly BoundForm[];
-	/** The run this API is bound to. */
-	readonly env: SimEnv;
-	readonly #env: SimEnv;
-	readonly #counter: CallCounter;
+	/** Position among all bound names: where a run keeps this name's call counter. */
+	readonly index: number;
 	/** Host rows whose aclError result marks the run as having seen an error code. */
 	readonly #status: boolean;
-	readonly #process: ProcessTarget;
 
-	constructor(row: ApiRow, name: string, env: SimEnv) {
+	constructor(row: ApiRow, name: string, index: number) {
 		this.row = row;
 		this.name = name;
 		this.member = name.slice(name.lastIndexOf(':') + 1);
-		this.env = env;
-		this.#env = env;
+		this.index = index;
 		this.forms = row.signatures.map((sig) => ({
 			sig,
 			convert: argConverters(sig),
-			result: resultConverter(sig, row.owner, env),
+			result: resultConverter(sig, row.owner),
 		}));
-		this.#counter = env.recorder.callCounter(name);
 		this.#status = row.side === 'host' && row.result === 'status';
-		this.#process = {
-			get proc() {
-				return env.proc;
-			},
-			clock: env.recorder.clock,
-		};
 	}
 
 	/** The signatures, one per line, for diagnostics. */
@@ -155,9 +168,10 @@ export class BoundApi {
 	 * returns the semantics' result converted to a C++ value.
 	 */
 	invoke(call: BoundCall, targs: readonly TemplateArg[]): Value {
-		this.#counter.n++;
+		const env = call.env;
+		const counters = env.apiCounters;
+		(counters[this.index] ??= env.recorder.callCounter(this.name)).n++;
 		const row = this.row;
-		const env = this.#env;
 		let r: unknown;
 		switch (row.side) {
 			case 'host': {
@@ -174,7 +188,7 @@ export class BoundApi {
 				break;
 			}
 			case 'process':
-				r = row.run(this.#process, call);
+				r = row.run({ proc: env.proc, clock: env.recorder.clock }, call);
 				break;
 			case 'cpu-debug': {
 				const machine = env.machine;
@@ -183,7 +197,7 @@ export class BoundApi {
 				break;
 			}
 		}
-		return this.forms[call.form]!.result(r, targs);
+		return this.forms[call.form]!.result(r, targs, env);
 	}
 
 	/**
@@ -217,7 +231,7 @@ export class BoundApi {
 			nc.site,
 			nc.rt,
 			nc.span,
-			this.#env,
+			nc.rt.env,
 		);
 		const f = this.forms[form]!;
 		call.form = form;
@@ -267,33 +281,58 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 	}
 }
 
-/** Adds every catalog API, type and constant to `table`, bound to `env`. */
-export function addApiBindings(table: BindingTable, env: SimEnv): void {
-	for (const t of API_TYPES) declareType(table, t);
-	for (const row of API_CATALOG) {
-		for (const name of [row.name, ...row.aliases]) bindRow(table, row, name, env);
-	}
-}
-
-function declareType(table: BindingTable, t: ApiType): void {
-	const ctype = ctypeOf(t);
-	if (ctype) {
-		for (const name of [t.name, ...(t.aliases ?? [])]) {
-			const existing = table.types.get(name);
-			table.types.set(name, { methods: {}, ...existing, name: t.name, ctype });
-		}
-	}
+/** The constants every catalog type declares, keyed as programs write them (built once). */
+const CONSTANTS: ReadonlyArray<[string, NativeConstant]> = API_TYPES.flatMap((t) => {
 	const type = t.base === 'uint8_t' ? T.u8 : t.base === 'int8_t' ? T.i8 : T.i32;
-	for (const [name, value] of Object.entries(t.values ?? {})) {
-		if (t.scoped) {
-			for (const owner of [t.name, ...(t.aliases ?? [])])
-				table.constants.set(`${owner}::${name}`, { value, type });
-		} else table.constants.set(name, { value, type });
+	const owners = [t.name, ...(t.aliases ?? [])];
+	return Object.entries(t.values ?? {}).flatMap(([name, value]): Array<[string, NativeConstant]> =>
+		t.scoped
+			? owners.map((owner) => [`${owner}::${name}`, { value, type }])
+			: [[name, { value, type }]],
+	);
+});
+
+/** Handle and enum types (shared by every run: they carry nothing of one). */
+const PLAIN_TYPES: ReadonlyArray<[string, NativeType]> = API_TYPES.flatMap((t) => {
+	const ctype = ctypeOf(t);
+	if (!ctype || t.kind === 'class') return [];
+	const type: NativeType = { name: t.name, methods: {}, ctype };
+	return [t.name, ...(t.aliases ?? [])].map((name): [string, NativeType] => [name, type]);
+});
+
+/** The catalog's part of every binding table, built once; each run copies the maps. */
+const CATALOG_TABLE: BindingTable = buildCatalogTable();
+
+function buildCatalogTable(): BindingTable {
+	const table = emptyBindings();
+	for (const [name, type] of PLAIN_TYPES) table.types.set(name, type);
+	for (const t of API_TYPES.filter((x) => x.kind === 'class'))
+		table.types.set(t.name, { name: t.name, methods: {}, ctype: ctypeOf(t)! });
+	for (const [key, constant] of CONSTANTS) table.constants.set(key, constant);
+	let index = 0;
+	for (const row of API_CATALOG) {
+		bindRow(table, row, row.name, index++);
+		for (const alias of row.aliases) bindRow(table, row, alias, index++);
 	}
+	return table;
 }
 
-function bindRow(table: BindingTable, row: ApiRow, name: string, env: SimEnv): void {
-	const api = new BoundApi(row, name, env);
+/**
+ * A binding table holding every catalog API, type and constant. The entries are shared by every
+ * run (they find the run through the call); the maps are the table's own, so a run may add to
+ * them (the C library, the interpreter's own launch macro).
+ */
+export function catalogBindings(): BindingTable {
+	return {
+		apis: new Map(CATALOG_TABLE.apis),
+		functions: new Map(CATALOG_TABLE.functions),
+		types: new Map(CATALOG_TABLE.types),
+		constants: new Map(CATALOG_TABLE.constants),
+	};
+}
+
+function bindRow(table: BindingTable, row: ApiRow, name: string, index: number): void {
+	const api = new BoundApi(row, name, index);
 	if (row.owner === undefined) {
 		table.apis.set(name, api);
 		const fn = (nc: NativeCall) => api.invokeDynamic(nc, undefined);
@@ -301,11 +340,11 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, env: SimEnv): v
 		return;
 	}
 	const owner = name.slice(0, name.lastIndexOf('::'));
-	const type: NativeType = table.types.get(owner) ?? {
-		name: owner,
-		methods: {},
-		ctype: (targs) => simType(owner, targs),
-	};
+	let type = table.types.get(owner);
+	if (!type) {
+		type = { name: owner, methods: {}, ctype: (targs) => simType(owner, targs) };
+		table.types.set(owner, type);
+	}
 	const mutable = type as { -readonly [K in keyof NativeType]: NativeType[K] };
 	switch (row.kind) {
 		case 'constructor':
@@ -317,10 +356,7 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, env: SimEnv): v
 			break;
 		default:
 			table.apis.set(name, api);
-			mutable.methods = {
-				...type.methods,
-				[api.member]: (self, nc) => api.invokeDynamic(nc, selfOf(self)),
-			};
+			(mutable.methods as Record<string, NativeMethod>)[api.member] = (self, nc) =>
+				api.invokeDynamic(nc, selfOf(self));
 	}
-	table.types.set(owner, type);
 }

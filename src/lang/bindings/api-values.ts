@@ -26,8 +26,8 @@ import type { SimEnv } from './sim-env.ts';
 /** Turns one argument into what the semantics takes. */
 export type ArgConverter = (v: Value, ctx: ConvertContext) => unknown;
 
-/** Turns the semantics' result into a C++ value. */
-export type ResultConverter = (r: unknown, targs: readonly TemplateArg[]) => Value;
+/** Turns the semantics' result into a C++ value (`env` holds the program's callbacks). */
+export type ResultConverter = (r: unknown, targs: readonly TemplateArg[], env: SimEnv) => Value;
 
 /** What a converter needs to stop the run or register a callback. */
 export interface ConvertContext {
@@ -135,11 +135,7 @@ const OBJECT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** The converter of `sig`'s result; `owner` is the class a constructor builds. */
-export function resultConverter(
-	sig: ApiSignature,
-	owner: string | undefined,
-	env: SimEnv,
-): ResultConverter {
+export function resultConverter(sig: ApiSignature, owner: string | undefined): ResultConverter {
 	if (sig.returns === '' && owner && OBJECT_TYPES.has(owner)) {
 		// The declared type's template arguments go with the object (TQue<VECIN, 2>).
 		const keep = owner !== 'TPipe';
@@ -151,7 +147,8 @@ export function resultConverter(
 	if (base === 'void' && sig.returnPointers === 0) return () => undefined;
 	if (base === 'bool') return (r) => (r === true ? 1 : r === false ? 0 : (r as Value));
 	if (base === 'sighandler_t')
-		return (r) => (isApiCallback(r) ? (env.handlers.get(r.callback) ?? 0) : (r as Value));
+		return (r, _targs, env) =>
+			isApiCallback(r) ? (env.handlers.get(r.callback) ?? 0) : (r as Value);
 	if (sig.returnPointers > 0 || base === 'GM_ADDR')
 		return (r) => (isGmPointer(r) ? new Ptr(r.buffer, r.byteOffset, T.u8) : (r as Value));
 	return (r) => r as Value;

@@ -119,7 +119,7 @@ export function compileApiCall(
 	const evs = args.map((a) => a.ev);
 	const selfEv: Ev | undefined = self?.ev;
 	const rt = ctx.rt;
-	const env = api.env;
+	const env = rt.env;
 	const span = ctx.span(at);
 	const site = rt.siteOfCall();
 	const name = api.name;

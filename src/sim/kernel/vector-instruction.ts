@@ -32,11 +32,11 @@ export function runVectorOp(
 		op.form.length !== args.length ||
 		op.form.some((kind, i) => (kind === 'dst' || kind === 'src') !== args[i] instanceof LocalTensor)
 	) {
-		core.diagnose(site, 'vector-call-shape', {
+		core.trace.diagnose(site, 'vector-call-shape', {
 			call: name,
 			form: op ? `${name}(${op.form.join(', ')})` : 'none',
 		});
-		core.recordSimple(
+		core.trace.step(
 			site,
 			name,
 			args.map((a) => describeArg(a)),
@@ -76,7 +76,7 @@ export function runVectorOp(
 	tensors.forEach((tensor, i) => {
 		const role = i === 0 ? 'dst' : tensors.length > 2 ? `src${srcIndex++}` : 'src';
 		if (tensor.hardware !== 'UB') {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'tensor-position-unsupported',
 				values: { call, operand: role, position: tensor.position, supported: VECTOR_POSITIONS },
 				log: {
@@ -90,7 +90,7 @@ export function runVectorOp(
 			});
 		}
 		if (!op.castsType && tensor.dtype.name !== dst.dtype.name) {
-			core.diagnose(site, 'tensor-dtype-mismatch', {
+			core.trace.diagnose(site, 'tensor-dtype-mismatch', {
 				call,
 				operand: role,
 				actual: tensor.dtype.name,
@@ -110,7 +110,7 @@ export function runVectorOp(
 		);
 	});
 	computeVector(core, op, args, tensors, count);
-	core.recordSimple(
+	core.trace.step(
 		site,
 		call,
 		args.map((a) => describeArg(a)),
