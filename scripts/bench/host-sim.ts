@@ -3,7 +3,7 @@
  * aclrtFree, driven on the simulator through the catalog rows and the runtime's call protocol,
  * without the interpreter (design.md budget: ≤ 1 s in Node).
  */
-import { callHostApi, type DirectCall } from '../../src/api/call-api.ts';
+import { callHostApi, preparedHostCall } from '../../src/api/call-api.ts';
 import { VirtualClock } from '../../src/sim/clock.ts';
 import { Recorder } from '../../src/sim/recorder.ts';
 import { ACL_MEM_MALLOC_POLICY } from '../../src/sim/host/acl-constants.ts';
@@ -26,14 +26,14 @@ function loop(): number {
 	call('aclrtSetDevice', [0]);
 	const stream = call('aclrtCreateStream', [undefined]).outs[0] as number;
 	const policy = ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST;
-	const malloc: DirectCall = { name: 'aclrtMalloc', args: [undefined, 4096, policy], site };
-	const free: DirectCall = { name: 'aclrtFree', args: [0], site };
-	const freeArgs = free.args as unknown[];
+	const malloc = preparedHostCall(acl, 'aclrtMalloc', [undefined, 4096, policy], site);
+	const free = preparedHostCall(acl, 'aclrtFree', [0], site);
 	const start = performance.now();
 	for (let i = 0; i < ITERATIONS; i++) {
-		freeArgs[0] = callHostApi(acl, malloc).outs[0];
+		malloc.invoke();
+		free.args[0] = malloc.outs[0];
 		acl.launchKernel(stream, launch, site);
-		callHostApi(acl, free);
+		free.invoke();
 	}
 	const elapsed = performance.now() - start;
 	call('aclrtSynchronizeStream', [stream]);

@@ -27,6 +27,9 @@ export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
 export interface ApiField {
 	readonly name: string;
 	readonly type: string;
+	/** Older names of the same field (a union member in the header). */
+	readonly aliases?: readonly string[];
+	readonly defaultValue?: string;
 	readonly doc: Localized;
 }
 
@@ -359,6 +362,57 @@ export const API_TYPES: readonly ApiType[] = [
 			en: 'A tensor over data in Global Memory.',
 		},
 		source: ascendCDoc('数据结构/GlobalTensor/GlobalTensor简介.md'),
+	},
+	{
+		name: 'DataCopyParams',
+		kind: 'struct',
+		group: 'ascendc-data-movement',
+		// include/basic_api/kernel_struct_data_copy.h; described for the DataCopy forms that
+		// take it (not simulated yet, so programs cannot declare it here).
+		fields: [
+			{
+				name: 'blockCount',
+				type: 'uint16_t',
+				defaultValue: '1',
+				doc: { zh: '搬运的数据块个数，0 到 4095。', en: 'How many blocks to copy, 0 to 4095.' },
+			},
+			{
+				name: 'blockLen',
+				type: 'uint16_t',
+				defaultValue: '0',
+				doc: {
+					zh: '每个数据块的长度，单位为 32 字节的 DataBlock。',
+					en: 'The length of each block, in 32-byte DataBlocks.',
+				},
+			},
+			{
+				name: 'srcGap',
+				type: 'uint16_t',
+				aliases: ['srcStride'],
+				defaultValue: '0',
+				doc: {
+					zh: '源操作数相邻数据块之间的间隔（前一块结尾到后一块开头），单位为 DataBlock。',
+					en: 'The gap between neighbouring source blocks (end of one to start of the next), in DataBlocks.',
+				},
+			},
+			{
+				name: 'dstGap',
+				type: 'uint16_t',
+				aliases: ['dstStride'],
+				defaultValue: '0',
+				doc: {
+					zh: '目的操作数相邻数据块之间的间隔，单位为 DataBlock。',
+					en: 'The gap between neighbouring destination blocks, in DataBlocks.',
+				},
+			},
+		],
+		doc: {
+			zh: '非连续搬运的参数：搬几块、每块多长、源和目的两侧块与块之间隔多远。',
+			en: 'The parameters of a strided copy: how many blocks, how long each is, and the gaps between blocks on each side.',
+		},
+		source: ascendCDoc(
+			'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
+		),
 	},
 ];
 

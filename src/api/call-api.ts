@@ -143,6 +143,32 @@ export function callHostApi(
 	return { ret, outs: c.outs };
 }
 
+/**
+ * One AscendCL call prepared for a hot loop (benchmarks): the row is found and the call object
+ * made once; each `invoke()` runs the current `args` through the call protocol, and the
+ * out-parameters land in `outs`.
+ */
+export function preparedHostCall(
+	acl: AclRuntime,
+	name: string,
+	args: unknown[],
+	site: CallSite,
+): { readonly args: unknown[]; readonly outs: unknown[]; invoke(): unknown } {
+	const { row } = directRow({ name, args, site });
+	if (row.side !== 'host') throw new Error(`${name} is not an AscendCL API`);
+	const c = new DirectApiCall(name, directForm(row, args), { name, args, site }, acl.recorder);
+	const counter = acl.recorder.callCounter(name);
+	const spec = row.protocol;
+	return {
+		args,
+		outs: c.outs,
+		invoke() {
+			counter.n++;
+			return acl.invoke(spec, c);
+		},
+	};
+}
+
 /** Runs a kernel row on `core` and returns its result (an out-parameter's value for in-place forms). */
 export function callKernelApi(core: CoreContext, call: DirectCall): unknown {
 	const { row, name } = directRow(call);

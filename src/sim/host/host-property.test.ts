@@ -23,7 +23,8 @@ const LIMITS = { streams: 12, events: 6, deviceMemoryBytes: 64 * 1024, kernelTim
 const SLOTS = 4;
 
 /** One random call: an operation and a few small numbers to pick its arguments with. */
-const opArb = fc.tuple(fc.nat(33), fc.nat(7), fc.nat(7), fc.nat(4000));
+/** Operations 0…32 are written out below; 33…44 call any AscendCL row of the catalog. */
+const opArb = fc.tuple(fc.nat(44), fc.nat(7), fc.nat(7), fc.nat(4000));
 type Op = [number, number, number, number];
 
 /** A handle slot: one of the first live ones, or a null or bogus handle now and then. */
@@ -107,8 +108,48 @@ function statement([op, a, b, n]: Op): string {
 		case 32:
 			return 'aclrtSynchronizeDevice();';
 		default:
-			return `aclrtGetLastError(ACL_RT_THREAD_LEVEL);`;
+			return anyHostCall(a, b, n);
 	}
+}
+
+/** Where an out-parameter of each pointee type is written. */
+const OUT_TARGETS: Readonly<Record<string, string>> = {
+	aclrtStream: 'streams',
+	aclrtEvent: 'events',
+	aclrtContext: 'contexts',
+	void: 'ptrs',
+	uint32_t: 'models',
+	int32_t: 'i32s',
+	size_t: 'sizes',
+	uint64_t: 'u64s',
+	aclrtEventStatus: 'statuses',
+	aclrtEventRecordedStatus: 'recorded',
+};
+
+/** Handle slots by type. */
+const HANDLE_SLOTS: Readonly<Record<string, string>> = {
+	aclrtStream: 'streams',
+	aclrtEvent: 'events',
+	aclrtContext: 'contexts',
+	void: 'ptrs',
+};
+
+/**
+ * A call of any AscendCL row of the catalog (so every row's error list is checked), with
+ * arguments read from its signature: slots for handles and out-parameters, small numbers.
+ */
+function anyHostCall(a: number, b: number, n: number): string {
+	const name = HOST_NAMES[n % HOST_NAMES.length]!;
+	const sig = HOST_ROWS.get(name)!.signatures[0]!;
+	const args = sig.params.map((p, i) => {
+		if (p.direction === 'out') return `&${OUT_TARGETS[p.base] ?? 'u64s'}[${(a + i) % SLOTS}]`;
+		if (p.base === 'char' && p.pointers === 1) return '"m.om"';
+		const slots = HANDLE_SLOTS[p.base];
+		if (slots) return slot(slots, b);
+		if (p.pointers > 0) return b === 7 ? '(void *)0xdead0' : 'nullptr';
+		return String(b === 0 ? -1 : (b * n) % 9);
+	});
+	return `${name}(${args.join(', ')});`;
 }
 
 /** A program whose process `k` runs `processes[k]`, after the usual aclInit and aclrtSetDevice. */
@@ -124,6 +165,11 @@ aclrtStream streams[${SLOTS}];
 aclrtEvent events[${SLOTS}];
 aclrtContext contexts[${SLOTS}];
 uint32_t models[${SLOTS}];
+int32_t i32s[${SLOTS}];
+size_t sizes[${SLOTS}];
+uint64_t u64s[${SLOTS}];
+aclrtEventStatus statuses[${SLOTS}];
+aclrtEventRecordedStatus recorded[${SLOTS}];
 aclrtEventRecordedStatus status;
 extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
 extern "C" __global__ __aicore__ void spin(GM_ADDR x) { AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
@@ -142,6 +188,7 @@ ${bodies.join('\n')}
 const HOST_ROWS = new Map<string, HostApiRow>();
 for (const row of API_CATALOG)
 	if (row.side === 'host') for (const n of [row.name, ...row.aliases]) HOST_ROWS.set(n, row);
+const HOST_NAMES = [...HOST_ROWS.keys()];
 
 /** The codes a host row may return: its list, its precondition's, and success. */
 function allowedLabels(row: HostApiRow): Set<string> {
