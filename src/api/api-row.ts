@@ -8,31 +8,26 @@
  * follows from it. Invariant: every name and alias of a row is unique across the catalog
  * (checked when the catalog is built).
  */
-import type { LangCode } from '../lang/diagnostics.ts';
+import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
 import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
 import type { AclRuntime } from '../sim/host/acl-runtime.ts';
-import type { HostDiagnosticCode } from '../sim/host/host-diagnostics.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
 import type { HostProfile } from '../sim/host/host-profile.ts';
 import type { Machine } from '../sim/host/machine.ts';
 import type { CoreContext } from '../sim/kernel/core-context.ts';
-import type { KernelDiagnosticCode } from '../sim/kernel/diagnostics.ts';
 import type { KernelProfile } from '../sim/kernel/kernel-profile.ts';
 import type { VirtualClock } from '../sim/clock.ts';
 import type { CallSite } from '../sim/trace.ts';
+import type { Localized } from '../triage/localized.ts';
 import type { ApiGroupId } from './groups.ts';
 import { HANDLE_TYPE_NAMES } from './api-types.ts';
 import { parseSignature, type ApiSignature } from './signature.ts';
 
-/** Text in both languages (Chinese first). */
-export interface Localized {
-	readonly zh: string;
-	readonly en: string;
-}
+export type { Localized };
 
-/** A diagnostic code of one of the three catalogs (interpreter, kernel, host). */
-export type ApiDiagnosticCode = LangCode | KernelDiagnosticCode | HostDiagnosticCode;
+/** A diagnostic code of the catalog (src/diagnostics: language, kernel or host). */
+export type ApiDiagnosticCode = DiagnosticCode;
 
 /** Which part of the simulator runs a row, and so what its semantics receives. */
 export type ApiSide = 'host' | 'kernel' | 'process' | 'cpu-debug';
@@ -95,7 +90,7 @@ export interface ApiCall {
 	/** Calls the program function a {@link ApiCallback} names (a signal handler, say). */
 	callback(name: string, args: readonly number[]): void;
 	/** Stops the run at an interpreter diagnostic (a bad object the API cannot use). */
-	stop(code: 'null-dereference' | 'construct-unsupported', values: Record<string, string>): never;
+	stop(code: 'null-dereference' | 'construct-unsupported', values: DiagnosticParams): never;
 }
 
 /**

@@ -414,7 +414,58 @@ export const API_TYPES: readonly ApiType[] = [
 			'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
 		),
 	},
+	repeatParams('BinaryRepeatParams', ['dst', 'src0', 'src1'], 'uint8_t', {
+		zh: '双源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
+		en: 'The address strides of a two-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
+	}),
+	repeatParams('UnaryRepeatParams', ['dst', 'src'], 'uint16_t', {
+		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
+		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
+	}),
 ];
+
+/**
+ * A `…RepeatParams` struct of the vector instructions: a block stride and a repeat stride per
+ * operand (the reserved fields blockNumber, repeatStrideMode, strideSizeMode are left out).
+ */
+function repeatParams(
+	name: string,
+	operands: readonly string[],
+	blockStrideType: string,
+	doc: Localized,
+): ApiType {
+	const fields: ApiField[] = [];
+	for (const o of operands) {
+		fields.push({
+			name: `${o}BlkStride`,
+			type: blockStrideType,
+			defaultValue: '1',
+			doc: {
+				zh: `${o} 在同一次迭代内相邻 DataBlock 之间的步长，单位为 DataBlock。`,
+				en: `The stride of ${o} between neighbouring DataBlocks of one repeat, in DataBlocks.`,
+			},
+		});
+	}
+	for (const o of operands) {
+		fields.push({
+			name: `${o}RepStride`,
+			type: 'uint8_t',
+			defaultValue: '8',
+			doc: {
+				zh: `${o} 相邻两次迭代起始地址之间的步长，单位为 DataBlock。`,
+				en: `The stride of ${o} between the starts of neighbouring repeats, in DataBlocks.`,
+			},
+		});
+	}
+	return {
+		name,
+		kind: 'struct',
+		group: 'ascendc-vector-arithmetic',
+		fields,
+		doc,
+		source: ascendCDoc(`辅助数据结构/${name}.md`),
+	};
+}
 
 const BY_NAME = new Map<string, ApiType>();
 for (const t of API_TYPES) for (const n of [t.name, ...(t.aliases ?? [])]) BY_NAME.set(n, t);

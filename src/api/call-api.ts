@@ -4,6 +4,7 @@
  * semantics' result back. Forms are picked by argument count and tensor kinds, as the binder
  * picks them at run time; the call is counted under its name.
  */
+import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { GlobalTensor } from '../sim/kernel/global-tensor.ts';
 import { LocalTensor } from '../sim/kernel/local-tensor.ts';
 import { TBuf } from '../sim/kernel/tbuf.ts';
@@ -122,7 +123,7 @@ class DirectApiCall implements ApiCall {
 		throw new Error(`a direct call cannot run the program function ${name}`);
 	}
 
-	stop(code: string, values: Record<string, string>): never {
+	stop(code: string, values: DiagnosticParams): never {
 		throw new Error(`${this.name}: ${code} ${JSON.stringify(values)}`);
 	}
 }

@@ -10,6 +10,7 @@
  * site; the dynamic entry points below (constructors, `obj[i]`, calls on values of unknown
  * static type) pick the signature by arity and argument values at run time.
  */
+import { constructParams, type DiagnosticParams } from '../../diagnostics/index.ts';
 import {
 	API_CATALOG,
 	API_TYPES,
@@ -106,7 +107,7 @@ export class BoundCall implements ApiCall, ConvertContext {
 		this.env.handlers.get(name)?.call([...args]);
 	}
 
-	stop(code: 'null-dereference' | 'construct-unsupported', values: Record<string, string>): never {
+	stop(code: 'null-dereference' | 'construct-unsupported', values: DiagnosticParams): never {
 		return this.rt.stop(code, this.span, values);
 	}
 }
@@ -243,17 +244,17 @@ export class BoundApi {
 }
 
 function hostOnly(call: BoundCall): never {
-	return call.stop('construct-unsupported', {
-		construct: `\`${call.name}\` inside a kernel`,
-		detail: 'AscendCL runs on the host: call it from `main` and the functions it calls',
-	});
+	return call.stop(
+		'construct-unsupported',
+		constructParams('host-api-in-kernel', { name: call.name }),
+	);
 }
 
 function kernelOnly(call: BoundCall): never {
-	return call.stop('construct-unsupported', {
-		construct: `\`${call.name}\` outside a kernel`,
-		detail: 'call Ascend C APIs only from a `__global__ __aicore__` function and what it calls',
-	});
+	return call.stop(
+		'construct-unsupported',
+		constructParams('kernel-api-on-host', { name: call.name }),
+	);
 }
 
 /** The simulator object behind a receiver value. */

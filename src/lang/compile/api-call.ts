@@ -5,6 +5,7 @@
  * types decide it, and the call's static type is the form's return type.
  */
 import type { SyntaxNode } from '@lezer/common';
+import type { Localized } from '../../triage/localized.ts';
 import {
 	HANDLE_TYPE_NAMES,
 	paramKind,
@@ -18,33 +19,46 @@ import { SimObject, type Value } from '../values.ts';
 import type { CompileContext, Ev, Ex } from './context.ts';
 
 /** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
-function mismatch(sig: ApiSignature, index: number, t: CType): string | undefined {
+function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
 	const p = sig.params[index];
 	if (!p || p.variadic) return undefined;
 	switch (paramKind(p, sig, STRUCT_TYPE_NAMES)) {
 		case 'out': {
 			if (p.reference) return undefined;
 			if (t.k === 'int' || t.k === 'float' || t.k === 'bool' || t.k === 'enum')
-				return `a value of type \`${typeName(t)}\`, not an address`;
+				return {
+					zh: `类型为 \`${typeName(t)}\` 的值，而不是地址`,
+					en: `a value of type \`${typeName(t)}\`, not an address`,
+				};
 			const depth = pointerDepth(t);
 			const needed = p.pointers + (HANDLE_TYPE_NAMES.has(p.base) ? 1 : 0);
-			if (depth !== undefined && depth < needed) return `\`${typeName(t)}\``;
+			if (depth !== undefined && depth < needed) return typeWords(t);
 			return undefined;
 		}
 		case 'number':
-			if (t.k === 'sim' || t.k === 'class') return `an object of type \`${typeName(t)}\``;
+			if (t.k === 'sim' || t.k === 'class')
+				return {
+					zh: `类型为 \`${typeName(t)}\` 的对象`,
+					en: `an object of type \`${typeName(t)}\``,
+				};
 			return undefined;
 		case 'local-tensor':
-			if (t.k === 'sim' && t.name !== 'LocalTensor') return `a \`${typeName(t)}\``;
-			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return `\`${typeName(t)}\``;
+			if (t.k === 'sim' && t.name !== 'LocalTensor') return typeWords(t, true);
+			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return typeWords(t);
 			return undefined;
 		case 'global-tensor':
-			if (t.k === 'sim' && t.name !== 'GlobalTensor') return `a \`${typeName(t)}\``;
-			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return `\`${typeName(t)}\``;
+			if (t.k === 'sim' && t.name !== 'GlobalTensor') return typeWords(t, true);
+			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return typeWords(t);
 			return undefined;
 		default:
 			return undefined;
 	}
+}
+
+/** An argument's type as the call-arg-type message quotes it: `` `T` `` or `` a `T` ``. */
+function typeWords(t: CType, article = false): Localized {
+	const name = `\`${typeName(t)}\``;
+	return { zh: ` ${name}`, en: article ? `a ${name}` : name };
 }
 
 /** How many pointer levels `t` has, when every level is known. */

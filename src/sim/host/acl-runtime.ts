@@ -18,7 +18,11 @@
  * size or a bad enum returns ACL_ERROR_INVALID_PARAM (100000); a handle that is not (or no
  * longer) a live object of this process returns ACL_ERROR_RT_PARAM_INVALID (107000).
  */
-import { makeDiagnostic } from '../diagnostic.ts';
+import {
+	HOST_DIAGNOSTICS,
+	makeDiagnostic,
+	type HostDiagnosticCode,
+} from '../../diagnostics/index.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import type { HostCall, HostCallForm, HostCallSpec } from './acl-call.ts';
@@ -28,7 +32,6 @@ import { launchKernel } from './acl/launch.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
 import { busyOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
 import type { Device } from './device.ts';
-import { HOST_DIAGNOSTICS, type HostDiagnosticCode } from './host-diagnostics.ts';
 import { formatPlogLine, formatScreenCode, hex, type PlogLevel } from './host-log.ts';
 import type { Context } from './host-resources.ts';
 import { COPY_BYTES_PER_US } from './host-timing.ts';

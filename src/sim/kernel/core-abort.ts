@@ -17,7 +17,7 @@ import {
 	SIGABRT_LINE,
 } from './cpu-debug-log.ts';
 import type { CoreTrace } from './core-trace.ts';
-import type { KernelDiagnosticCode } from './diagnostics.ts';
+import type { DiagnosticParams, KernelDiagnosticCode } from '../../diagnostics/index.ts';
 
 /** SIGABRT's signal number, the Halt code of a CPU-debug abort. */
 export const SIGABRT = 6;
@@ -42,7 +42,7 @@ export interface CoreHalt {
 /** A violated rule: what to report and how the framework would print it. */
 export interface Violation {
 	code: KernelDiagnosticCode;
-	values: Readonly<Record<string, string | number>>;
+	values: DiagnosticParams;
 	/** The KERNEL_LOG error line (CPU mode), when the check prints one. */
 	log?: { header: FrameworkHeader; line: number; func: string; message: string };
 	/** A C assert that fails instead (CPU mode), e.g. `false && "check vadd instr failed"`. */

@@ -9,6 +9,7 @@
  * holds the core's state and rules; how the core reports is the trace's. After a Halt the core
  * takes no more calls.
  */
+import type { Localized } from '../../triage/localized.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
@@ -64,7 +65,8 @@ export interface CoreSetup {
 	recorder: Recorder;
 	mode: RunMode;
 	profile: KernelProfile;
-	productName: string;
+	/** The product's name in both languages, for diagnostics. */
+	productName: Localized;
 	wording: CannWording;
 	/** Pid the CPU-debug `error happened!` line shows for this core. */
 	pid: number;
@@ -78,7 +80,7 @@ export class CoreContext {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
-	readonly productName: string;
+	readonly productName: Localized;
 	readonly wording: CannWording;
 	readonly pid: number;
 	readonly fileName: string;

@@ -4,13 +4,18 @@
  * core, the stop itself (core-abort.ts). The core's state lives in CoreContext; this is only
  * how the core reports.
  */
-import { makeDiagnostic } from '../diagnostic.ts';
+import {
+	KERNEL_DIAGNOSTICS,
+	makeDiagnostic,
+	type DiagnosticParams,
+	type KernelDiagnosticCode,
+} from '../../diagnostics/index.ts';
+import type { Localized } from '../../triage/localized.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
 import type { CannWording } from './cann-wording.ts';
 import { abortCore, type CoreHalt, type Violation } from './core-abort.ts';
-import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 
 /** Virtual microseconds one kernel API step takes (illustrative: keeps steps and metric points apart). */
@@ -22,7 +27,8 @@ export interface CoreIdentity {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
-	readonly productName: string;
+	/** The product's name in both languages, for diagnostics. */
+	readonly productName: Localized;
 	readonly wording: CannWording;
 	/** Pid the CPU-debug `error happened!` line shows for this core. */
 	readonly pid: number;
@@ -80,12 +86,8 @@ export class CoreTrace {
 	}
 
 	/** Records a diagnostic at the user's line without stopping. */
-	diagnose(
-		site: CallSite,
-		code: KernelDiagnosticCode,
-		values: Readonly<Record<string, string | number>>,
-	): void {
-		const filled: Record<string, string | number> = { product: this.core.productName, ...values };
+	diagnose(site: CallSite, code: KernelDiagnosticCode, values: DiagnosticParams): void {
+		const filled: DiagnosticParams = { product: this.core.productName, ...values };
 		this.recorder.diagnostic(makeDiagnostic(KERNEL_DIAGNOSTICS, code, spanOf(site), filled));
 	}
 

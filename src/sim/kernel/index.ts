@@ -30,7 +30,6 @@ export * from './core-context.ts';
 export * from './core-trace.ts';
 export * from './cpu-debug-log.ts';
 export * from './data-copy.ts';
-export * from './diagnostics.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
