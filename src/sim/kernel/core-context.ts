@@ -17,7 +17,7 @@ import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buff
 import type { CannWording } from './cann-wording.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import type { CoreHalt, Violation } from './core-abort.ts';
-import { CoreTrace } from './core-trace.ts';
+import { type CoreIdentity, CoreTrace } from './core-trace.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
 import { GlobalTensor, type GmPointer } from './global-tensor.ts';
@@ -58,19 +58,9 @@ export const PIPES = [
 	'PIPE_ALL',
 ] as const;
 
-/** What a core needs from its launch. */
-export interface CoreSetup {
-	blockIdx: number;
-	blockNum: number;
-	recorder: Recorder;
-	mode: RunMode;
-	profile: KernelProfile;
-	/** The product's name in both languages, for diagnostics. */
-	productName: Localized;
-	wording: CannWording;
-	/** Pid the CPU-debug `error happened!` line shows for this core. */
-	pid: number;
-	fileName: string;
+/** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
+export interface CoreSetup extends CoreIdentity {
+	readonly blockNum: number;
 }
 
 /** One AI Core. */
