@@ -8,6 +8,7 @@ import { CODE_THEMES } from './src/site/code-themes.ts';
 import { CSP_CONFIG } from './src/site/csp.ts';
 import { shikiClassesTransformer } from './src/site/shiki-classes.ts';
 import { shikiClassesCssIntegration } from './src/integrations/shiki-classes-css.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 
 export default defineConfig({
 	trailingSlash: 'always',
@@ -27,7 +28,7 @@ export default defineConfig({
 			transformers: [shikiClassesTransformer()],
 		},
 	},
-	integrations: [mdx(), preact(), shikiClassesCssIntegration(), pagefindIndex()],
+	integrations: [mdx(), preact(), shikiClassesCssIntegration(), pagefindIndex(), serviceWorker()],
 	devToolbar: { enabled: false },
 	security: { csp: CSP_CONFIG },
 });
