@@ -3,7 +3,8 @@
  * JSCPP (a C++ interpreter written in JavaScript, npm `JSCPP`), and the equivalent plain
  * JavaScript loop as the limit no interpreter on this engine can beat. Each is timed at two loop
  * counts and compared on the cost of one more iteration (the slope), so start-up costs (parsing,
- * JSCPP's own set-up) do not blur the ratio; one row also compares the same program end to end.
+ * JSCPP's own set-up) do not blur the ratio; the runners take turns, round after round, so a
+ * change in the machine's load falls on all of them; one row compares the same program end to end.
  * Goal: ≥ 100× JSCPP.
  */
 import JSCPP from 'JSCPP';
@@ -68,30 +69,45 @@ interface Runner {
 	once(iterations: number): string;
 	/** Two loop counts, large enough that the slope dominates noise. */
 	counts: [number, number];
-	runs: number;
 }
 
 const RUNNERS: Runner[] = [
-	{ label: 'src/lang', once: casebook, counts: [100_000, 1_000_000], runs: 3 },
-	{ label: 'JSCPP', once: jscpp, counts: [10_000, 60_000], runs: 1 },
-	{ label: 'plain JavaScript', once: plainJs, counts: [1_000_000, 50_000_000], runs: 5 },
+	{ label: 'src/lang', once: casebook, counts: [100_000, 1_000_000] },
+	{ label: 'JSCPP', once: jscpp, counts: [10_000, 60_000] },
+	{ label: 'plain JavaScript', once: plainJs, counts: [1_000_000, 50_000_000] },
 ];
 
-/** Nanoseconds per extra iteration, and the time of the smaller count. */
-function measure(runner: Runner): { nsPerIteration: number; smallMs: number } {
-	const [small, large] = runner.counts;
-	runner.once(small); // warm-up
-	const smallMs = timed(runner.runs, () => runner.once(small), expected(small));
-	const largeMs = timed(runner.runs, () => runner.once(large), expected(large));
-	return { nsPerIteration: ((largeMs - smallMs) * 1e6) / (large - small), smallMs };
+/** Rounds of measurement; each round times every runner once, so load changes hit all alike. */
+const ROUNDS = 5;
+
+interface Measured {
+	/** Nanoseconds per extra iteration (median over the rounds). */
+	nsPerIteration: number;
+	/** Time of the smaller count (median). */
+	smallMs: number;
+}
+
+function measureInterleaved(runners: readonly Runner[]): Measured[] {
+	const slopes = runners.map(() => [] as number[]);
+	const smalls = runners.map(() => [] as number[]);
+	for (const runner of runners) runner.once(runner.counts[0]); // warm-up
+	for (let round = 0; round < ROUNDS; round++) {
+		runners.forEach((runner, i) => {
+			const [small, large] = runner.counts;
+			const smallMs = timed(1, () => runner.once(small), expected(small));
+			const largeMs = timed(1, () => runner.once(large), expected(large));
+			slopes[i]!.push(((largeMs - smallMs) * 1e6) / (large - small));
+			smalls[i]!.push(smallMs);
+		});
+	}
+	return runners.map((_, i) => ({
+		nsPerIteration: median(slopes[i]!),
+		smallMs: median(smalls[i]!),
+	}));
 }
 
 const bench: Bench = async () => {
-	const [ours, peer, limit] = RUNNERS.map(measure) as [
-		ReturnType<typeof measure>,
-		ReturnType<typeof measure>,
-		ReturnType<typeof measure>,
-	];
+	const [ours, peer, limit] = measureInterleaved(RUNNERS) as [Measured, Measured, Measured];
 	// End to end, the same program and count in both interpreters (JSCPP's small count).
 	const same = RUNNERS[1]!.counts[0];
 	const oursSameMs = timed(3, () => casebook(same), expected(same));
