@@ -69,8 +69,9 @@ function moveStyle(node: Element): void {
 		: typeof existing === 'string'
 			? existing.split(/\s+/).filter(Boolean)
 			: [];
-	node.properties[key] =
-		key === 'class' ? [...before, ...classes].join(' ') : [...before, ...classes];
+	const merged = [...before, ...classes];
+	if (key === 'class') node.properties.class = merged.join(' ');
+	else node.properties.className = merged;
 }
 
 function walk(nodes: readonly ElementContent[] | Root['children']): void {
