@@ -5,6 +5,7 @@
  */
 import { loadRegistry } from '../cases/cases-fs.ts';
 import { formatBytes, parseCount } from '../sim/limits.ts';
+import { LOCAL_URL_ENV, linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import { readBounded, readStreamBounded } from './read-input-fs.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
@@ -34,7 +35,8 @@ Reads standard input when FILE is "-" or omitted (and input is piped).
 Options:
   --json            print {"matches":[{"case","signature","lines","url"}],"notes":[…]}
   --lang zh|en      language of the case links and messages (default zh)
-  --base-url URL    make case links absolute, e.g. https://casebook.example.org
+  --base-url URL    where case links point (default: ${LOCAL_URL_ENV} if set, else
+                    ${PUBLIC_SITE_URL})
   --max-bytes SIZE  read at most this much of the log, e.g. 64m (default 16m); a longer log
                     is matched on its first part, and a note says so
   -h, --help        show this help
@@ -120,6 +122,7 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		console.log(USAGE);
 		return 0;
 	}
+	options.baseUrl = linkBase(options.baseUrl);
 	const fromStdin = options.file === undefined || options.file === '-';
 	if (options.file === undefined && process.stdin.isTTY) {
 		console.error(

@@ -65,7 +65,8 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+                    "calls":{API name: count},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
   --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
   --blocks N        blocks per kernel when there is no main (default 1)
@@ -348,7 +349,8 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
 }
 
 /**
- * The `--json` report: the fields the design promises, plus leaks, the step count and what a
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
+ * each API as the program called it → how many times), plus leaks, the step count and what a
  * cap summarised (`dropped`). Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
@@ -371,6 +373,7 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 			...(d.case ? { case: d.case, caseUrl: casePage(d.case, links) } : {}),
 		})),
 		leaks: trace.leaks,
+		calls: trace.calls,
 		steps: trace.steps.length,
 		...(trace.dropped ? { dropped: trace.dropped } : {}),
 	};
@@ -431,7 +434,7 @@ export async function simCommand(
 			fileName: basename(parsed.file),
 			product: parsed.product,
 			mode: parsed.mode,
-			limits: parsed.limits,
+			runLimits: parsed.limits,
 		};
 		if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
 		if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;

@@ -12,7 +12,7 @@ import type { Diagnostic, Trace } from '../sim/trace.ts';
 import { run } from './run.ts';
 
 const host = (source: string, limits: Partial<RunLimits> = {}, extra: Partial<RunRequest> = {}) =>
-	run({ source, product: 'atlas-a2', mode: 'npu', limits, ...extra });
+	run({ source, product: 'atlas-a2', mode: 'npu', runLimits: limits, ...extra });
 
 const find = (trace: Trace, code: string): Diagnostic | undefined =>
 	trace.diagnostics.find((d) => d.code === code);
@@ -100,7 +100,7 @@ describe('the memory budget counts what the program touches, not what it declare
 			product: 'atlas-a2',
 			mode: 'npu',
 			gmBytes: 1 << 30,
-			limits: { maxMemory: MIB },
+			runLimits: { maxMemory: MIB },
 		});
 		expect(trace.outcome).toBe('abort');
 		const d = find(trace, 'memory-budget-exceeded')!;
@@ -320,7 +320,7 @@ describe('a host can interrupt a run that takes too long', () => {
 					'static char a[2000000000];\nint main() { for (long i = 0; ; i += 4096) a[i] = 1; }',
 				product: 'atlas-a2',
 				mode: 'npu',
-				limits: { maxMemory: 1 << 30 },
+				runLimits: { maxMemory: 1 << 30 },
 			},
 			hooks,
 		);

@@ -14,9 +14,9 @@ import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { Runtime } from './runtime.ts';
 
-/** The limits of a request: `limits`, with the older `maxSteps` field as a fallback. */
-export function limitsOf(request: Pick<RunRequest, 'limits' | 'maxSteps'>): RunLimits {
-	const limits = { ...request.limits };
+/** The limits of a request: `runLimits`, with the older `maxSteps` field as a fallback. */
+export function limitsOf(request: Pick<RunRequest, 'runLimits' | 'maxSteps'>): RunLimits {
+	const limits = { ...request.runLimits };
 	if (limits.maxSteps === undefined && request.maxSteps !== undefined) {
 		limits.maxSteps = request.maxSteps;
 	}
@@ -80,6 +80,7 @@ export function sourceTooLargeTrace(size: number | undefined, limit: number): Tr
 		steps: [],
 		series: [],
 		leaks: [],
+		calls: {},
 	};
 }
 

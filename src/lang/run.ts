@@ -93,6 +93,7 @@ export function run(request: RunRequest, hooks: RunHooks = {}): Trace {
 			steps: [],
 			series: [],
 			leaks: [],
+			calls: {},
 		};
 	}
 }
@@ -163,8 +164,9 @@ function runInner(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		apiCounters: [],
 	};
-	const rt = new Runtime(recorder, parsed.map, fileName, limits, state.hooks);
+	const rt = new Runtime(recorder, parsed.map, fileName, limits, env, state.hooks);
 	state.rt = rt;
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
@@ -293,6 +295,7 @@ function runInner(
 			recorder,
 			maxStoredSteps: limits.maxTraceSteps,
 			...(request.cann ? { cann: request.cann } : {}),
+			...(request.limits ? { limits: request.limits } : {}),
 		});
 		state.machine = m;
 		env.machine = m;

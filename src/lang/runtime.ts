@@ -17,6 +17,7 @@ import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import { HostHeap } from './host-heap.ts';
 import { interruptValues } from './run-limits.ts';
 import type { SourceMap } from './source-map.ts';
+import type { SimEnv } from './bindings/sim-env.ts';
 import type { ArrayStore, Value } from './values.ts';
 
 /** Completion codes of compiled statements. */
@@ -104,13 +105,18 @@ export class Runtime {
 		stderr: { parts: [] as string[], length: 0 },
 	};
 
+	/** The simulated world the program's bindings act on. */
+	readonly env: SimEnv;
+
 	constructor(
 		recorder: Recorder,
 		map: SourceMap,
 		fileName: string,
 		limits: Readonly<RunLimits>,
+		env: SimEnv,
 		hooks: RunHooks = {},
 	) {
+		this.env = env;
 		this.recorder = recorder;
 		this.clock = recorder.clock;
 		this.map = map;

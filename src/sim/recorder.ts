@@ -9,7 +9,8 @@
  * `maxTraceSteps` steps (later ones are counted per call), `maxLogLines` log lines (the first
  * half and the last half; the middle is counted), `maxLineLength` characters per line, and
  * fixed caps on diagnostics per code, leaks and points per series. `trace.dropped` says what
- * was counted instead of kept.
+ * was counted instead of kept. Every API call is counted under the name it was called by,
+ * stored steps or not.
  */
 import type { VirtualClock } from './clock.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
@@ -40,6 +41,11 @@ export const MAX_SERIES_POINTS = 4_000;
 
 /** Distinct calls the summary of dropped steps names; the rest are counted under `…`. */
 const MAX_SUMMARISED_CALLS = 40;
+
+/** How many times one API was called. */
+export interface CallCounter {
+	n: number;
+}
 
 /** Options of a recorder; omitted caps take the defaults of `src/sim/limits.ts`. */
 export interface RecorderOptions {
@@ -74,6 +80,7 @@ export class Recorder {
 	readonly #series = new Map<string, MetricSeries>();
 	readonly #leaks: Leak[] = [];
 	#leakCount = 0;
+	readonly #calls = new Map<string, CallCounter>();
 
 	constructor(clock: VirtualClock, options: RecorderOptions = {}) {
 		this.clock = clock;
@@ -183,6 +190,19 @@ export class Recorder {
 		if (this.#leaks.length < MAX_LEAKS) this.#leaks.push(leak);
 	}
 
+	/**
+	 * The counter of API `name` as the program calls it (an alias counts under its own name).
+	 * Callers keep the counter and bump `n` per call, so counting costs nothing on hot paths.
+	 */
+	callCounter(name: string): CallCounter {
+		let counter = this.#calls.get(name);
+		if (!counter) {
+			counter = { n: 0 };
+			this.#calls.set(name, counter);
+		}
+		return counter;
+	}
+
 	/** Log lines kept so far, in order (the dropped middle of a long log is not among them). */
 	get logLines(): readonly LogLine[] {
 		return this.#tail.length === 0 ? this.#log : [...this.#log, ...this.#orderedTail()];
@@ -202,8 +222,14 @@ export class Recorder {
 			if (last && last[0] < end) points.push([end, last[1]]);
 			return { ...s, points };
 		});
+		const calls: Record<string, number> = {};
+		for (const name of [...this.#calls.keys()].sort()) {
+			const n = this.#calls.get(name)!.n;
+			if (n > 0) calls[name] = n;
+		}
 		const trace: Trace = {
 			outcome,
+			calls,
 			log: [...this.logLines],
 			diagnostics: [...this.#diagnostics],
 			steps: [...this.#steps],

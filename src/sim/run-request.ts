@@ -5,6 +5,7 @@
 import type { Action } from '../cases/schema.ts';
 import { LIMITS, type RunLimits } from './limits.ts';
 import type { ProductId } from './product-id.ts';
+import type { HostLimitOverrides } from './host/host-profile.ts';
 
 export type { Action };
 
@@ -24,13 +25,18 @@ export interface RunRequest {
 	mode: RunMode;
 	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
 	cann?: string;
-	/** The step budget; the same as `limits.maxSteps` (which wins when both are given). */
+	/** The step budget; the same as `runLimits.maxSteps` (which wins when both are given). */
 	maxSteps?: number;
-	/** Limits of the run (src/sim/limits.ts); omitted ones take their defaults. */
-	limits?: Partial<RunLimits>;
+	/**
+	 * Limits of the run (src/sim/limits.ts: steps, memory, depth, source size, nesting, log and
+	 * trace caps); omitted ones take their defaults. Not the product's limits (`limits`).
+	 */
+	runLimits?: Partial<RunLimits>;
 	/** User actions in order (run, wait, signal, suspend). Omitted: one plain run. */
 	actions?: readonly Action[];
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
+	limits?: HostLimitOverrides;
 }

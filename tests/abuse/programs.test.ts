@@ -54,7 +54,7 @@ describe('generated hostile programs', () => {
 		it(`end with a trace within every cap: 1,000 programs of seed ${seed}`, () => {
 			fc.assert(
 				fc.property(hostileProgram, fc.constantFrom('npu', 'cpu'), (source, mode) => {
-					const trace = run({ source, product: 'atlas-a2', mode, limits: SMALL });
+					const trace = run({ source, product: 'atlas-a2', mode, runLimits: SMALL });
 					checkTrace(trace, SMALL);
 				}),
 				{ numRuns: 1_000, seed },
@@ -75,7 +75,7 @@ describe('generated hostile programs', () => {
 		});
 		fc.assert(
 			fc.property(hostileProgram, limitsArb, (source, limits) => {
-				const trace = run({ source, product: 'atlas-training', mode: 'npu', limits });
+				const trace = run({ source, product: 'atlas-training', mode: 'npu', runLimits: limits });
 				checkTrace(trace, { ...limits, maxLogLines: Math.max(2, limits.maxLogLines) });
 			}),
 			{ numRuns: 500, seed: 1919 },

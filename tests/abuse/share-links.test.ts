@@ -81,7 +81,12 @@ describe('hostile share links', () => {
 				const decoded = await decodeShareState(await encodeShareState(state));
 				expect(decoded.ok).toBe(true);
 				if (!decoded.ok) return;
-				const trace = run({ source: decoded.state.code, product: 'atlas-a2', mode: 'npu', limits });
+				const trace = run({
+					source: decoded.state.code,
+					product: 'atlas-a2',
+					mode: 'npu',
+					runLimits: limits,
+				});
 				expect(trace.diagnostics.some((d) => d.code.startsWith('internal'))).toBe(false);
 				expect(trace.log.length).toBeLessThanOrEqual(limits.maxLogLines);
 			}),

@@ -27,7 +27,7 @@ function runTrigger(code: string, trigger: Trigger): Trace {
 	};
 	if (trigger.cann) request.cann = trigger.cann;
 	if (trigger.maxSteps) request.maxSteps = trigger.maxSteps;
-	if (trigger.limits) request.limits = trigger.limits;
+	if (trigger.runLimits) request.runLimits = trigger.runLimits;
 	if (trigger.gmBytes) request.gmBytes = trigger.gmBytes;
 	if (trigger.actions) request.actions = trigger.actions;
 	return run(request);

@@ -17,7 +17,7 @@ export interface Trigger {
 	cann?: string;
 	maxSteps?: number;
 	/** Limits of the run (src/sim/limits.ts), small so a limit is reached at once. */
-	limits?: Partial<RunLimits>;
+	runLimits?: Partial<RunLimits>;
 	/** Size of each synthetic GM buffer of a kernel run without `main`. */
 	gmBytes?: number;
 	actions?: Action[];
@@ -91,6 +91,15 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'call-unknown': {
 		source: 'int main() {\n    aclrtMallocTurbo(nullptr, 16);\n    return 0;\n}\n',
 	},
+	'call-misspelt': {
+		source: host('    aclrtSynchronizeStrem(stream);'),
+	},
+	'call-arity': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(&p);'),
+	},
+	'call-arg-type': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(p, 16, ACL_MEM_MALLOC_HUGE_FIRST);'),
+	},
 	'method-unknown': {
 		source: 'struct S { int a; };\nint main() {\n    S s;\n    s.grow();\n    return 0;\n}\n',
 	},
@@ -129,26 +138,26 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'memory-budget-exceeded': {
 		source:
 			'static char a[2000000000];\nint main() {\n    for (long i = 0; i < 2000000000; i += 1024) a[i] = 1;\n    return 0;\n}\n',
-		limits: { maxMemory: 1 << 20 },
+		runLimits: { maxMemory: 1 << 20 },
 	},
 	'memory-budget-objects': {
 		source: host(
 			'    for (;;) {\n        void *p = nullptr;\n        aclrtMalloc(&p, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    }',
 		),
-		limits: { maxMemory: 1 << 20 },
+		runLimits: { maxMemory: 1 << 20 },
 	},
 	'stack-exhausted': {
 		source:
 			'int down(int n) { return n == 0 ? 0 : 1 + (1 + (1 + down(n - 1))); }\nint main() {\n    return down(100000000) > 0 ? 0 : 1;\n}\n',
-		limits: { maxDepth: 100_000_000, maxSteps: 1_000_000_000 },
+		runLimits: { maxDepth: 100_000_000, maxSteps: 1_000_000_000 },
 	},
 	'source-too-large': {
 		source: '// A comment longer than the limit of this run.\nint main() {\n    return 0;\n}\n',
-		limits: { maxSourceBytes: 32 },
+		runLimits: { maxSourceBytes: 32 },
 	},
 	'macro-expansion-too-large': {
 		source: `#define M0 1\n${Array.from({ length: 40 }, (_, i) => `#define M${i + 1} (M${i} + M${i})`).join('\n')}\nint main() {\n    return M40;\n}\n`,
-		limits: { maxSourceBytes: 64 * 1024 },
+		runLimits: { maxSourceBytes: 64 * 1024 },
 	},
 	'nesting-too-deep': {
 		source: `int main() {\n    return ${'('.repeat(300)}0${')'.repeat(300)};\n}\n`,
@@ -160,17 +169,17 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'log-truncated': {
 		source:
 			'int main() {\n    for (int i = 0; i < 100; i++) printf("%d\\n", i);\n    return 0;\n}\n',
-		limits: { maxLogLines: 10 },
+		runLimits: { maxLogLines: 10 },
 	},
 	'log-line-truncated': {
 		source: 'int main() {\n    printf("a line longer than ten characters\\n");\n    return 0;\n}\n',
-		limits: { maxLineLength: 10 },
+		runLimits: { maxLineLength: 10 },
 	},
 	'trace-truncated': {
 		source: host(
 			'    for (int i = 0; i < 20; i++) {\n        void *p = nullptr;\n        aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n        aclrtFree(p);\n    }',
 		),
-		limits: { maxTraceSteps: 10 },
+		runLimits: { maxTraceSteps: 10 },
 	},
 	'diagnostics-truncated': {
 		source: host(
@@ -330,10 +339,16 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     Adds(t, t, (half)1, 4096);`),
 		mode: 'cpu',
 	},
+	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
+	// struct is not simulated yet, so the program stands in one).
 	'vector-call-shape': {
-		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+		source: kernel(
+			`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
-    Add(t, t, t);`),
+    BinaryRepeatParams params;
+    Add(t, t, t, 128, 1, params);`,
+			'struct BinaryRepeatParams { uint8_t blockNumber; };',
+		),
 	},
 	'global-tensor-unset': {
 		source: kernel(`    GlobalTensor<half> unset;

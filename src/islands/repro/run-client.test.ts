@@ -14,6 +14,7 @@ const trace: Trace = {
 	steps: [],
 	series: [],
 	leaks: [],
+	calls: {},
 };
 
 /** A stand-in worker: `reply` decides what it answers, asynchronously like a real one. */
@@ -144,7 +145,7 @@ describe('the watchdog names what the run was doing', () => {
 					return splitTrace(trace, m.run);
 				}) as unknown as Worker,
 		);
-		void client.run({ ...request, limits: { maxSteps: 10 } });
-		expect(sent?.request.limits).toEqual({ ...PLAYGROUND_LIMITS, maxSteps: 10 });
+		void client.run({ ...request, runLimits: { maxSteps: 10 } });
+		expect(sent?.request.runLimits).toEqual({ ...PLAYGROUND_LIMITS, maxSteps: 10 });
 	});
 });

@@ -67,7 +67,10 @@ export class RunClient {
 		this.#settle({ kind: 'superseded' });
 		const worker = this.#ensureWorker();
 		const run = this.#nextRun++;
-		const limited: RunRequest = { ...request, limits: { ...PLAYGROUND_LIMITS, ...request.limits } };
+		const limited: RunRequest = {
+			...request,
+			runLimits: { ...PLAYGROUND_LIMITS, ...request.runLimits },
+		};
 		return new Promise<RunResult>((resolve) => {
 			const pending: Pending = {
 				assembler: new TraceAssembler(run),
@@ -79,7 +82,7 @@ export class RunClient {
 					if (pending.last) result.progress = pending.last;
 					this.#settle(result);
 				}, this.#watchdogMs),
-				limits: resolveLimits(limited.limits),
+				limits: resolveLimits(limited.runLimits),
 			};
 			this.#pending = pending;
 			const message: RunMessage = { run, request: limited, lang };
