@@ -198,10 +198,7 @@ export function summariseDropped(recorder: Recorder, limits: RunLimits): void {
 		);
 	}
 	if (dropped.steps) {
-		const calls = dropped.steps.calls
-			.slice(0, 3)
-			.map((c) => `${c.call} × ${n(c.count)}`)
-			.join(', ');
+		const calls = mostCounted(dropped.steps.calls.map((c) => [c.call, c.count]));
 		recorder.diagnostic(
 			langDiagnostic('trace-truncated', at, {
 				kept: n(recorder.stepCount - dropped.steps.count),
@@ -212,10 +209,7 @@ export function summariseDropped(recorder: Recorder, limits: RunLimits): void {
 		);
 	}
 	if (dropped.diagnostics) {
-		const codes = dropped.diagnostics.codes
-			.slice(0, 3)
-			.map((c) => `${c.code} × ${n(c.count)}`)
-			.join(', ');
+		const codes = mostCounted(dropped.diagnostics.codes.map((c) => [c.code, c.count]));
 		recorder.diagnostic(
 			langDiagnostic('diagnostics-truncated', at, {
 				count: n(dropped.diagnostics.count),
@@ -224,6 +218,14 @@ export function summariseDropped(recorder: Recorder, limits: RunLimits): void {
 			}),
 		);
 	}
+}
+
+/** The first three of `counts` (most first) as `name × 1,234, …`. */
+function mostCounted(counts: ReadonlyArray<readonly [string, number]>): string {
+	return counts
+		.slice(0, 3)
+		.map(([name, count]) => `${name} × ${count.toLocaleString('en-US')}`)
+		.join(', ');
 }
 
 /** An error as one line for `internal-error`. */
