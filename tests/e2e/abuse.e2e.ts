@@ -111,14 +111,14 @@ describeInBrowser('hostile programs in the playground', () => {
 		const widget = await openPlayground(page());
 		const before = await widget.code();
 		const longTasks = await longTasksFromNow(page());
-		await widget.root.locator('.cm-content').focus();
-		await page().evaluate(() => {
+		const content = widget.root.locator('.cm-content');
+		await content.focus();
+		// The editor lives in a shadow root; the locator reaches into it.
+		await content.evaluate((el) => {
 			const text = 'int x = 0;\n'.repeat(1_000_000);
 			const data = new DataTransfer();
 			data.setData('text/plain', text);
-			document
-				.querySelector('.repro .cm-content')!
-				.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+			el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
 		});
 		const alert = widget.root.getByRole('alert');
 		await alert.waitFor();
