@@ -5,8 +5,13 @@ import preact from '@astrojs/preact';
 import { pagefindIndex } from './src/integrations/pagefind-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { CODE_THEMES } from './src/site/code-themes.ts';
+import { SITE } from './src/site/site-config.ts';
+import { casebookSitemap } from './src/integrations/sitemap.ts';
+import { socialImages } from './src/integrations/social-images.ts';
 
 export default defineConfig({
+	// The public URL (CASEBOOK_SITE_URL overrides it): canonical links, sitemap, feeds, cards.
+	site: SITE.url,
 	trailingSlash: 'always',
 	// Several pages render at once so their code highlighting can run on worker threads.
 	build: { format: 'directory', concurrency: 4 },
@@ -23,6 +28,6 @@ export default defineConfig({
 			defaultColor: false,
 		},
 	},
-	integrations: [mdx(), preact(), pagefindIndex()],
+	integrations: [mdx(), preact(), socialImages(), ...casebookSitemap(), pagefindIndex()],
 	devToolbar: { enabled: false },
 });

@@ -30,7 +30,8 @@ Reads standard input when FILE is "-" or omitted (and input is piped).
 Options:
   --json            print {"matches":[{"case","signature","lines","url"}],"notes":[…]}
   --lang zh|en      language of the case links and messages (default zh)
-  --base-url URL    make case links absolute, e.g. https://casebook.example.org
+  --base-url URL    the site the case links point at (default: the casebook's public site,
+                    or $CASEBOOK_SITE_URL), e.g. https://casebook.example.org
   -h, --help        show this help
 
 Exit status: 0 a case matched, 1 nothing matched, 2 bad usage or unreadable input.`;
@@ -40,13 +41,22 @@ export interface ExplainOptions {
 	file?: string;
 	json: boolean;
 	lang: Lang;
+	/** Where case links point; relative until explainCommand fills in the configured site. */
 	baseUrl: string;
+	/** Whether `--base-url` was given. */
+	baseUrlGiven: boolean;
 	help: boolean;
 }
 
 /** Parses the arguments after `explain`; returns an error message for bad usage. */
 export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { error: string } {
-	const options: ExplainOptions = { json: false, lang: 'zh', baseUrl: '', help: false };
+	const options: ExplainOptions = {
+		json: false,
+		lang: 'zh',
+		baseUrl: '',
+		baseUrlGiven: false,
+		help: false,
+	};
 	const positional: string[] = [];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
@@ -70,6 +80,7 @@ export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { er
 				};
 			}
 			options.baseUrl = url;
+			options.baseUrlGiven = true;
 		} else if (arg !== '-' && arg.startsWith('-')) {
 			return { error: `unknown option "${arg}".` };
 		} else positional.push(arg);
@@ -98,6 +109,14 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 	if ('error' in options) {
 		console.error(`casebook explain: ${options.error}\n\n${USAGE}`);
 		return EXPLAIN_EXIT.usage;
+	}
+	if (!options.baseUrlGiven) {
+		try {
+			options.baseUrl = (await import('../site/site-config.ts')).SITE.url;
+		} catch (error) {
+			console.error(`casebook explain: ${(error as Error).message}`);
+			return EXPLAIN_EXIT.usage;
+		}
 	}
 	if (options.help) {
 		console.log(USAGE);

@@ -2,18 +2,24 @@ import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE, SITE_ENV } from '../../src/site/site-config.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const NODE24_PATH = `${homedir()}/node24/node_modules/.bin:${process.env.PATH ?? ''}`;
 
-/** Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH. */
-function explain(args: string[], input?: string) {
+/**
+ * Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH and
+ * the site URL left at its default unless `env` sets it.
+ */
+function explain(args: string[], input?: string, env: Record<string, string> = {}) {
+	const inherited = { ...process.env };
+	delete inherited[SITE_ENV.url];
 	const result = spawnSync('node', ['bin/casebook.mjs', 'explain', ...args], {
 		cwd: ROOT,
 		input: input ?? '',
 		encoding: 'utf8',
-		env: { ...process.env, PATH: NODE24_PATH },
+		env: { ...inherited, PATH: NODE24_PATH, ...env },
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -55,7 +61,7 @@ describe('casebook explain exit codes', () => {
 });
 
 describe('casebook explain --json', () => {
-	it('prints the matches with case, signature, 1-based lines and a relative Chinese URL', () => {
+	it('prints the matches with case, signature, 1-based lines and a Chinese URL on the public site', () => {
 		const run = explain(['--json', `${CORPUS}event-vllm-worker.log`]);
 		const json = JSON.parse(run.stdout) as { matches: unknown[] };
 		expect(json.matches).toEqual([
@@ -63,13 +69,13 @@ describe('casebook explain --json', () => {
 				case: 'acl-event-id-exhausted',
 				signature: 'runtime-event-record-alloc-error-0x7020019',
 				lines: [3],
-				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+				url: `${DEFAULT_SITE.url}zh/cases/acl-event-id-exhausted/#symptom`,
 			},
 			{
 				case: 'acl-event-id-exhausted',
 				signature: 'runtime-no-event-resource-207007',
 				lines: [4],
-				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+				url: `${DEFAULT_SITE.url}zh/cases/acl-event-id-exhausted/#symptom`,
 			},
 		]);
 	});
@@ -87,6 +93,24 @@ describe('casebook explain --json', () => {
 			lines: [1],
 			url: 'https://casebook.example.org/en/cases/alloc-tensor-queue-position-limit/#symptom',
 		});
+	});
+
+	it('points its links at the site named by CASEBOOK_SITE_URL, for a mirror', () => {
+		const run = explain(['--json', `${CORPUS}event-vllm-worker.log`], '', {
+			[SITE_ENV.url]: 'https://mirror.example.org',
+		});
+		const json = JSON.parse(run.stdout) as { matches: { url: string }[] };
+		expect(json.matches[0]!.url).toBe(
+			'https://mirror.example.org/zh/cases/acl-event-id-exhausted/#symptom',
+		);
+	});
+
+	it('exits 2 and names the variable when CASEBOOK_SITE_URL is not a URL', () => {
+		const run = explain([`${CORPUS}event-vllm-worker.log`], '', { [SITE_ENV.url]: 'casebook' });
+		expect(run.code).toBe(2);
+		expect(run.stderr).toContain(
+			'casebook explain: CASEBOOK_SITE_URL must be an absolute http(s) URL such as https://casebook.example.org/, not "casebook".',
+		);
 	});
 
 	it('reads piped standard input when no file is named', () => {
@@ -117,7 +141,7 @@ describe('casebook explain for people', () => {
 		expect(run.stdout).toContain(
 			'  第 2 行: 412:[ERROR] TSCH(-1,null):2024-08-12-23:00:05.114.003 9 (dieid:0,cpuid:0) device_management_plat.c:563 suspend_ack: suspend pre check fail, hwts is busy',
 		);
-		expect(run.stdout).toContain('  → /zh/cases/suspend-hwts-busy/#symptom');
+		expect(run.stdout).toContain(`  → ${DEFAULT_SITE.url}zh/cases/suspend-hwts-busy/#symptom`);
 	});
 
 	it('speaks English with --lang en and says so when nothing matched', () => {
