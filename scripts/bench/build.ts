@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchRow } from './bench-row.ts';
+import { SOCIAL_CACHE_ENV } from '../../src/site/social-image-store.ts';
 
 const ROOT = resolve('.');
 const SOURCE_CASES = join(ROOT, 'content/cases');
@@ -44,6 +45,12 @@ function generateCases(target: string, count: number): void {
 		for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpp'))) {
 			const path = join(dir, file);
 			writeFileSync(path, `${readFileSync(path, 'utf8')}// generated copy ${i}\n`);
+		}
+		// Distinct titles too, so each page's social image is drawn, not found in the cache.
+		for (const file of readdirSync(dir).filter((f) => f.endsWith('.mdx'))) {
+			const path = join(dir, file);
+			const text = readFileSync(path, 'utf8');
+			writeFileSync(path, text.replace(/^title: (['"]?)/m, `title: $1n${i} `));
 		}
 	}
 }
@@ -83,7 +90,12 @@ function timeBuild(count: number): number {
 		const result = spawnSync('npx', ['astro', 'build'], {
 			cwd: dir,
 			stdio: ['ignore', log, log],
-			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+			// A cache of social images of its own, so every build starts cold.
+			env: {
+				...process.env,
+				ASTRO_TELEMETRY_DISABLED: '1',
+				[SOCIAL_CACHE_ENV]: join(dir, 'image-cache'),
+			},
 		});
 		const seconds = (performance.now() - start) / 1000;
 		closeSync(log);

@@ -36,10 +36,16 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 		label: section,
 		lang,
 	};
+	const published = facts.added;
 	const modified = facts.verified ?? facts.added;
 	return {
 		languages: c.available,
-		article: { published: facts.added, modified, section, tags: facts.apis },
+		article: {
+			...(published ? { published } : {}),
+			...(modified ? { modified } : {}),
+			section,
+			tags: facts.apis,
+		},
 		card,
 		jsonLd: techArticleLd({
 			url: absoluteUrl(path),
@@ -47,8 +53,8 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 			title: entry.data.title,
 			description: entry.data.summary,
 			image: absoluteUrl(socialImagePath(card)),
-			published: facts.added,
-			modified,
+			...(published ? { published } : {}),
+			...(modified ? { modified } : {}),
 			section,
 			codes: caseCodes(c),
 			apis: facts.apis,

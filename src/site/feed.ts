@@ -19,36 +19,46 @@ export interface FeedCase {
 	summary: string;
 	/** The component as the page names it, used as the item's category. */
 	component: string;
-	added: string;
+	added?: string;
 	verified?: string;
 }
 
 const UPDATED: Readonly<Record<Lang, string>> = { zh: '更新：', en: 'Updated: ' };
 
-/** The day a case last changed: verified when given, else added. */
-export function lastChanged(c: Pick<FeedCase, 'added' | 'verified'>): string {
+/** The day a case last changed: verified when given, else added (undefined: not yet dated). */
+export function lastChanged(c: Pick<FeedCase, 'added' | 'verified'>): string | undefined {
 	return c.verified ?? c.added;
 }
 
-/** The feed items of `cases` in `lang`, newest first (ties by slug, so the order is stable). */
+/**
+ * The feed items of `cases` in `lang`, newest first; undated cases last; ties by slug, so the
+ * order is stable.
+ */
 export function feedItems(
 	cases: readonly FeedCase[],
 	lang: Lang,
 	site: SiteConfig = SITE,
 ): RSSFeedItem[] {
 	return [...cases]
-		.sort((a, b) => lastChanged(b).localeCompare(lastChanged(a)) || a.slug.localeCompare(b.slug))
+		.sort(
+			(a, b) =>
+				(lastChanged(b) ?? '').localeCompare(lastChanged(a) ?? '') || a.slug.localeCompare(b.slug),
+		)
 		.map((c) => {
 			const link = absoluteUrl(`/${lang}/cases/${c.slug}/`, site);
 			const day = lastChanged(c);
-			return {
-				title: day > c.added ? `${UPDATED[lang]}${c.title}` : c.title,
+			const updated = c.added !== undefined && day !== undefined && day > c.added;
+			const item: RSSFeedItem = {
+				title: updated ? `${UPDATED[lang]}${c.title}` : c.title,
 				link,
 				description: c.summary,
-				pubDate: new Date(`${day}T00:00:00Z`),
 				categories: [c.component],
-				// Not the link alone: a re-verified case is a new item for feed readers.
-				customData: `<guid isPermaLink="false">${link}#${day}</guid>`,
 			};
+			if (day !== undefined) {
+				item.pubDate = new Date(`${day}T00:00:00Z`);
+				// Not the link alone: a re-verified case is a new item for feed readers.
+				item.customData = `<guid isPermaLink="false">${link}#${day}</guid>`;
+			}
+			return item;
 		});
 }

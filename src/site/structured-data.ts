@@ -38,8 +38,8 @@ export interface TechArticleFacts {
 	title: string;
 	description: string;
 	image: string;
-	published: string;
-	modified: string;
+	published?: string;
+	modified?: string;
 	/** The component, as the page names it. */
 	section: string;
 	/** Error codes the case's log lines quote (`207007`, `EE1023`, `0x7020019`). */
@@ -59,8 +59,8 @@ export function techArticleLd(facts: TechArticleFacts, site: SiteConfig = SITE):
 		url: facts.url,
 		mainEntityOfPage: facts.url,
 		image: [facts.image],
-		datePublished: facts.published,
-		dateModified: facts.modified,
+		...(facts.published ? { datePublished: facts.published } : {}),
+		...(facts.modified ? { dateModified: facts.modified } : {}),
 		articleSection: facts.section,
 		keywords: facts.keywords.join(', '),
 		about: [

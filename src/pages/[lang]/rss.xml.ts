@@ -32,7 +32,7 @@ export async function GET(context: APIContext) {
 				title: c.entry.data.title,
 				summary: c.entry.data.summary,
 				component: COMPONENT_NAME[c.facts.component]![lang],
-				added: c.facts.added,
+				...(c.facts.added ? { added: c.facts.added } : {}),
 				...(c.facts.verified ? { verified: c.facts.verified } : {}),
 			})),
 			lang,
