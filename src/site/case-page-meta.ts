@@ -8,7 +8,7 @@
 import { findCodes } from '../triage/find-codes.ts';
 import { COMPONENT_NAME } from '../i18n/ui.ts';
 import { slugAndLangOf, type SiteCase } from './cases.ts';
-import type { PageMeta } from './page-meta.ts';
+import { pageCard, type PageMeta } from './page-meta.ts';
 import { socialImagePath } from './social-image.ts';
 import { absoluteUrl } from './site-config.ts';
 import { techArticleLd } from './structured-data.ts';
@@ -30,12 +30,7 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 	const contentLang = slugAndLangOf(entry.id)[1];
 	if (c.fallback) return { copyOf: `/${contentLang}/cases/${c.slug}/` };
 	const section = COMPONENT_NAME[facts.component]![lang];
-	const card = {
-		title: entry.data.title,
-		line: facts.signatures[0]!.samples[0]!,
-		label: section,
-		lang,
-	};
+	const card = { line: facts.signatures[0]!.samples[0]!, label: section };
 	const published = facts.added;
 	const modified = facts.verified ?? facts.added;
 	return {
@@ -52,7 +47,7 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 			lang,
 			title: entry.data.title,
 			description: entry.data.summary,
-			image: absoluteUrl(socialImagePath(card)),
+			image: absoluteUrl(socialImagePath(pageCard(lang, entry.data.title, card))),
 			...(published ? { published } : {}),
 			...(modified ? { modified } : {}),
 			section,

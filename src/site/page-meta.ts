@@ -2,9 +2,10 @@
  * What a page tells search engines and link previews beyond its title: the canonical URL,
  * absolute `hreflang` alternates with `x-default`, Open Graph locale and type, the social image
  * and structured data. Pages describe themselves with a {@link PageMeta} passed to Base.astro
- * (through SeoHead.astro); the builders here turn it into absolute URLs and tags.
+ * (through SeoHead.astro); the builders here turn it into absolute URLs, tags and cards.
  */
 import { DEFAULT_LANG, HTML_LANG, LANGS, switchLangPath, type Lang } from '../i18n/lang.ts';
+import { t } from '../i18n/ui.ts';
 import type { SocialCard } from './social-card.ts';
 import { absoluteUrl, SITE, type SiteConfig } from './site-config.ts';
 import type { JsonLd } from './structured-data.ts';
@@ -21,6 +22,36 @@ export interface ArticleMeta {
 	tags?: readonly string[];
 }
 
+/** What a page's own social image shows (see {@link PageMeta.card}). */
+export interface PageCard {
+	/** Large; defaults to the page title. */
+	title?: string;
+	/** The line a reader searches for (an error line, a code's message), in a code box. */
+	line?: string;
+	/** A short label above the title (the component, a code family). */
+	label?: string;
+	/**
+	 * One image for the page in both languages (both site names on it), drawn once instead of
+	 * once per language: for pages whose card reads the same in both, like an error code's.
+	 */
+	bothLanguages?: boolean;
+}
+
+/**
+ * The social image a page in `lang` titled `title` gets: its own card when it gives one, else
+ * the language's site card (the tagline), which every such page shares, so a page kind with
+ * thousands of pages costs no drawing unless it asks for it.
+ */
+export function pageCard(lang: Lang, title: string, card?: PageCard): SocialCard {
+	if (!card) return { title: t(lang, 'tagline'), lang };
+	return {
+		title: card.title ?? title,
+		...(card.line ? { line: card.line } : {}),
+		...(card.label ? { label: card.label } : {}),
+		...(card.bothLanguages ? {} : { lang }),
+	};
+}
+
 /**
  * How a page describes itself to search engines and link previews (every field optional; a
  * page that passes nothing still gets a canonical link, hreflang, cards and an image).
@@ -28,8 +59,8 @@ export interface ArticleMeta {
 export interface PageMeta {
 	/** Set for a case or code page: `og:type` becomes `article`, with these dates. */
 	article?: ArticleMeta;
-	/** What the social image shows; the title defaults to the page title. */
-	card?: Partial<SocialCard>;
+	/** The page's own social image; without it the page shares its language's site image. */
+	card?: PageCard;
 	/** Structured data (schema.org JSON-LD), one object or several. */
 	jsonLd?: JsonLd | readonly JsonLd[];
 	/** The languages this page is written in (default: all); hreflang lists only these. */

@@ -197,6 +197,16 @@ describe('case pages for search results and link previews', () => {
 		}
 	}
 
+	it('pages without a card of their own share their language’s site image', () => {
+		for (const lang of LANGS) {
+			const home = metaContent(headOf(pageHtml(`/${lang}/`)), 'og:image');
+			expect(existsSync(join(DIST, new URL(home!).pathname))).toBe(true);
+			for (const page of ['triage', 'playground']) {
+				expect(metaContent(headOf(pageHtml(`/${lang}/${page}/`)), 'og:image')).toBe(home);
+			}
+		}
+	});
+
 	it('a Chinese case card names the Chinese site and an English one the English site', () => {
 		const c = cases[0]!;
 		expect(metaContent(headOf(pageHtml(`/zh/cases/${c.slug}/`)), 'og:site_name')).toBe(
