@@ -7,7 +7,7 @@
  */
 import sitemap, { type SitemapItem } from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANG, HTML_LANG } from '../i18n/lang.ts';
@@ -36,15 +36,14 @@ export function readPageHead(html: string): PageHead {
 function readHead(file: string): PageHead | undefined {
 	if (!existsSync(file)) return undefined;
 	const fd = openSync(file, 'r');
+	let text: string;
 	try {
 		const buffer = Buffer.alloc(HEAD_BYTES);
-		const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
-		const text = buffer.toString('utf8', 0, read);
-		if (text.includes('</head>') || read < HEAD_BYTES) return readPageHead(text);
+		text = buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
 	} finally {
 		closeSync(fd);
 	}
-	return undefined;
+	return readPageHead(text.includes('</head>') ? text : readFileSync(file, 'utf8'));
 }
 
 /** The sitemap integrations (a helper that learns the output folder, then the sitemap). */

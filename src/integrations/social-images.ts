@@ -1,23 +1,16 @@
 /**
  * An Astro integration that puts the social images pages asked for (see src/site/social-image.ts)
  * into the site: after a build it waits for the last drawings, copies each image into
- * `dist/og/`, and drops cache files that no page uses any more; the dev server serves them from
- * the cache as pages name them.
+ * `dist/og/`, and drops cache files no build has used for a month; the dev server serves them
+ * from the cache as pages name them.
  */
 import type { AstroIntegration } from 'astro';
-import {
-	copyFileSync,
-	createReadStream,
-	existsSync,
-	mkdirSync,
-	readdirSync,
-	rmSync,
-} from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
 	SOCIAL_IMAGE_FOLDER,
-	socialImageCacheDir,
+	pruneSocialImageCache,
 	socialImageFile,
 	socialImageUses,
 } from '../site/social-image-store.ts';
@@ -55,25 +48,12 @@ export function socialImages(): AstroIntegration {
 				const target = join(fileURLToPath(dir), SOCIAL_IMAGE_FOLDER);
 				mkdirSync(target, { recursive: true });
 				for (const key of keys) copyFileSync(socialImageFile(key), join(target, `${key}.png`));
-				const pruned = pruneCache(new Set(keys));
+				const pruned = pruneSocialImageCache();
 				logger.info(
 					`${keys.length} social images in /${SOCIAL_IMAGE_FOLDER}/` +
-						(pruned > 0 ? `; ${pruned} unused cache files removed` : ''),
+						(pruned > 0 ? `; ${pruned} cached images unused for a month removed` : ''),
 				);
 			},
 		},
 	};
-}
-
-/** Removes cached images no page of this build uses; returns how many. */
-function pruneCache(used: ReadonlySet<string>): number {
-	const dir = socialImageCacheDir();
-	if (!existsSync(dir)) return 0;
-	let removed = 0;
-	for (const name of readdirSync(dir)) {
-		if (used.has(name.replace(/\.png$/, ''))) continue;
-		rmSync(join(dir, name), { force: true });
-		removed++;
-	}
-	return removed;
 }

@@ -5,10 +5,14 @@
  * this for every page.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { SOCIAL_CARD_DESIGN, type SocialCard, type SocialCardJob } from './social-card.ts';
 import { writeSocialImage, type SocialImageJob } from './social-file.ts';
-import { socialImageFile, socialImageUrlPath, socialImageUses } from './social-image-store.ts';
+import {
+	cachedSocialImage,
+	socialImageFile,
+	socialImageUrlPath,
+	socialImageUses,
+} from './social-image-store.ts';
 import { SITE, type SiteConfig } from './site-config.ts';
 import { lazyPool } from './worker-pool.ts';
 
@@ -43,8 +47,10 @@ export function socialImagePath(card: SocialCard, site: SiteConfig = SITE): stri
 	const key = socialCardKey(job);
 	const uses = socialImageUses();
 	if (!uses.has(key)) {
-		const file = socialImageFile(key);
-		uses.set(key, existsSync(file) ? Promise.resolve(undefined) : draw({ card: job, file }));
+		const drawing = cachedSocialImage(key)
+			? Promise.resolve(undefined)
+			: draw({ card: job, file: socialImageFile(key) });
+		uses.set(key, drawing);
 	}
 	return socialImageUrlPath(key);
 }
