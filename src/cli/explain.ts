@@ -12,6 +12,7 @@ import { matchLog, type TriageMatch, type TriageResult } from '../triage/match-l
 import { normalizeLine } from '../triage/normalize-line.ts';
 import { splitLines } from '../triage/read-log.ts';
 import { stripPrefixes } from '../triage/strip-prefixes.ts';
+import { publicSiteUrl } from './site-url.ts';
 
 /** Exit codes of `casebook explain`. */
 export const EXPLAIN_EXIT = { matched: 0, noMatch: 1, usage: 2 } as const;
@@ -41,22 +42,14 @@ export interface ExplainOptions {
 	file?: string;
 	json: boolean;
 	lang: Lang;
-	/** Where case links point; relative until explainCommand fills in the configured site. */
+	/** Where case links point; empty (not given) means the configured public site. */
 	baseUrl: string;
-	/** Whether `--base-url` was given. */
-	baseUrlGiven: boolean;
 	help: boolean;
 }
 
 /** Parses the arguments after `explain`; returns an error message for bad usage. */
 export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { error: string } {
-	const options: ExplainOptions = {
-		json: false,
-		lang: 'zh',
-		baseUrl: '',
-		baseUrlGiven: false,
-		help: false,
-	};
+	const options: ExplainOptions = { json: false, lang: 'zh', baseUrl: '', help: false };
 	const positional: string[] = [];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
@@ -80,7 +73,6 @@ export function parseExplainArgs(argv: readonly string[]): ExplainOptions | { er
 				};
 			}
 			options.baseUrl = url;
-			options.baseUrlGiven = true;
 		} else if (arg !== '-' && arg.startsWith('-')) {
 			return { error: `unknown option "${arg}".` };
 		} else positional.push(arg);
@@ -110,13 +102,13 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		console.error(`casebook explain: ${options.error}\n\n${USAGE}`);
 		return EXPLAIN_EXIT.usage;
 	}
-	if (!options.baseUrlGiven) {
-		try {
-			options.baseUrl = (await import('../site/site-config.ts')).SITE.url;
-		} catch (error) {
-			console.error(`casebook explain: ${(error as Error).message}`);
+	if (!options.baseUrl) {
+		const site = await publicSiteUrl();
+		if ('error' in site) {
+			console.error(`casebook explain: ${site.error}`);
 			return EXPLAIN_EXIT.usage;
 		}
+		options.baseUrl = site.url;
 	}
 	if (options.help) {
 		console.log(USAGE);

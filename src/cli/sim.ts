@@ -15,6 +15,7 @@ import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
+import { publicSiteUrl } from './site-url.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -34,7 +35,8 @@ Options:
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
-  --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
+  --base-url URL    the site the diagnostic and case links point at (default: the casebook's
+                    public site, or $CASEBOOK_SITE_URL), e.g. https://casebook.example.org
   --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
@@ -56,7 +58,7 @@ export interface SimOptions {
 	mode: RunMode;
 	json: boolean;
 	lang: Lang;
-	/** Prefix of the printed links; empty for site-relative links. */
+	/** Prefix of the printed links; empty (not given) means the configured public site. */
 	baseUrl: string;
 	maxSteps?: number;
 	blocks?: number;
@@ -306,6 +308,14 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 			`casebook sim: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
 		);
 		return SIM_EXIT.usage;
+	}
+	if (!parsed.baseUrl) {
+		const site = await publicSiteUrl();
+		if ('error' in site) {
+			console.error(`casebook sim: ${site.error}`);
+			return SIM_EXIT.usage;
+		}
+		parsed.baseUrl = site.url;
 	}
 	const request: RunRequest = {
 		source,
