@@ -33,14 +33,22 @@ export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
  * Bump when the drawing below (or its fonts) changes: the version is part of each image's
  * cache key, so cached images are drawn again.
  */
-export const SOCIAL_CARD_DESIGN = 1;
+export const SOCIAL_CARD_DESIGN = 2;
 
-/** Longest title and line drawn, in characters; the layout clamps lines further. */
+/**
+ * Longest title and line drawn, in characters; the layout clamps lines further. The line is the
+ * costliest part to draw (a log line is dense text), and its start is what a reader recognises.
+ */
 const MAX_TITLE_CHARS = 140;
-const MAX_LINE_CHARS = 300;
+const MAX_LINE_CHARS = 110;
 
-/** Font family names of the loaded subsets, tried in this order for every character. */
-export const SOCIAL_FONT_FAMILIES = ['card-latin', 'card-latin-ext', 'card-cjk'] as const;
+/**
+ * Font family names of the loaded subsets, tried in this order for every character. Latin
+ * (with general punctuation) and Simplified Chinese cover the casebook's text; each subset more
+ * costs every drawing time, so others join only when tests/unit/social-cards.test.ts says a
+ * page needs them.
+ */
+export const SOCIAL_FONT_FAMILIES = ['card-latin', 'card-cjk'] as const;
 
 const COLORS = {
 	background: '#0f1216',
@@ -119,7 +127,7 @@ export function socialCardTree(job: SocialCardJob): CardNode {
 						borderRadius: 10,
 						padding: '20px 26px',
 						wordBreak: 'break-word',
-						lineClamp: 3,
+						lineClamp: 2,
 					},
 					clip(job.line, MAX_LINE_CHARS),
 				),

@@ -14,12 +14,12 @@ export interface SocialImageJob {
 	file: string;
 }
 
-/** Draws `job.card` into `job.file`; returns the PNG's size in bytes. */
-export async function writeSocialImage({ card, file }: SocialImageJob): Promise<number> {
-	const png = await renderSocialCard(card);
+/** Draws `job.card` into `job.file`; returns the text its fonts could not draw (see RenderedCard). */
+export async function writeSocialImage({ card, file }: SocialImageJob): Promise<string[]> {
+	const { png, missing } = await renderSocialCard(card);
 	mkdirSync(dirname(file), { recursive: true });
 	const partial = `${file}.${process.pid}-${threadId}.part`;
 	writeFileSync(partial, png);
 	renameSync(partial, file);
-	return png.byteLength;
+	return missing;
 }

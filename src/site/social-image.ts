@@ -16,7 +16,7 @@ import {
 import { SITE, type SiteConfig } from './site-config.ts';
 import { lazyPool } from './worker-pool.ts';
 
-const getPool = lazyPool<SocialImageJob, number>('src/site/social-worker.ts', 2);
+const getPool = lazyPool<SocialImageJob, string[]>('src/site/social-worker.ts', 2);
 
 /** `card` with the site's name and host filled in: everything that decides the pixels. */
 export function socialCardJob(card: SocialCard, site: SiteConfig = SITE): SocialCardJob {
@@ -60,7 +60,14 @@ function draw(job: SocialImageJob): Promise<Error | undefined> {
 	const pool = getPool();
 	const drawn = pool ? pool.run(job).catch(() => writeSocialImage(job)) : writeSocialImage(job);
 	return drawn.then(
-		() => undefined,
+		(missing) => {
+			if (missing.length > 0) {
+				console.warn(
+					`social image "${job.card.title}": no glyph for ${missing.map((m) => JSON.stringify(m)).join(', ')} (drawn as nothing; see src/site/social-render.ts for the fonts)`,
+				);
+			}
+			return undefined;
+		},
 		(error: unknown) => (error instanceof Error ? error : new Error(String(error))),
 	);
 }

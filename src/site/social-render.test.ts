@@ -12,7 +12,8 @@ const base: SocialCardJob = {
 };
 
 async function draw(title: string, line?: string): Promise<DecodedPng> {
-	return decodePng(await renderSocialCard({ ...base, title, ...(line ? { line } : {}) }));
+	const { png } = await renderSocialCard({ ...base, title, ...(line ? { line } : {}) });
+	return decodePng(png);
 }
 
 /** The pixels of the title's band (the middle of the card), as one string to compare. */
@@ -46,6 +47,14 @@ describe('social images', () => {
 		expect(titleBand(shengteng)).not.toBe(titleBand(anli));
 		expect(titleBand(shengteng)).not.toBe(titleBand(missing));
 		expect(titleBand(anli)).not.toBe(titleBand(missing));
+	}, 30_000);
+});
+
+describe('text the fonts cannot draw', () => {
+	it('is reported, so the build can warn instead of shipping a card with holes', async () => {
+		const { missing } = await renderSocialCard({ ...base, title: '事件 → \uE000' });
+		expect(missing.join('')).toContain('→');
+		expect(missing.join('')).not.toContain('事件');
 	}, 30_000);
 });
 

@@ -1,8 +1,8 @@
 /**
  * Draws a social image: satori lays the card of social-card.ts out as SVG (text as glyph
  * outlines, so the PNG needs no system font), resvg rasterises it to PNG. Fonts come from the
- * npm registry (`@fontsource/noto-sans-sc`: its Latin, Latin Extended and Simplified Chinese
- * subsets, regular and bold), so a fresh machine draws Chinese without any system font.
+ * npm registry (`@fontsource/noto-sans-sc`: its Latin and Simplified Chinese subsets, regular
+ * and bold), so a fresh machine draws Chinese without any system font.
  * Node only: it reads the font files. Run it on a worker thread (social-worker.ts) in builds.
  */
 import { readFileSync } from 'node:fs';
@@ -20,7 +20,6 @@ import {
 /** The fontsource subset file behind each family name the card uses. */
 const SUBSETS: Readonly<Record<(typeof SOCIAL_FONT_FAMILIES)[number], string>> = {
 	'card-latin': 'latin',
-	'card-latin-ext': 'latin-ext',
 	'card-cjk': 'chinese-simplified',
 };
 const WEIGHTS = [400, 700] as const;
@@ -43,11 +42,23 @@ function cardFonts(): SatoriFont[] {
 	return fonts;
 }
 
+/** A drawn card: the PNG, and the text the fonts had no glyphs for (drawn as nothing). */
+export interface RenderedCard {
+	png: Uint8Array;
+	missing: string[];
+}
+
 /** `job` drawn as a PNG of {@link SOCIAL_IMAGE_SIZE}. */
-export async function renderSocialCard(job: SocialCardJob): Promise<Uint8Array> {
+export async function renderSocialCard(job: SocialCardJob): Promise<RenderedCard> {
+	const missing: string[] = [];
 	const svg = await satori(socialCardTree(job) as Parameters<typeof satori>[0], {
 		...SOCIAL_IMAGE_SIZE,
 		fonts: cardFonts(),
+		// Satori asks for a font for text no loaded font covers; there is none to give.
+		loadAdditionalAsset: async (_kind, segment) => {
+			if (segment && !missing.includes(segment)) missing.push(segment);
+			return [];
+		},
 	});
 	// The SVG holds glyph outlines, no text: resvg needs no fonts (scanning the system's costs a
 	// third of the drawing, and a fresh machine has none).
@@ -57,5 +68,5 @@ export async function renderSocialCard(job: SocialCardJob): Promise<Uint8Array> 
 	})
 		.render()
 		.asPng();
-	return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+	return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), missing };
 }
