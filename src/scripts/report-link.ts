@@ -4,9 +4,10 @@
  * of that state, a moment after the last change. Without scripts the link still opens the form
  * with the page and the language.
  */
+// The encoder is imported statically: it is smaller than the loader a dynamic import brings.
+import { shareHash } from '../islands/repro/share-encode.ts';
 import { REPRO_STATE_EVENT, type ReproStateDetail } from '../islands/repro/share-event.ts';
-import { reportIssueUrl } from '../site/report-links.ts';
-import type { Lang } from '../cases/schema.ts';
+import { withShareUrl } from '../site/report-share.ts';
 
 /** Wait after the last change before encoding, so stepping or typing does not encode each time. */
 const SETTLE_MS = 300;
@@ -17,14 +18,13 @@ let latest: ReproStateDetail | undefined;
 async function update(): Promise<void> {
 	const detail = latest;
 	if (!detail) return;
-	const { shareHash } = await import('../islands/repro/share-encode.ts');
 	const hash = await shareHash(detail.state, detail.widget);
 	if (detail !== latest) return;
 	for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-report]')) {
-		const { repository, page, title, lang } = link.dataset;
-		if (!repository || !page || !title || (lang !== 'zh' && lang !== 'en')) continue;
+		const { page, withShare, shareTooLong } = link.dataset;
+		if (!page || !withShare || !shareTooLong) continue;
 		const shareUrl = new URL(hash, page).href;
-		link.href = reportIssueUrl({ repository, lang: lang as Lang, pageUrl: page, title, shareUrl });
+		link.href = withShareUrl({ withShare, shareTooLong }, shareUrl);
 		link.dataset.shareUrl = shareUrl;
 	}
 }

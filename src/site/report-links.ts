@@ -2,13 +2,13 @@
  * "Edit this page" and "report a problem" links: the page's source file in the repository's web
  * editor, and a new-issue form prefilled with the page's address, its language and, when the
  * reader changed a reproduction, the share link of that state. The repository is a GitHub-style
- * host (`/edit/<branch>/<file>`, `/issues/new?title=&body=`). Browser-safe: the report link's
- * script (src/scripts/report-link.ts) rebuilds the issue link here as the reproduction changes.
+ * host (`/edit/<branch>/<file>`, `/issues/new?title=&body=`). Pages are built with these; in the
+ * browser, report-share.ts fills a template's share slot.
  */
 import type { Lang } from '../cases/schema.ts';
+import { SHARE_URL_SLOT, withShareUrl, type ReportTemplate } from './report-share.ts';
 
-/** Longest issue link made; past this, browsers and the host refuse the address. */
-export const MAX_ISSUE_URL_CHARS = 8000;
+export { MAX_ISSUE_URL_CHARS } from './report-share.ts';
 
 /** What a problem report is about. */
 export interface ReportTarget {
@@ -62,16 +62,30 @@ function issueBody(target: ReportTarget, repro: string | undefined): string {
 	return lines.join('\n');
 }
 
+/** The report link of a page with a slot for a share link (see report-share.ts). */
+export function reportTemplate(target: Omit<ReportTarget, 'shareUrl'>): ReportTemplate {
+	const w = WORDS[target.lang];
+	const title = `${w.titlePrefix} ${target.title}`;
+	return {
+		withShare: issueUrl(target.repository, title, issueBody(target, SHARE_URL_SLOT)),
+		shareTooLong: issueUrl(target.repository, title, issueBody(target, w.reproTooLong)),
+	};
+}
+
 /**
  * The new-issue link for `target`. A share link that would make the address too long is
  * replaced by a note asking the reader to paste it.
  */
 export function reportIssueUrl(target: ReportTarget): string {
-	const w = WORDS[target.lang];
-	const title = `${w.titlePrefix} ${target.title}`;
-	const full = issueUrl(target.repository, title, issueBody(target, target.shareUrl));
-	if (target.shareUrl === undefined || full.length <= MAX_ISSUE_URL_CHARS) return full;
-	return issueUrl(target.repository, title, issueBody(target, w.reproTooLong));
+	if (target.shareUrl === undefined) {
+		const w = WORDS[target.lang];
+		return issueUrl(
+			target.repository,
+			`${w.titlePrefix} ${target.title}`,
+			issueBody(target, undefined),
+		);
+	}
+	return withShareUrl(reportTemplate(target), target.shareUrl);
 }
 
 /** The web editor of `file` (a path from the repository root) on `branch`. */
