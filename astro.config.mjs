@@ -5,6 +5,10 @@ import preact from '@astrojs/preact';
 import { pagefindIndex } from './src/integrations/pagefind-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { CODE_THEMES } from './src/site/code-themes.ts';
+import { CSP_CONFIG } from './src/site/csp.ts';
+import { shikiClassesTransformer } from './src/site/shiki-classes.ts';
+import { shikiClassesCssIntegration } from './src/integrations/shiki-classes-css.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 import { SITE } from './src/site/site-config.ts';
 import { casebookSitemap } from './src/integrations/sitemap.ts';
 import { socialImages } from './src/integrations/social-images.ts';
@@ -26,8 +30,18 @@ export default defineConfig({
 		shikiConfig: {
 			themes: CODE_THEMES,
 			defaultColor: false,
+			transformers: [shikiClassesTransformer()],
 		},
 	},
-	integrations: [mdx(), preact(), socialImages(), ...casebookSitemap(), pagefindIndex()],
+	integrations: [
+		mdx(),
+		preact(),
+		shikiClassesCssIntegration(),
+		socialImages(),
+		...casebookSitemap(),
+		pagefindIndex(),
+		serviceWorker(),
+	],
 	devToolbar: { enabled: false },
+	security: { csp: CSP_CONFIG },
 });

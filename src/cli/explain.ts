@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { loadRegistry } from '../cases/cases-fs.ts';
+import { LOCAL_URL_ENV, linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
@@ -12,7 +13,6 @@ import { matchLog, type TriageMatch, type TriageResult } from '../triage/match-l
 import { normalizeLine } from '../triage/normalize-line.ts';
 import { splitLines } from '../triage/read-log.ts';
 import { stripPrefixes } from '../triage/strip-prefixes.ts';
-import { publicSiteUrl } from './site-url.ts';
 
 /** Exit codes of `casebook explain`. */
 export const EXPLAIN_EXIT = { matched: 0, noMatch: 1, usage: 2 } as const;
@@ -31,8 +31,8 @@ Reads standard input when FILE is "-" or omitted (and input is piped).
 Options:
   --json            print {"matches":[{"case","signature","lines","url"}],"notes":[…]}
   --lang zh|en      language of the case links and messages (default zh)
-  --base-url URL    the site the case links point at (default: the casebook's public site,
-                    or $CASEBOOK_SITE_URL), e.g. https://casebook.example.org
+  --base-url URL    where case links point (default: ${LOCAL_URL_ENV} if set, else
+                    ${PUBLIC_SITE_URL})
   -h, --help        show this help
 
 Exit status: 0 a case matched, 1 nothing matched, 2 bad usage or unreadable input.`;
@@ -42,7 +42,6 @@ export interface ExplainOptions {
 	file?: string;
 	json: boolean;
 	lang: Lang;
-	/** Where case links point; empty (not given) means the configured public site. */
 	baseUrl: string;
 	help: boolean;
 }
@@ -102,18 +101,11 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		console.error(`casebook explain: ${options.error}\n\n${USAGE}`);
 		return EXPLAIN_EXIT.usage;
 	}
-	if (!options.baseUrl) {
-		const site = await publicSiteUrl();
-		if ('error' in site) {
-			console.error(`casebook explain: ${site.error}`);
-			return EXPLAIN_EXIT.usage;
-		}
-		options.baseUrl = site.url;
-	}
 	if (options.help) {
 		console.log(USAGE);
 		return 0;
 	}
+	options.baseUrl = linkBase(options.baseUrl);
 	const fromStdin = options.file === undefined || options.file === '-';
 	if (options.file === undefined && process.stdin.isTTY) {
 		console.error(

@@ -15,7 +15,7 @@ import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
-import { publicSiteUrl } from './site-url.ts';
+import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -33,10 +33,11 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+                    "calls":{API name: count},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
-  --base-url URL    the site the diagnostic and case links point at (default: the casebook's
-                    public site, or $CASEBOOK_SITE_URL), e.g. https://casebook.example.org
+  --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
+                    set, else the public site, \$CASEBOOK_SITE_URL or ${PUBLIC_SITE_URL})
   --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
@@ -263,7 +264,8 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
 }
 
 /**
- * The `--json` report: the fields the design promises, plus leaks and the step count. Each
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
+ * each API as the program called it → how many times), plus leaks and the step count. Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
  * explains it).
@@ -285,6 +287,7 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 			...(d.case ? { case: d.case, caseUrl: casePage(d.case, links) } : {}),
 		})),
 		leaks: trace.leaks,
+		calls: trace.calls,
 		steps: trace.steps.length,
 	};
 }
@@ -309,14 +312,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		);
 		return SIM_EXIT.usage;
 	}
-	if (!parsed.baseUrl) {
-		const site = await publicSiteUrl();
-		if ('error' in site) {
-			console.error(`casebook sim: ${site.error}`);
-			return SIM_EXIT.usage;
-		}
-		parsed.baseUrl = site.url;
-	}
+	parsed.baseUrl = linkBase(parsed.baseUrl);
 	const request: RunRequest = {
 		source,
 		fileName: basename(parsed.file),

@@ -80,10 +80,30 @@ function webAddress(value: string, variable: string): string {
 	return parseHttpUrl(value, variable).href.replace(/\/+$/, '');
 }
 
-/** The configuration in force: the defaults with this process's environment applied. */
-export const SITE: SiteConfig = resolveSiteConfig(
-	typeof process === 'undefined' ? {} : process.env,
-);
+let current: SiteConfig | undefined;
+function inForce(): SiteConfig {
+	return (current ??= resolveSiteConfig(typeof process === 'undefined' ? {} : process.env));
+}
+
+/**
+ * The configuration in force: the defaults with this process's environment applied, read on
+ * first use (so importing this module never throws; reading a field with a bad variable does,
+ * naming it, which stops a build at its configuration).
+ */
+export const SITE: SiteConfig = {
+	get url() {
+		return inForce().url;
+	},
+	get repository() {
+		return inForce().repository;
+	},
+	get branch() {
+		return inForce().branch;
+	},
+	get name() {
+		return inForce().name;
+	},
+};
 
 /** `path` (`/zh/cases/x/`) as an absolute URL on the configured site. */
 export function absoluteUrl(path: string, site: SiteConfig = SITE): string {
