@@ -26,6 +26,7 @@ import type { Diagnostic, LogLine, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { streamSink, writeLines, type ReportSink } from './output-fs.ts';
 import { printableName, readBounded } from './read-input-fs.ts';
+import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -68,7 +69,8 @@ Options:
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
-  --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
+  --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
+                    set, else the public site, \$CASEBOOK_SITE_URL or ${PUBLIC_SITE_URL})
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
@@ -95,7 +97,7 @@ export interface SimOptions {
 	mode: RunMode;
 	json: boolean;
 	lang: Lang;
-	/** Prefix of the printed links; empty for site-relative links. */
+	/** Prefix of the printed links; empty (not given) means the configured public site. */
 	baseUrl: string;
 	/** Limits given on the command line; the rest take their defaults. */
 	limits: Partial<RunLimits>;
@@ -426,6 +428,7 @@ export async function simCommand(
 		);
 		return SIM_EXIT.usage;
 	}
+	parsed.baseUrl = linkBase(parsed.baseUrl);
 	let trace: Trace;
 	if (input.truncated) trace = sourceTooLargeTrace(input.size, maxSource);
 	else {

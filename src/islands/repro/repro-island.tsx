@@ -25,6 +25,7 @@ import { MetricsView } from './metrics-view.tsx';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
+import { announceReproState } from './share-event.ts';
 import { MAX_SHARED_CODE_CHARS, sharePayloadOf } from './share-hash.ts';
 import { MAX_EDITOR_CHARS } from './playground-limits.ts';
 import { format, LIMIT_STOP_TEXT, stringsFor, type StringKey } from './strings.ts';
@@ -179,6 +180,18 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		};
 	}, []);
 
+	// Each change the reader makes (after hydration) goes to the page, whose "report a problem"
+	// link then carries a share link of this state.
+	const announced = useRef(false);
+	useEffect(() => {
+		if (!hydrated) return;
+		if (!announced.current) {
+			announced.current = true;
+			return;
+		}
+		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
+	}, [hydrated, key, variant, code, product, mode, added, step]);
+
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
 
@@ -303,7 +316,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	async function writeHash(state: ShareState): Promise<string> {
 		// A program longer than a link may carry would only be refused when the link is opened.
 		if (state.code.length > MAX_SHARED_CODE_CHARS) return '';
-		const { shareHash } = await import('./share-codec.ts');
+		const { shareHash } = await import('./share-encode.ts');
 		const hash = await shareHash(state, playground ? undefined : id);
 		history.replaceState(history.state, '', hash);
 		return `${location.origin}${location.pathname}${location.search}${hash}`;
