@@ -4,10 +4,14 @@
  * so an installed package cannot run `src/cli/*.ts` as a checkout does, and with everything
  * inlined the package installs with no dependencies, so with no network. `bin/casebook.mjs`
  * runs the bundle when the sources are absent. `npm pack` runs this (prepack).
+ * Beside the bundle goes the signature registry, built from the case files now, so `casebook
+ * explain` starts without parsing them (src/cli/registry-fs.ts).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { loadRegistry } from '../src/cases/cases-fs.ts';
+import { PREBUILT_REGISTRY_NAME } from '../src/cli/registry-fs.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 /** Two levels below the package folder, like src/cli/, so PACKAGE_ROOT and the case folder resolve. */
@@ -33,4 +37,8 @@ await build({
 		},
 	},
 });
-console.log(`bundled the CLI into ${OUT_DIR}/casebook.mjs`);
+const registry = await loadRegistry();
+writeFileSync(`${root}${OUT_DIR}/${PREBUILT_REGISTRY_NAME}`, JSON.stringify(registry));
+console.log(
+	`bundled the CLI into ${OUT_DIR}/casebook.mjs, with ${registry.signatures.length} signatures in ${OUT_DIR}/${PREBUILT_REGISTRY_NAME}`,
+);

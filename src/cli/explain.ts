@@ -3,10 +3,10 @@
  * the case signatures and prints the matching cases with the lines that prove them.
  * Exit 0 when a case matched, 1 when none did, 2 on bad usage or unreadable input.
  */
-import { loadRegistry } from '../cases/cases-fs.ts';
 import { formatBytes, parseCount } from '../sim/limits.ts';
 import { LOCAL_URL_ENV, linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import { readBounded, readStreamBounded } from './read-input-fs.ts';
+import { loadCliRegistry } from './registry-fs.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
@@ -148,7 +148,7 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 	}
 	let registry: Registry;
 	try {
-		registry = await loadRegistry();
+		registry = await loadCliRegistry();
 	} catch (error) {
 		console.error(`casebook explain: the case files are broken:\n${(error as Error).message}`);
 		return EXPLAIN_EXIT.usage;

@@ -26,18 +26,26 @@ export async function readBounded(path: string, maxBytes: number): Promise<Bound
 	try {
 		const stat = await handle.stat();
 		if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+		const size = stat.isFile() ? stat.size : undefined;
 		const chunks: Buffer[] = [];
 		let bytes = 0;
-		for (;;) {
-			const want = Math.min(CHUNK, maxBytes + 1 - bytes);
-			if (want <= 0) break;
+		// A regular file goes into one buffer of its size, plus the byte that shows it went on
+		// (or grew); devices and pipes, and whatever a file gained, come a chunk at a time.
+		let want = Math.min(maxBytes + 1, size === undefined ? CHUNK : size + 1);
+		while (want > 0) {
 			const buffer = Buffer.allocUnsafe(want);
-			const { bytesRead } = await handle.read(buffer, 0, want, null);
-			if (bytesRead === 0) break;
-			chunks.push(buffer.subarray(0, bytesRead));
-			bytes += bytesRead;
+			let filled = 0;
+			while (filled < want) {
+				const { bytesRead } = await handle.read(buffer, filled, want - filled, null);
+				if (bytesRead === 0) break;
+				filled += bytesRead;
+			}
+			chunks.push(buffer.subarray(0, filled));
+			bytes += filled;
+			if (filled < want) break;
+			want = Math.min(CHUNK, maxBytes + 1 - bytes);
 		}
-		return finish(chunks, bytes, maxBytes, stat.isFile() ? stat.size : undefined);
+		return finish(chunks, bytes, maxBytes, size);
 	} finally {
 		await handle.close();
 	}
@@ -65,7 +73,7 @@ function finish(
 	maxBytes: number,
 	size: number | undefined,
 ): BoundedInput {
-	const all = Buffer.concat(chunks, bytes);
+	const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
 	const truncated = bytes > maxBytes;
 	const kept = truncated ? all.subarray(0, maxBytes) : all;
 	const out: BoundedInput = { text: kept.toString('utf8'), bytes: kept.length, truncated };

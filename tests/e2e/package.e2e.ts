@@ -2,11 +2,11 @@
  * The casebook as an intranet user gets it: `npm pack` makes a tarball, which installs with
  * `--offline` and an empty npm cache (so with no network at all: the package has no
  * dependencies, the CLI is bundled), and whose `casebook serve` serves the built site and
- * whose `casebook explain` reads the shipped cases. Also `casebook serve` from the checkout.
+ * whose `casebook explain` reads the registry prebuilt from the shipped cases. Also `casebook serve` from the checkout.
  * Needs the built site (runs after the build step of `npm test`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -125,6 +125,21 @@ describe('the packed package installs and serves with no network', () => {
 			env: { ...process.env, CASEBOOK_LOCAL_URL: served.url },
 		});
 		expect(explain.status, explain.stderr).toBe(0);
+		// The packed CLI reads the registry prebuilt beside its bundle and says the same as the
+		// checkout, which builds it from the case files.
+		expect(existsSync(join(app, 'node_modules/ascend-casebook/lib/cli/signatures.json'))).toBe(
+			true,
+		);
+		const fromCheckout = spawnSync(
+			process.execPath,
+			['bin/casebook.mjs', 'explain', '--json', LOG],
+			{
+				cwd: ROOT,
+				encoding: 'utf8',
+				env: { ...process.env, CASEBOOK_LOCAL_URL: served.url },
+			},
+		);
+		expect(JSON.parse(explain.stdout)).toEqual(JSON.parse(fromCheckout.stdout));
 		const { matches } = JSON.parse(explain.stdout) as { matches: { url: string }[] };
 		expect(matches[0]!.url.startsWith(served.url)).toBe(true);
 		// The printed link opens on the local copy.
