@@ -225,7 +225,8 @@ export function formatHuman(
 	options: Pick<ExplainOptions, 'lang' | 'baseUrl'>,
 ): string {
 	const words = WORDS[options.lang];
-	const lines = splitLines(text);
+	// Only quoted lines are needed: a log with nothing to quote is not split at all.
+	const lines = result.matches.length + result.hints.length > 0 ? splitLines(text) : [];
 	const out: string[] = [];
 	if (result.matches.length === 0) out.push(words.none);
 	else out.push(words.matched(result.matches.length));
