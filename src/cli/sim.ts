@@ -227,15 +227,21 @@ const WORDS = {
 export type LinkOptions = Pick<SimOptions, 'lang' | 'baseUrl'>;
 
 /** The case page a diagnostic points to, in `lang`. */
-function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
+export function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
 	return `${baseUrl.replace(/\/+$/, '')}/${lang}/cases/${slug}/`;
 }
+
+/** What {@link formatDiagnostic} reads of a diagnostic (a finding of `casebook check` has it too). */
+export type DiagnosticText = Pick<
+	Diagnostic,
+	'code' | 'severity' | 'line' | 'column' | 'messages' | 'hints' | 'case'
+>;
 
 /**
  * One diagnostic the way compilers print them, `file:line:col: error: message [code]`, then the
  * hint, the case page and the diagnostic's anchor on the reference page.
  */
-export function formatDiagnostic(file: string, d: Diagnostic, links: LinkOptions): string {
+export function formatDiagnostic(file: string, d: DiagnosticText, links: LinkOptions): string {
 	const words = WORDS[links.lang];
 	const lines = [
 		`${file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
