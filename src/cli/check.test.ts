@@ -177,7 +177,7 @@ describe('--format json', () => {
 				r.kind === 'position-buffers' && r.subject === 'VECIN',
 		);
 		expect(vecin.text).toBe(
-			'VECIN buffers peak at 6 of 4 on atlas-training (over the limit from add-six-faulty.cpp:47), 6 of 8 elsewhere',
+			`VECIN buffers peak at 6 of 4 on atlas-training (over the limit from ${FAULTY}:47), 6 of 8 elsewhere`,
 		);
 		expect(vecin.products[0]).toMatchObject({
 			product: 'atlas-training',
