@@ -16,9 +16,6 @@ import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import { isRunMode, RUN_MODES, type RunMode } from '../sim/run-request.ts';
 import type { Lang } from '../triage/localized.ts';
 import { CheckProgramError, readCheckProgram } from './check-program-fs.ts';
-import { checkJson } from './check-json.ts';
-import { githubAnnotation } from './check-github.ts';
-import { checkSarif } from './check-sarif.ts';
 import { formatCheckText, type TextOptions } from './check-text.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
@@ -239,15 +236,22 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
 		case 'text':
 			console.log(formatCheckText(report, options));
 			break;
-		case 'json':
+		case 'json': {
+			const { checkJson } = await import('./check-json.ts');
 			console.log(JSON.stringify(checkJson(report, options), null, 2));
 			break;
-		case 'sarif':
+		}
+		case 'sarif': {
+			// The SARIF builder loads only when SARIF is asked for.
+			const { checkSarif } = await import('./check-sarif.ts');
 			console.log(JSON.stringify(checkSarif(report, options, packageVersion()), null, 2));
 			break;
-		case 'github':
+		}
+		case 'github': {
+			const { githubAnnotation } = await import('./check-github.ts');
 			for (const f of distinctFindings(report.cells)) console.log(githubAnnotation(f, options));
 			break;
+		}
 	}
 	return CHECK_EXIT[checkVerdict(report.cells, parsed.failOn)];
 }
