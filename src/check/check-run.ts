@@ -5,9 +5,10 @@
  */
 import { run } from '../lang/run.ts';
 import type { ProductId } from '../sim/product-id.ts';
-import type { RunMode, RunRequest } from '../sim/run-request.ts';
+import type { RunRequest } from '../sim/run-request.ts';
 import type { Trace } from '../sim/trace.ts';
-import { checkCell, type CheckCell } from './check-cell.ts';
+import { checkCell, unavailableCell, type CheckCell } from './check-cell.ts';
+import { isSimulated, type CheckMode } from './check-mode.ts';
 import { headroomOf, type HeadroomRow } from './headroom.ts';
 
 /** The program of a check: a run request without the product and mode each cell picks. */
@@ -17,7 +18,7 @@ export type CheckProgram = Omit<RunRequest, 'product' | 'mode'>;
 export interface CheckRequest {
 	program: CheckProgram;
 	products: readonly ProductId[];
-	modes: readonly RunMode[];
+	modes: readonly CheckMode[];
 }
 
 /** The whole check: one cell per product × mode, and the headroom across products. */
@@ -34,11 +35,18 @@ export function programFileName(program: CheckProgram): string {
 	return program.fileName ?? 'main.cpp';
 }
 
-/** The cells of `request` in matrix order, each run when it is reached. */
+/**
+ * The cells of `request` in matrix order, each run when it is reached; a mode the simulator
+ * cannot run yet gives an `unavailable` cell without running anything.
+ */
 export function* checkCells(request: CheckRequest, runner: Runner = run): Generator<CheckCell> {
 	const fileName = programFileName(request.program);
 	for (const product of request.products) {
 		for (const mode of request.modes) {
+			if (!isSimulated(mode)) {
+				yield unavailableCell(product, mode);
+				continue;
+			}
 			const trace = runner({ ...request.program, product, mode });
 			yield checkCell(trace, product, mode, fileName);
 		}

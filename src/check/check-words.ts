@@ -6,10 +6,10 @@
 import { fillTemplate } from '../diagnostics/template.ts';
 import type { ResourceKind, ResourcePlace } from '../sim/resources/resource-report.ts';
 import type { ProductId } from '../sim/product-id.ts';
-import type { RunMode } from '../sim/run-request.ts';
-import type { Outcome } from '../sim/trace.ts';
 import type { Lang, Localized } from '../triage/localized.ts';
 import { formatAmount } from './amount.ts';
+import type { CheckOutcome } from './check-cell.ts';
+import type { CheckMode } from './check-mode.ts';
 import type { HeadroomRow, ProductPeak } from './headroom.ts';
 
 /** What each resource kind is called, with `{subject}` its TPosition, memory, event or device. */
@@ -28,18 +28,34 @@ export const RESOURCE_NAMES: Readonly<Record<ResourceKind, Localized>> = {
 };
 
 /** Each mode as tools label it (design.md: NPU / CPU 调试 · CPU debug / msSanitizer). */
-export const MODE_WORDS: Readonly<Record<RunMode, Localized>> = {
+export const MODE_WORDS: Readonly<Record<CheckMode, Localized>> = {
 	npu: { zh: 'NPU', en: 'NPU' },
 	cpu: { zh: 'CPU 调试', en: 'CPU debug' },
+	sanitizer: { zh: 'msSanitizer', en: 'msSanitizer' },
 };
 
+/** Why the cells of a mode the simulator lacks were not run; `{modes}` lists the modes. */
+export const UNAVAILABLE_NOTE: Localized = {
+	zh: '模拟器暂不支持 {modes} 模式，这些格子没有运行，既不算通过也不算失败。',
+	en: 'The simulator has no {modes} mode yet: those cells were not run, and count as neither a pass nor a failure.',
+};
+
+/** The note on modes of `modes` that could not be run, or undefined when every one ran. */
+export function unavailableNote(modes: readonly CheckMode[], lang: Lang): string | undefined {
+	if (modes.length === 0) return undefined;
+	return fillTemplate(UNAVAILABLE_NOTE[lang], {
+		modes: modes.map((m) => MODE_WORDS[m][lang]).join(PHRASES.listJoiner[lang]),
+	});
+}
+
 /** A matrix cell's outcome in a word or two. */
-export const OUTCOME_WORDS: Readonly<Record<Outcome, Localized>> = {
+export const OUTCOME_WORDS: Readonly<Record<CheckOutcome, Localized>> = {
 	completed: { zh: '完成', en: 'completed' },
 	error: { zh: '出错', en: 'error' },
 	hang: { zh: '挂死', en: 'hang' },
 	abort: { zh: '中止', en: 'abort' },
 	rejected: { zh: '无法解释', en: 'rejected' },
+	unavailable: { zh: '不可用', en: 'not available' },
 };
 
 const PHRASES = {

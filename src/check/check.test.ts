@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_IDS, type ProductId } from '../sim/product-id.ts';
-import { RUN_MODES } from '../sim/run-request.ts';
-import { cellRule } from './check-cell.ts';
+import { isRunMode, RUN_MODES } from '../sim/run-request.ts';
+import { run } from '../lang/run.ts';
+import { cellFailed, cellRule } from './check-cell.ts';
+import { CHECK_MODES, unavailableModes } from './check-mode.ts';
 import { runCheck, type CheckProgram } from './check-run.ts';
 import { checkVerdict } from './check-verdict.ts';
 import { headroomSentence } from './check-words.ts';
@@ -132,6 +134,32 @@ ${body}
 		const report = runCheck({ program: { source: kernel('    int x = ;') }, ...one });
 		expect(report.cells.map((c) => c.outcome)).toEqual(['rejected', 'rejected']);
 		expect(checkVerdict(report.cells, 'error')).toBe('rejected');
+	});
+});
+
+describe('a mode the simulator does not have yet', () => {
+	it('gives not-available cells that never reach the runner and leave the verdict alone', () => {
+		const asked: string[] = [];
+		const report = runCheck(
+			{
+				program: program('add-six-fixed.cpp'),
+				products: ['atlas-a2'],
+				modes: ['npu', 'sanitizer'],
+			},
+			(request) => {
+				asked.push(request.mode);
+				return run(request);
+			},
+		);
+		expect(asked).toEqual(['npu']);
+		expect(report.cells.map((c) => [c.mode, c.outcome, c.findings.length])).toEqual([
+			['npu', 'completed', 0],
+			['sanitizer', 'unavailable', 0],
+		]);
+		expect(cellFailed(report.cells[1]!)).toBe(false);
+		expect(cellRule(report.cells[1]!)).toBeUndefined();
+		expect(checkVerdict(report.cells, 'warning')).toBe('clean');
+		expect(unavailableModes(CHECK_MODES)).toEqual(CHECK_MODES.filter((m) => !isRunMode(m)));
 	});
 });
 

@@ -4,13 +4,13 @@
  * annotations and the text report's finding list are made from these.
  */
 import type { ProductId } from '../sim/product-id.ts';
-import type { RunMode } from '../sim/run-request.ts';
 import type { CheckCell } from './check-cell.ts';
+import type { CheckMode } from './check-mode.ts';
 import { FINDING_SEVERITIES, type Finding } from './finding.ts';
 
 /** A finding with the cells it was reported on, in matrix order. */
 export interface DistinctFinding extends Finding {
-	cells: Array<{ product: ProductId; mode: RunMode }>;
+	cells: Array<{ product: ProductId; mode: CheckMode }>;
 }
 
 /**

@@ -5,7 +5,6 @@
  * reports; nothing here knows a limit of its own.
  */
 import type { ProductId } from '../sim/product-id.ts';
-import type { RunMode } from '../sim/run-request.ts';
 import {
 	RESOURCE_KINDS,
 	type ResourceKind,
@@ -13,11 +12,12 @@ import {
 	type ResourcePlace,
 } from '../sim/resources/resource-report.ts';
 import type { CheckCell } from './check-cell.ts';
+import type { CheckMode } from './check-mode.ts';
 
 /** One product's peak of a resource: the mode that reached it highest. */
 export interface ProductPeak {
 	product: ProductId;
-	mode: RunMode;
+	mode: CheckMode;
 	peak: number;
 	limit: number;
 	illustrative?: boolean;

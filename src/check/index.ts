@@ -1,5 +1,6 @@
 export * from './amount.ts';
 export * from './check-cell.ts';
+export * from './check-mode.ts';
 export * from './check-run.ts';
 export * from './check-verdict.ts';
 export * from './check-words.ts';

@@ -25,6 +25,7 @@ export function checkJson(report: CheckReport, options: TextOptions): object {
 	const where = (p?: ResourcePlace) => (p ? `${place(p).file}:${p.line}` : '?');
 	const products = [...new Set(report.cells.map((c) => c.product))];
 	return {
+		// A cell of a mode the simulator lacks has outcome "unavailable" and no findings.
 		matrix: report.cells.map((cell) => ({
 			product: cell.product,
 			mode: cell.mode,

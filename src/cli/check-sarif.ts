@@ -5,7 +5,8 @@
  * level `error` or `warning`, the message in the chosen language, a physical location with line
  * and column, and one rule per code whose help URI is the code's anchor on the diagnostics
  * reference page (and whose help names the case page, when a case explains it). A run that
- * failed without any finding is reported as a tool execution notification.
+ * failed without any finding is reported as a tool execution notification, and so is a mode the
+ * simulator could not run (level `note`).
  */
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,12 +19,12 @@ import {
 import type { Log, Notification } from 'sarif';
 import { cellFailed } from '../check/check-cell.ts';
 import type { CheckReport } from '../check/check-run.ts';
-import { MODE_WORDS, OUTCOME_WORDS } from '../check/check-words.ts';
+import { MODE_WORDS, OUTCOME_WORDS, unavailableNote } from '../check/check-words.ts';
 import { distinctFindings, type DistinctFinding } from '../check/distinct-findings.ts';
 import { DIAGNOSTICS } from '../diagnostics/catalog.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { casePage } from './sim.ts';
-import { whereText, type TextOptions } from './check-text.ts';
+import { unavailableIn, whereText, type TextOptions } from './check-text.ts';
 
 /** The schema a SARIF 2.1.0 log names (the one SchemaStore serves). */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -96,6 +97,8 @@ export function checkSarif(report: CheckReport, options: TextOptions, version: s
 				text: `${c.product} ${MODE_WORDS[c.mode][options.lang]}: ${OUTCOME_WORDS[c.outcome][options.lang]}`,
 			},
 		}));
+	const note = unavailableNote(unavailableIn(report), options.lang);
+	if (note) notifications.push({ level: 'note', message: { text: note } });
 	run.run.invocations = [
 		{
 			executionSuccessful: true,

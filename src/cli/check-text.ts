@@ -7,12 +7,18 @@
 import { basename } from 'node:path';
 import { cellFailed, cellRule, type CheckCell } from '../check/check-cell.ts';
 import type { CheckReport } from '../check/check-run.ts';
-import { headroomSentence, MODE_WORDS, OUTCOME_WORDS, placeText } from '../check/check-words.ts';
+import type { CheckMode } from '../check/check-mode.ts';
+import {
+	headroomSentence,
+	MODE_WORDS,
+	OUTCOME_WORDS,
+	placeText,
+	unavailableNote,
+} from '../check/check-words.ts';
 import { distinctFindings, type DistinctFinding } from '../check/distinct-findings.ts';
 import { formatAmount } from '../check/amount.ts';
 import { fillTemplate } from '../diagnostics/template.ts';
 import type { ProductId } from '../sim/product-id.ts';
-import type { RunMode } from '../sim/run-request.ts';
 import type { ResourcePlace } from '../sim/resources/resource-report.ts';
 import type { Lang } from '../triage/localized.ts';
 import { formatDiagnostic, type LinkOptions } from './sim.ts';
@@ -75,7 +81,7 @@ function pad(text: string, width: number): string {
 }
 
 /** Products and modes of the report, in matrix order. */
-function axes(cells: readonly CheckCell[]): { products: ProductId[]; modes: RunMode[] } {
+function axes(cells: readonly CheckCell[]): { products: ProductId[]; modes: CheckMode[] } {
 	return {
 		products: [...new Set(cells.map((c) => c.product))],
 		modes: [...new Set(cells.map((c) => c.mode))],
@@ -84,11 +90,11 @@ function axes(cells: readonly CheckCell[]): { products: ProductId[]; modes: RunM
 
 /** "atlas-training (NPU, CPU debug); atlas-a2 (NPU)": the runs a finding or resource was on. */
 export function whereText(
-	cells: ReadonlyArray<{ product: ProductId; mode: RunMode }>,
+	cells: ReadonlyArray<{ product: ProductId; mode: CheckMode }>,
 	lang: Lang,
 ): string {
 	const words = WORDS[lang];
-	const byProduct = new Map<ProductId, RunMode[]>();
+	const byProduct = new Map<ProductId, CheckMode[]>();
 	for (const c of cells) byProduct.set(c.product, [...(byProduct.get(c.product) ?? []), c.mode]);
 	return [...byProduct]
 		.map(
@@ -96,6 +102,11 @@ export function whereText(
 				`${product}${words.groupOpen}${modes.map((m) => MODE_WORDS[m][lang]).join(words.listJoiner)}${words.groupClose}`,
 		)
 		.join(lang === 'zh' ? '；' : '; ');
+}
+
+/** The modes whose cells could not be run, in matrix order. */
+export function unavailableIn(report: CheckReport): CheckMode[] {
+	return [...new Set(report.cells.filter((c) => c.outcome === 'unavailable').map((c) => c.mode))];
 }
 
 /** The text of one matrix cell: the outcome, and the failing rule with its place. */
@@ -110,7 +121,7 @@ function cellText(cell: CheckCell, options: TextOptions): string {
 export function matrixLines(report: CheckReport, options: TextOptions): string[] {
 	const { products, modes } = axes(report.cells);
 	const words = WORDS[options.lang];
-	const cellOf = (p: ProductId, m: RunMode) =>
+	const cellOf = (p: ProductId, m: CheckMode) =>
 		report.cells.find((c) => c.product === p && c.mode === m);
 	const rows = [
 		[words.product, ...modes.map((m) => MODE_WORDS[m][options.lang])],
@@ -195,6 +206,8 @@ export function formatCheckText(report: CheckReport, options: TextOptions): stri
 		'',
 		...matrixLines(report, options),
 	];
+	const note = unavailableNote(unavailableIn(report), lang);
+	if (note) out.push('', note);
 	if (report.headroom.length > 0) {
 		out.push('', words.headroom);
 		for (const row of report.headroom)
@@ -219,7 +232,7 @@ export function formatCheckText(report: CheckReport, options: TextOptions): stri
 			errors: n(errors, 'error'),
 			warnings: n(findings.length - errors, 'warning'),
 			failed: report.cells.filter(cellFailed).length,
-			runs: n(report.cells.length, 'run'),
+			runs: n(report.cells.filter((c) => c.outcome !== 'unavailable').length, 'run'),
 			rejected: report.cells.filter((c) => c.outcome === 'rejected').length,
 		}),
 	);

@@ -11,7 +11,7 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
-import { RUN_MODES } from '../sim/run-request.ts';
+import { CHECK_MODES } from '../check/check-mode.ts';
 import { SITE } from '../site/site-config.ts';
 import { CHECK_EXIT, checkCommand, parseCheckArgs } from './check.ts';
 
@@ -47,11 +47,11 @@ function tempProgram(name: string, source: string): string {
 }
 
 describe('casebook check arguments', () => {
-	it('defaults to every product, every mode the simulator has, text, failing on errors, in Chinese', () => {
+	it('defaults to every product, every mode (npu, cpu, sanitizer), text, failing on errors, in Chinese', () => {
 		expect(parseCheckArgs(['k.cpp'])).toMatchObject({
 			paths: ['k.cpp'],
 			products: [...PRODUCT_IDS],
-			modes: [...RUN_MODES],
+			modes: [...CHECK_MODES],
 			format: 'text',
 			failOn: 'error',
 			lang: 'zh',
@@ -83,6 +83,16 @@ describe('casebook check arguments', () => {
 		expect(parseCheckArgs([])).toEqual({ error: 'PATH is missing.' });
 	});
 
+	it('accepts the sanitizer mode, but refuses a check in which no mode can run yet', () => {
+		expect(parseCheckArgs(['k.cpp', '--modes', 'sanitizer,npu'])).toMatchObject({
+			modes: ['npu', 'sanitizer'],
+		});
+		expect(parseCheckArgs(['k.cpp', '--modes', 'sanitizer'])).toEqual({
+			error:
+				'the simulator has no sanitizer mode yet, so nothing would run; ask for one of npu, cpu too.',
+		});
+	});
+
 	it('exits 2 on bad usage and on an unreadable file, saying why', async () => {
 		const usage = await check(FAULTY, '--format', 'xml');
 		expect(usage.code).toBe(CHECK_EXIT.usage);
@@ -96,7 +106,8 @@ describe('casebook check arguments', () => {
 		const { code, out } = await check('--help');
 		expect(code).toBe(0);
 		expect(out).toContain('Usage: casebook check PATH… [options]');
-		expect(out).toContain(`default all the simulator has: ${RUN_MODES.join(', ')}`);
+		expect(out).toContain('default all: npu, cpu, sanitizer');
+		expect(out).toContain('sanitizer is not simulated yet: its cells say "not available"');
 	});
 });
 
@@ -121,12 +132,16 @@ describe('the text report', () => {
 	it('shows the matrix, the headroom and the findings in English', async () => {
 		const { out } = await check(FAULTY, '--lang', 'en');
 		const lines = out.split('\n');
-		expect(lines[0]).toBe(`casebook check ${FAULTY}: 6 products × 2 modes`);
+		expect(lines[0]).toBe(`casebook check ${FAULTY}: 6 products × 3 modes`);
+		expect(lines[2]).toMatch(/^product +NPU +CPU debug +msSanitizer$/);
 		expect(lines.find((l) => l.startsWith('atlas-training'))).toMatch(
-			/^atlas-training +hang tque-buffer-limit add-six-faulty\.cpp:59 +abort tque-buffer-limit add-six-faulty\.cpp:59$/,
+			/^atlas-training +hang tque-buffer-limit add-six-faulty\.cpp:59 +abort tque-buffer-limit add-six-faulty\.cpp:59 +not available$/,
 		);
 		expect(lines.find((l) => l.startsWith('atlas-a2 '))).toMatch(
-			/^atlas-a2 +completed +completed$/,
+			/^atlas-a2 +completed +completed +not available$/,
+		);
+		expect(out).toContain(
+			'The simulator has no msSanitizer mode yet: those cells were not run, and count as neither a pass nor a failure.',
 		);
 		expect(out).toContain(
 			'  VECIN buffers peak at 6 of 4 on atlas-training (over the limit from add-six-faulty.cpp:47), 6 of 8 elsewhere',
@@ -145,6 +160,10 @@ describe('the text report', () => {
 			'  VECIN 上的 buffer：atlas-training 峰值 6，上限 4（从 add-six-faulty.cpp:47 起超出上限）；其余产品峰值 6，上限 8',
 		);
 		expect(out).toContain('  出现在：atlas-training（NPU、CPU 调试）');
+		expect(out).toMatch(/atlas-a2 +完成 +完成 +不可用/);
+		expect(out).toContain(
+			'模拟器暂不支持 msSanitizer 模式，这些格子没有运行，既不算通过也不算失败。',
+		);
 		expect(out).toContain('2 个问题（1 个错误，1 个警告）；2 / 12 次运行失败，0 次无法解释。');
 	});
 });
@@ -154,7 +173,7 @@ describe('--format json', () => {
 		const { out } = await check(FAULTY, '--format', 'json', '--lang', 'en');
 		const json = JSON.parse(out);
 		expect(Object.keys(json)).toEqual(['matrix', 'resources']);
-		expect(json.matrix).toHaveLength(12);
+		expect(json.matrix).toHaveLength(18);
 		for (const cell of json.matrix) {
 			expect(Object.keys(cell)).toEqual(['product', 'mode', 'outcome', 'findings']);
 			for (const f of cell.findings)
@@ -164,6 +183,10 @@ describe('--format json', () => {
 			(c: { product: string; mode: string }) => c.product === 'atlas-training' && c.mode === 'npu',
 		);
 		expect(npu).toMatchObject({ outcome: 'hang' });
+		const sanitizer = json.matrix.filter((c: { mode: string }) => c.mode === 'sanitizer');
+		expect(sanitizer).toHaveLength(6);
+		for (const cell of sanitizer)
+			expect(cell).toMatchObject({ outcome: 'unavailable', findings: [] });
 		expect(npu.findings.find((f: { code: string }) => f.code === 'tque-buffer-limit')).toEqual({
 			code: 'tque-buffer-limit',
 			severity: 'error',
@@ -185,7 +208,7 @@ describe('--format json', () => {
 			limit: 4,
 			over: { value: 5, at: { file: FAULTY, line: lineOf(faultySource, 'que4.AllocTensor') } },
 		});
-		expect(json.resources.cells).toHaveLength(12);
+		expect(json.resources.cells).toHaveLength(18);
 	});
 });
 
@@ -256,6 +279,9 @@ describe('--format sarif', () => {
 		const log = JSON.parse(out);
 		expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
 		expect(log.runs[0].results).toEqual([]);
+		expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+			{ level: 'note', message: { text: expect.stringContaining('msSanitizer') } },
+		]);
 	});
 });
 

@@ -1,5 +1,5 @@
 /**
- * `casebook check PATH… [--products all|ID,…] [--modes npu,cpu,…] [--format text|json|sarif|github]
+ * `casebook check PATH… [--products all|ID,…] [--modes npu,cpu,sanitizer] [--format text|json|sarif|github]
  * [--fail-on error|warning] [--lang zh|en] [--base-url URL] [--max-steps N] [--blocks N]
  * [--gm-bytes N] [--cann V]`: runs one program on every product and mode asked for (all by
  * default) and reports the matrix of outcomes, the resource headroom across products and the
@@ -9,11 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { runCheck } from '../check/check-run.ts';
+import { CHECK_MODES, isCheckMode, unavailableModes, type CheckMode } from '../check/check-mode.ts';
 import { checkVerdict } from '../check/check-verdict.ts';
 import { distinctFindings } from '../check/distinct-findings.ts';
 import { FINDING_SEVERITIES, type FindingSeverity } from '../check/finding.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
-import { isRunMode, RUN_MODES, type RunMode } from '../sim/run-request.ts';
 import type { Lang } from '../triage/localized.ts';
 import { CheckProgramError, readCheckProgram } from './check-program-fs.ts';
 import { formatCheckText, type TextOptions } from './check-text.ts';
@@ -29,6 +29,11 @@ export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 /** One of {@link CHECK_FORMATS}. */
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
+/** The help's note on modes the simulator does not have yet, if any. */
+const NOT_YET = unavailableModes(CHECK_MODES)
+	.map((m) => `\n                        ${m} is not simulated yet: its cells say "not available"`)
+	.join('');
+
 const USAGE = `Usage: casebook check PATH… [options]
 
 Runs a C++ program (an Ascend C kernel or an AscendCL host program) in the simulator on every
@@ -38,7 +43,7 @@ findings. Made for editors and CI: catch on one machine what fails on another pr
 
 Options:
   --products all|ID,…   products to run on (default all): ${PRODUCT_IDS.join(', ')}
-  --modes M,…           modes to run in (default all the simulator has: ${RUN_MODES.join(', ')})
+  --modes M,…           modes to run in (default all: ${CHECK_MODES.join(', ')})${NOT_YET}
   --format F            text (default), json, sarif (SARIF 2.1.0 for code scanning) or github
                         (one workflow annotation per finding)
   --fail-on S           error (default) or warning: the lowest severity that fails the check
@@ -54,14 +59,14 @@ Options:
 Exit status:
   0  clean: every run completed and no finding is at or above --fail-on
   1  a run failed (error code, hang or abort), or a finding is at or above --fail-on
-  2  bad usage or unreadable program
+  2  bad usage or unreadable program, or none of the modes asked for can be run yet
   3  rejected: the program could not be interpreted on some run`;
 
 /** The parsed command line. */
 export interface CheckOptions {
 	paths: string[];
 	products: ProductId[];
-	modes: RunMode[];
+	modes: CheckMode[];
 	format: CheckFormat;
 	failOn: FindingSeverity;
 	lang: Lang;
@@ -103,7 +108,7 @@ export function parseCheckArgs(
 	const options: CheckOptions = {
 		paths: [],
 		products: [...PRODUCT_IDS],
-		modes: [...RUN_MODES],
+		modes: [...CHECK_MODES],
 		format: 'text',
 		failOn: 'error',
 		lang: 'zh',
@@ -126,7 +131,7 @@ export function parseCheckArgs(
 				break;
 			}
 			case '--modes': {
-				const list = parseList(flag, value(), RUN_MODES, isRunMode);
+				const list = parseList(flag, value(), CHECK_MODES, isCheckMode);
 				if ('error' in list) return list;
 				options.modes = list;
 				break;
@@ -186,6 +191,11 @@ export function parseCheckArgs(
 		}
 	}
 	if (options.paths.length === 0) return { error: 'PATH is missing.' };
+	const missing = unavailableModes(options.modes);
+	if (missing.length === options.modes.length)
+		return {
+			error: `the simulator has no ${missing.join(', ')} mode yet, so nothing would run; ask for one of ${CHECK_MODES.filter((m) => !missing.includes(m)).join(', ')} too.`,
+		};
 	return options;
 }
 

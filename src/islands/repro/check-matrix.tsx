@@ -2,7 +2,8 @@
  * "Check all products": runs the widget's current program on every product in every mode in a
  * worker of its own and shows the matrix as the cells arrive — a row per product, a column per
  * mode, each cell a button naming the outcome and the rule that failed, which switches the
- * widget to that product and mode and runs it — then the headroom of each resource across
+ * widget to that product and mode and runs it (a mode the simulator lacks shows "not available"
+ * as plain text, with a note saying why) — then the headroom of each resource across
  * products. It tells the widget which products the program fails on, for the Product select.
  * A view over the check's cells: the cells, the rule and the sentences come from src/check.
  */
@@ -10,9 +11,20 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Lang } from '../../cases/schema.ts';
 import { cellFailed, cellRule, type CheckCell } from '../../check/check-cell.ts';
 import { checkReport, type CheckProgram } from '../../check/check-run.ts';
-import { headroomSentence, MODE_WORDS, OUTCOME_WORDS } from '../../check/check-words.ts';
+import {
+	CHECK_MODES,
+	isSimulated,
+	unavailableModes,
+	type CheckMode,
+} from '../../check/check-mode.ts';
+import {
+	headroomSentence,
+	MODE_WORDS,
+	OUTCOME_WORDS,
+	unavailableNote,
+} from '../../check/check-words.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
-import { RUN_MODES, type RunMode } from '../../sim/run-request.ts';
+import type { RunMode } from '../../sim/run-request.ts';
 import type { CheckClient } from './check-client.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
@@ -60,7 +72,8 @@ export function CheckMatrix(props: CheckMatrixProps) {
 	const [checked, setChecked] = useState<CheckProgram | undefined>();
 	const client = useRef<CheckClient | undefined>(undefined);
 	const products = PRODUCT_IDS;
-	const modes = RUN_MODES;
+	const modes = CHECK_MODES;
+	const note = unavailableNote(unavailableModes(modes), lang);
 	const total = products.length * modes.length;
 	const stale = checked !== undefined && !sameProgram(checked, program);
 
@@ -90,7 +103,7 @@ export function CheckMatrix(props: CheckMatrixProps) {
 		setStatus(end.kind === 'done' ? { kind: 'done' } : end);
 	}
 
-	const cellOf = (p: ProductId, m: RunMode) => cells.find((c) => c.product === p && c.mode === m);
+	const cellOf = (p: ProductId, m: CheckMode) => cells.find((c) => c.product === p && c.mode === m);
 	const report = useMemo(
 		() => (status.kind === 'done' ? checkReport(cells) : undefined),
 		[cells, status.kind],
@@ -144,6 +157,12 @@ export function CheckMatrix(props: CheckMatrixProps) {
 									{modes.map((m) => {
 										const cell = cellOf(p, m);
 										if (!cell) return <td key={m}>…</td>;
+										if (cell.outcome === 'unavailable' || !isSimulated(m))
+											return (
+												<td key={m} data-outcome="unavailable">
+													{OUTCOME_WORDS.unavailable[lang]}
+												</td>
+											);
 										const rule = cellRule(cell);
 										const text = rule
 											? `${OUTCOME_WORDS[cell.outcome][lang]} ${format(t.checkRuleAt, { code: rule.code, line: rule.line })}`
@@ -175,6 +194,7 @@ export function CheckMatrix(props: CheckMatrixProps) {
 					</table>
 				</div>
 			)}
+			{cells.length > 0 && note && <p class="repro-muted repro-check-note">{note}</p>}
 			{report && report.headroom.length > 0 && (
 				<>
 					<p class="repro-muted">{t.checkHeadroom}</p>
