@@ -7,7 +7,7 @@
 import type { CheckCell } from '../../check/check-cell.ts';
 import type { CheckProgram } from '../../check/check-run.ts';
 import type { ProductId } from '../../sim/product-id.ts';
-import type { RunMode } from '../../sim/run-request.ts';
+import type { CheckMode } from '../../check/check-mode.ts';
 import type { CheckMessage, CheckReply } from './check-task.ts';
 import { defaultWorkerFactory, WATCHDOG_MS, type WorkerFactory } from './run-client.ts';
 
@@ -42,7 +42,7 @@ export class CheckClient {
 	check(
 		program: CheckProgram,
 		products: readonly ProductId[],
-		modes: readonly RunMode[],
+		modes: readonly CheckMode[],
 		onCell: (cell: CheckCell, index: number) => void,
 	): Promise<CheckEnd> {
 		this.#settle({ kind: 'superseded' });

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Lang } from '../../cases/schema.ts';
 import { cellFailed, cellRule, type CheckCell } from '../../check/check-cell.ts';
 import { checkReport, type CheckProgram } from '../../check/check-run.ts';
+import { rowOverLimit, type HeadroomRow } from '../../check/headroom.ts';
 import {
 	CHECK_MODES,
 	isSimulated,
@@ -74,7 +75,8 @@ export function CheckMatrix(props: CheckMatrixProps) {
 	const products = PRODUCT_IDS;
 	const modes = CHECK_MODES;
 	const note = unavailableNote(unavailableModes(modes), lang);
-	const total = products.length * modes.length;
+	/** Cells that are actually run (a mode the simulator lacks is not). */
+	const runs = products.length * modes.filter(isSimulated).length;
 	const stale = checked !== undefined && !sameProgram(checked, program);
 
 	useEffect(() => () => client.current?.dispose(), []);
@@ -111,9 +113,12 @@ export function CheckMatrix(props: CheckMatrixProps) {
 	const failed = cells.filter(cellFailed).length;
 	const progress =
 		status.kind === 'running'
-			? format(t.checkRunning, { done: cells.length, total })
+			? format(t.checkRunning, {
+					done: cells.filter((c) => c.outcome !== 'unavailable').length,
+					total: runs,
+				})
 			: status.kind === 'done'
-				? format(failed > 0 ? t.checkFailed : t.checkClean, { failed, total })
+				? format(failed > 0 ? t.checkFailed : t.checkClean, { failed, total: runs })
 				: status.kind === 'timeout'
 					? format(t.watchdog, { s: status.ms / 1000 })
 					: status.kind === 'failed'
@@ -196,19 +201,54 @@ export function CheckMatrix(props: CheckMatrixProps) {
 			)}
 			{cells.length > 0 && note && <p class="repro-muted repro-check-note">{note}</p>}
 			{report && report.headroom.length > 0 && (
-				<>
-					<p class="repro-muted">{t.checkHeadroom}</p>
-					<ul class="repro-check-headroom">
-						{report.headroom.map((row) => (
-							<li key={`${row.kind}:${row.subject}`}>
-								{headroomSentence(row, lang, products, (place) =>
-									place ? `${place.file ?? program.fileName ?? ''}:${place.line}` : '?',
-								)}
-							</li>
-						))}
-					</ul>
-				</>
+				<Headroom
+					t={t}
+					lang={lang}
+					rows={report.headroom}
+					products={products}
+					fileName={program.fileName ?? ''}
+				/>
 			)}
 		</section>
+	);
+}
+
+/** Share of its limit from which a resource is listed before the fold. */
+const NEAR_LIMIT = 0.5;
+
+/**
+ * The headroom sentences: resources that went over or came within half of their limit on some
+ * product first, the rest folded under a disclosure so the close calls stand out.
+ */
+function Headroom(props: {
+	t: Strings;
+	lang: Lang;
+	rows: readonly HeadroomRow[];
+	products: readonly ProductId[];
+	fileName: string;
+}) {
+	const { t, lang, rows, products, fileName } = props;
+	const near = (row: HeadroomRow) =>
+		rowOverLimit(row) || row.products.some((p) => p.limit > 0 && p.peak / p.limit >= NEAR_LIMIT);
+	const item = (row: HeadroomRow) => (
+		<li key={`${row.kind}:${row.subject}`}>
+			{headroomSentence(row, lang, products, (place) =>
+				place ? `${place.file ?? fileName}:${place.line}` : '?',
+			)}
+		</li>
+	);
+	const close = rows.filter(near);
+	const rest = rows.filter((row) => !near(row));
+	return (
+		<>
+			<p class="repro-muted">{t.checkHeadroom}</p>
+			{close.length > 0 && <ul class="repro-check-headroom">{close.map(item)}</ul>}
+			{rest.length > 0 && (
+				<details class="repro-check-more">
+					<summary>{format(t.checkHeadroomMore, { n: rest.length })}</summary>
+					<ul class="repro-check-headroom">{rest.map(item)}</ul>
+				</details>
+			)}
+		</>
 	);
 }

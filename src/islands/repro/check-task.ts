@@ -7,14 +7,14 @@
 import { checkCells, type CheckProgram } from '../../check/check-run.ts';
 import type { CheckCell } from '../../check/check-cell.ts';
 import type { ProductId } from '../../sim/product-id.ts';
-import type { RunMode } from '../../sim/run-request.ts';
+import type { CheckMode } from '../../check/check-mode.ts';
 
 /** What the page sends the worker to check a program on every product and mode. */
 export interface CheckMessage {
 	check: number;
 	program: CheckProgram;
 	products: readonly ProductId[];
-	modes: readonly RunMode[];
+	modes: readonly CheckMode[];
 }
 
 /** What the worker answers, cell by cell; `check` numbers the request. */

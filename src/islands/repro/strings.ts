@@ -141,11 +141,11 @@ const strings = {
 	},
 	checkRunning: { zh: '正在检查：已完成 {done} / {total}', en: 'Checking: {done} of {total} done' },
 	checkFailed: {
-		zh: '检查完成：{total} 个组合中有 {failed} 个失败。',
+		zh: '检查完成：{total} 次运行中有 {failed} 次失败。',
 		en: 'Check done: {failed} of {total} runs failed.',
 	},
 	checkClean: {
-		zh: '检查完成：{total} 个组合全部运行完成。',
+		zh: '检查完成：{total} 次运行全部完成。',
 		en: 'Check done: all {total} runs completed.',
 	},
 	checkStale: {
@@ -155,6 +155,10 @@ const strings = {
 	checkCellName: { zh: '{text}（{product}，{mode}）', en: '{text} ({product}, {mode})' },
 	checkRuleAt: { zh: '{code} 第 {line} 行', en: '{code} line {line}' },
 	checkHeadroom: { zh: '资源余量', en: 'Headroom' },
+	checkHeadroomMore: {
+		zh: '其余 {n} 项资源（都不到上限的一半）',
+		en: '{n} more resources, each under half its limit',
+	},
 	failsHere: { zh: '（当前代码在此失败）', en: ' (current code fails)' },
 	budgetStopped: {
 		zh: '已被步数上限终止：程序可能陷入了死循环',
