@@ -7,3 +7,4 @@ export * from './check-words.ts';
 export * from './distinct-findings.ts';
 export * from './finding.ts';
 export * from './headroom.ts';
+export * from './source-limit.ts';

@@ -321,3 +321,17 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x)
 		expect(out).toContain('a%2Cb%3Ac.cpp,line=11,col=5,title=datacopy-round-down::');
 	});
 });
+
+describe('a program too large to check', () => {
+	it('is refused at once with exit 2, saying how large it is and what to do, in both languages', async () => {
+		const path = tempProgram('huge.cpp', `int main() {\n${'    int x = 1;\n'.repeat(80_000)}}\n`);
+		const en = await check(path, '--lang', 'en');
+		expect(en.code).toBe(CHECK_EXIT.usage);
+		expect(en.out).toBe('');
+		expect(en.err).toBe(
+			`casebook check: ${path}: The program has 1,200,015 characters, more than the 1,000,000 a check takes (a check runs it once per product and mode). Check a smaller part, or run it once with casebook sim.`,
+		);
+		const zh = await check(path);
+		expect(zh.err).toContain('程序有 1,200,015 个字符，超过检查上限 1,000,000');
+	});
+});

@@ -13,6 +13,7 @@ import { CHECK_MODES, isCheckMode, unavailableModes, type CheckMode } from '../c
 import { checkVerdict } from '../check/check-verdict.ts';
 import { distinctFindings } from '../check/distinct-findings.ts';
 import { FINDING_SEVERITIES, type FindingSeverity } from '../check/finding.ts';
+import { sourceTooLarge } from '../check/source-limit.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { Lang } from '../triage/localized.ts';
 import { CheckProgramError, readCheckProgram } from './check-program-fs.ts';
@@ -59,7 +60,8 @@ Options:
 Exit status:
   0  clean: every run completed and no finding is at or above --fail-on
   1  a run failed (error code, hang or abort), or a finding is at or above --fail-on
-  2  bad usage or unreadable program, or none of the modes asked for can be run yet
+  2  bad usage, an unreadable or too large program, or none of the modes asked for can
+     be run yet
   3  rejected: the program could not be interpreted on some run`;
 
 /** The parsed command line. */
@@ -228,6 +230,11 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
 	} catch (error) {
 		if (!(error instanceof CheckProgramError)) throw error;
 		console.error(`casebook check: ${error.message}`);
+		return CHECK_EXIT.usage;
+	}
+	const tooLarge = sourceTooLarge(onDisk.program.source, parsed.lang, 'cli');
+	if (tooLarge) {
+		console.error(`casebook check: ${parsed.paths.join(' ')}: ${tooLarge}`);
 		return CHECK_EXIT.usage;
 	}
 	const program = { ...onDisk.program };

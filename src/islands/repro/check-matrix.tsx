@@ -12,6 +12,7 @@ import type { Lang } from '../../cases/schema.ts';
 import { cellFailed, cellRule, type CheckCell } from '../../check/check-cell.ts';
 import { checkReport, type CheckProgram } from '../../check/check-run.ts';
 import { rowOverLimit, type HeadroomRow } from '../../check/headroom.ts';
+import { sourceTooLarge } from '../../check/source-limit.ts';
 import {
 	CHECK_MODES,
 	isSimulated,
@@ -53,7 +54,8 @@ type Status =
 	| { kind: 'running' }
 	| { kind: 'done' }
 	| { kind: 'timeout'; ms: number }
-	| { kind: 'failed'; message: string };
+	| { kind: 'failed'; message: string }
+	| { kind: 'refused'; message: string };
 
 /** Whether results of `checked` belong to `program` (the one shown now). */
 function sameProgram(checked: CheckProgram, program: CheckProgram): boolean {
@@ -89,6 +91,13 @@ export function CheckMatrix(props: CheckMatrixProps) {
 	useEffect(() => props.onFailing(failing), [failing.join(',')]);
 
 	async function start() {
+		const tooLarge = sourceTooLarge(program.source, lang, 'widget');
+		if (tooLarge) {
+			setCells([]);
+			setChecked(undefined);
+			setStatus({ kind: 'refused', message: tooLarge });
+			return;
+		}
 		if (!client.current) {
 			const { CheckClient } = await import('./check-client.ts');
 			client.current ??= new CheckClient();
@@ -123,7 +132,9 @@ export function CheckMatrix(props: CheckMatrixProps) {
 					? format(t.watchdog, { s: status.ms / 1000 })
 					: status.kind === 'failed'
 						? format(t.workerFailed, { message: status.message })
-						: '';
+						: status.kind === 'refused'
+							? status.message
+							: '';
 
 	return (
 		<section class="repro-check" aria-label={t.checkHeading}>
