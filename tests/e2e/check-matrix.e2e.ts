@@ -27,6 +27,7 @@ const WORDS = {
 		vecin: 'VECIN 上的 buffer',
 		over: '从第 47 行起超出上限',
 		training: '（Atlas 训练系列产品，CPU 调试）',
+		more: /^其余 \d+ 项资源（都不到上限的一半）$/,
 	},
 	en: {
 		checkAll: 'Check all products',
@@ -42,6 +43,7 @@ const WORDS = {
 		vecin: 'VECIN buffers',
 		over: 'over the limit from line 47',
 		training: ' (Atlas training series, CPU debug)',
+		more: /^\d+ more resources, each under half its limit$/,
 	},
 } as const;
 
@@ -79,8 +81,12 @@ describeInBrowser('Check all products on a case page', () => {
 				expect(row.slice(1)).toEqual([w.completed, w.completed, w.unavailable]);
 			}
 			await expect(widget.root.locator('.repro-check-note').innerText()).resolves.toContain(w.note);
-			await expect(widget.root.locator('.repro-check-headroom').innerText()).resolves.toContain(
-				w.headroom,
+			// Resources over or near their limit first; the rest folded under a disclosure.
+			await expect(
+				widget.root.locator('.repro-check > .repro-check-headroom').innerText(),
+			).resolves.toContain(w.headroom);
+			await expect(widget.root.locator('.repro-check-more > summary').innerText()).resolves.toMatch(
+				w.more,
 			);
 
 			// The Product select marks the one product the program fails on.
