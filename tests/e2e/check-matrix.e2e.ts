@@ -70,6 +70,8 @@ describeInBrowser('Check all products on a case page', () => {
 		const w = WORDS[lang];
 
 		it(`${lang}: the six-queue kernel fails only on Atlas training, and a cell reached by Tab runs it`, async () => {
+			// English in dark mode, so axe sees the cell colours in both themes.
+			await page().emulateMedia({ colorScheme: lang === 'en' ? 'dark' : 'light' });
 			await page().goto(`${baseURL()}/${lang}/cases/${BUFFER_CASE}/`);
 			const widget = await new Widget(page(), page().locator('.repro').first(), lang).ready();
 			await checkAll(page(), widget, lang);
