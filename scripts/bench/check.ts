@@ -12,23 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECK_MODES, isSimulated, runCheck } from '../../src/check/index.ts';
 import { PRODUCT_IDS } from '../../src/sim/product-id.ts';
-import { median, type Bench, type BenchRow } from './bench-row.ts';
+import { medianMs, type Bench, type BenchRow } from './bench-row.ts';
 import { kernel300 } from './lib/kernel300.ts';
 
 const casebook = fileURLToPath(new URL('../../bin/casebook.mjs', import.meta.url));
 
 /** Runs of the design's budget: 6 products × 3 modes. */
 const DESIGN_RUNS = 18;
-
-function wallMs(fn: () => void, runs: number): number {
-	const samples: number[] = [];
-	for (let i = 0; i < runs; i++) {
-		const t0 = performance.now();
-		fn();
-		samples.push(performance.now() - t0);
-	}
-	return median(samples);
-}
 
 const bench: Bench = async () => {
 	const source = kernel300();
@@ -39,17 +29,17 @@ const bench: Bench = async () => {
 		modes: CHECK_MODES,
 	};
 	runCheck(request);
-	const checkMs = wallMs(() => runCheck(request), 5);
+	const checkMs = medianMs(() => runCheck(request), 5);
 	const runs = PRODUCT_IDS.length * CHECK_MODES.filter(isSimulated).length;
 	const projected = (checkMs / runs) * DESIGN_RUNS;
 
 	const file = join(mkdtempSync(join(tmpdir(), 'casebook-bench-check-')), 'kernel300.cpp');
 	writeFileSync(file, source);
 	const node = process.execPath;
-	const cliMs = wallMs(() => {
+	const cliMs = medianMs(() => {
 		execFileSync(node, [casebook, 'check', file, '--format', 'json'], { stdio: 'ignore' });
 	}, 3);
-	const startMs = wallMs(() => {
+	const startMs = medianMs(() => {
 		execFileSync(node, [casebook, 'check', '--help'], { stdio: 'ignore' });
 	}, 3);
 	const rows: BenchRow[] = [

@@ -6,18 +6,8 @@
  * shared machine they wander, so the budget is the ratio to peers in lang-peers.ts.
  */
 import { parseProgram, run } from '../../src/lang/index.ts';
-import { median, type Bench, type BenchRow } from './bench-row.ts';
+import { medianMs as time, type Bench, type BenchRow } from './bench-row.ts';
 import { kernel300 } from './lib/kernel300.ts';
-
-function time(fn: () => void, runs: number): number {
-	const samples: number[] = [];
-	for (let i = 0; i < runs; i++) {
-		const t0 = performance.now();
-		fn();
-		samples.push(performance.now() - t0);
-	}
-	return median(samples);
-}
 
 const bench: Bench = async () => {
 	const source = kernel300();
