@@ -10,8 +10,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Lang } from '../../cases/schema.ts';
 import { cellFailed, cellRule, type CheckCell } from '../../check/check-cell.ts';
-import { checkReport, type CheckProgram } from '../../check/check-run.ts';
-import { rowOverLimit, type HeadroomRow } from '../../check/headroom.ts';
+// Types only from check-run.ts: its runner imports the interpreter, which belongs in the worker.
+import type { CheckProgram } from '../../check/check-run.ts';
+import { headroomOf, rowOverLimit, type HeadroomRow } from '../../check/headroom.ts';
 import { sourceTooLarge } from '../../check/source-limit.ts';
 import {
 	CHECK_MODES,
@@ -115,8 +116,8 @@ export function CheckMatrix(props: CheckMatrixProps) {
 	}
 
 	const cellOf = (p: ProductId, m: CheckMode) => cells.find((c) => c.product === p && c.mode === m);
-	const report = useMemo(
-		() => (status.kind === 'done' ? checkReport(cells) : undefined),
+	const headroom = useMemo(
+		() => (status.kind === 'done' ? headroomOf(cells) : []),
 		[cells, status.kind],
 	);
 	const failed = cells.filter(cellFailed).length;
@@ -211,11 +212,11 @@ export function CheckMatrix(props: CheckMatrixProps) {
 				</div>
 			)}
 			{cells.length > 0 && note && <p class="repro-muted repro-check-note">{note}</p>}
-			{report && report.headroom.length > 0 && (
+			{headroom.length > 0 && (
 				<Headroom
 					t={t}
 					lang={lang}
-					rows={report.headroom}
+					rows={headroom}
 					products={products}
 					fileName={program.fileName ?? ''}
 				/>
