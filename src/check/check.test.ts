@@ -13,6 +13,7 @@ import { CHECK_MODES, unavailableModes } from './check-mode.ts';
 import { runCheck, type CheckProgram } from './check-run.ts';
 import { checkVerdict } from './check-verdict.ts';
 import { headroomSentence } from './check-words.ts';
+import { oneQueueKernel } from './one-queue-kernel.fixture.ts';
 import { distinctFindings } from './distinct-findings.ts';
 import type { HeadroomRow } from './headroom.ts';
 
@@ -106,19 +107,7 @@ describe('the fix of the six-queue kernel', () => {
 });
 
 describe('verdicts', () => {
-	const kernel = (body: string) => `#include "kernel_operator.h"
-using namespace AscendC;
-extern "C" __global__ __aicore__ void k(GM_ADDR x)
-{
-    TPipe pipe;
-    TQue<TPosition::VECIN, 1> q;
-    GlobalTensor<half> g;
-    g.SetGlobalBuffer((__gm__ half *)x, 1024);
-    pipe.InitBuffer(q, 1, 256);
-    LocalTensor<half> t = q.AllocTensor<half>();
-${body}
-}
-`;
+	const kernel = oneQueueKernel;
 	const one = { products: ['atlas-a2'] as ProductId[], modes: RUN_MODES };
 
 	it('fails on a warning only when told to fail on warnings', () => {

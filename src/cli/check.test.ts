@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
 import { CHECK_MODES } from '../check/check-mode.ts';
+import { oneQueueKernel } from '../check/one-queue-kernel.fixture.ts';
 import { SITE } from '../site/site-config.ts';
 import { CHECK_EXIT, checkCommand, parseCheckArgs } from './check.ts';
 
@@ -300,22 +301,7 @@ describe('--format github', () => {
 	});
 
 	it('escapes what would end a property or the message', async () => {
-		const path = tempProgram(
-			'a,b:c.cpp',
-			`#include "kernel_operator.h"
-using namespace AscendC;
-extern "C" __global__ __aicore__ void k(GM_ADDR x)
-{
-    TPipe pipe;
-    TQue<TPosition::VECIN, 1> q;
-    GlobalTensor<half> g;
-    g.SetGlobalBuffer((__gm__ half *)x, 1024);
-    pipe.InitBuffer(q, 1, 256);
-    LocalTensor<half> t = q.AllocTensor<half>();
-    DataCopy(t, g, 3);
-}
-`,
-		);
+		const path = tempProgram('a,b:c.cpp', oneQueueKernel('    DataCopy(t, g, 3);'));
 		const { out } = await check(path, '--format', 'github', '--fail-on', 'warning');
 		expect(out.split('\n')).toHaveLength(1);
 		expect(out).toContain('a%2Cb%3Ac.cpp,line=11,col=5,title=datacopy-round-down::');
