@@ -4,6 +4,9 @@
  * host modules share one recorder per run, so their output interleaves in virtual-time order.
  * It also holds the run's {@link MemoryBudget}, which every store of program data charges.
  *
+ * It also owns the run's {@link ResourceMeter}: the simulators feed its gauges, and every leak
+ * is counted there too, so the trace carries a resource report.
+ *
  * Invariants: steps are numbered from 1 without gaps; metric points of one series never go back
  * in time; what is kept stays within the caps whatever the program does — at most
  * `maxTraceSteps` steps (later ones are counted per call), `maxLogLines` log lines (the first
@@ -15,6 +18,7 @@
 import type { VirtualClock } from './clock.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { MemoryBudget } from './memory-budget.ts';
+import { ResourceMeter } from './resources/resource-meter.ts';
 import type {
 	Diagnostic,
 	Leak,
@@ -61,6 +65,8 @@ export class Recorder {
 	readonly clock: VirtualClock;
 	/** The run's memory budget for program data. */
 	readonly memory: MemoryBudget;
+	/** Peaks of counted resources against their limits, and what was held at exit. */
+	readonly resources = new ResourceMeter();
 	readonly maxStoredSteps: number;
 	readonly maxLineLength: number;
 	readonly #logHead: number;
@@ -186,6 +192,8 @@ export class Recorder {
 
 	/** Records a resource still held at process exit; past {@link MAX_LEAKS} it is counted. */
 	leak(leak: Leak): void {
+		// The meter sees every leak (its held-at-exit report groups them); the list keeps a cap.
+		this.resources.held(leak);
 		this.#leakCount++;
 		if (this.#leaks.length < MAX_LEAKS) this.#leaks.push(leak);
 	}
@@ -235,6 +243,7 @@ export class Recorder {
 			steps: [...this.#steps],
 			series,
 			leaks: [...this.#leaks],
+			resources: this.resources.report(),
 		};
 		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
 		const dropped = this.dropped();

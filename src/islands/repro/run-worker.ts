@@ -5,8 +5,9 @@
  * While a run goes on it posts a progress snapshot a few times a second (the page's watchdog
  * names the likeliest cause from them), and it interrupts a run that takes longer than
  * {@link INTERRUPT_MS} of real time, so the run ends with a diagnostic and its trace so far
- * instead of being killed. A throw inside the interpreter is a simulator bug; it is reported,
- * not hidden.
+ * instead of being killed. It also runs "Check all products" (`{ check, program, … }`,
+ * check-task.ts), cell by cell. A throw inside the interpreter is a simulator bug; it is
+ * reported, not hidden.
  */
 /// <reference lib="webworker" />
 import type { Lang } from '../../cases/schema.ts';
@@ -18,6 +19,7 @@ import { compileSignatures, matchLog } from '../../triage/index.ts';
 import type { SignatureEntry } from '../../triage/signature-entry.ts';
 import type { LogLink } from './repro-props.ts';
 import { splitTrace, type TraceMessage } from './trace-transfer.ts';
+import { isCheckMessage, runCheckTask, type CheckMessage } from './check-task.ts';
 
 /** What the page sends the worker. */
 export interface RunMessage {
@@ -104,7 +106,9 @@ function post(message: TraceMessage): void {
 	scope.postMessage(message);
 }
 
-scope.onmessage = async (event: MessageEvent<RunMessage>) => {
+scope.onmessage = async (event: MessageEvent<RunMessage | CheckMessage>) => {
+	if (isCheckMessage(event.data))
+		return runCheckTask(event.data, (reply) => scope.postMessage(reply));
 	const { run, request, lang } = event.data;
 	try {
 		const trace = runProgram(request, hooksFor(run));
