@@ -10,8 +10,8 @@
  */
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
-import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
-import type { AclRuntime } from '../sim/host/acl-runtime.ts';
+import type { HostCallSpec, HostProtocol, TraceArgFormat } from '../sim/host/acl-call.ts';
+import { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
 import type { HostProfile } from '../sim/host/host-profile.ts';
 import type { Machine } from '../sim/host/machine.ts';
@@ -160,8 +160,8 @@ export interface HostApiRow extends ApiRowBase {
 	readonly side: 'host';
 	/** The semantics: returns the aclError, or the value the C function returns. */
 	readonly run: (rt: AclRuntime, call: ApiCall) => unknown;
-	/** What the runtime's call protocol (AclRuntime.invoke) needs, read from the row once. */
-	readonly protocol: HostCallSpec<ApiCall>;
+	/** The runtime's call protocol for this row, compiled once from the row (AclRuntime.protocol). */
+	readonly protocol: HostProtocol<ApiCall>;
 }
 
 /** An Ascend C call on the core running the kernel. */
@@ -220,7 +220,7 @@ export function hostApi(input: ApiRowInput<AclRuntime>): HostApiRow {
 }
 
 /** The call protocol's view of a host row: cost, precondition, and how the trace shows the call. */
-function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostCallSpec<ApiCall> {
+function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostProtocol<ApiCall> {
 	const requires = row.requires.includes('current-context')
 		? 'current-context'
 		: row.requires.includes('acl-init')
@@ -240,7 +240,7 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 		if (p.pointers > 0 || HANDLE_TYPE_NAMES.has(p.base)) return 'hex';
 		return 'number';
 	};
-	return {
+	return AclRuntime.protocol({
 		costUs: row.cost.us,
 		requires,
 		result: row.result,
@@ -254,7 +254,7 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 				: -1,
 		})),
 		run,
-	};
+	});
 }
 
 /** An Ascend C row. */

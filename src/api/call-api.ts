@@ -140,7 +140,7 @@ export function callHostApi(
 	if (row.side !== 'host') throw new Error(`${name} is not an AscendCL API`);
 	const c = new DirectApiCall(name, directForm(row, call.args), call, acl.recorder);
 	acl.recorder.callCounter(name).n++;
-	const ret = acl.invoke(row.protocol, c);
+	const ret = row.protocol.invoke(acl, c);
 	return { ret, outs: c.outs };
 }
 
@@ -159,13 +159,13 @@ export function preparedHostCall(
 	if (row.side !== 'host') throw new Error(`${name} is not an AscendCL API`);
 	const c = new DirectApiCall(name, directForm(row, args), { name, args, site }, acl.recorder);
 	const counter = acl.recorder.callCounter(name);
-	const spec = row.protocol;
+	const invoke = row.protocol.invoke;
 	return {
 		args,
 		outs: c.outs,
 		invoke() {
 			counter.n++;
-			return acl.invoke(spec, c);
+			return invoke(acl, c);
 		},
 	};
 }

@@ -178,7 +178,7 @@ export class BoundApi {
 			case 'host': {
 				const proc = env.proc;
 				if (!proc || env.core) return hostOnly(call);
-				r = proc.acl.invoke(row.protocol, call);
+				r = row.protocol.invoke(proc.acl, call);
 				if (this.#status && r !== 0) env.sawError = true;
 				break;
 			}

@@ -50,3 +50,11 @@ export interface HostCallSpec<C extends HostCall = HostCall> {
 	readonly forms: readonly HostCallForm[];
 	readonly run: (rt: AclRuntime, call: C) => unknown;
 }
+
+/**
+ * A spec with its protocol compiled (AclRuntime.protocol): `invoke` charges the cost, checks
+ * the precondition, runs the semantics and records the step, for this API alone.
+ */
+export interface HostProtocol<C extends HostCall = HostCall> extends HostCallSpec<C> {
+	readonly invoke: (rt: AclRuntime, call: C) => unknown;
+}

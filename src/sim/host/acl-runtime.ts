@@ -25,7 +25,7 @@ import {
 } from '../../diagnostics/index.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
-import type { HostCall, HostCallForm, HostCallSpec } from './acl-call.ts';
+import type { HostCall, HostCallForm, HostCallSpec, HostProtocol } from './acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
@@ -92,6 +92,7 @@ export const OLD_WORDING_TID_OFFSET = 8;
 const { ACL_SUCCESS } = ACL_ERROR;
 const EMPTY: readonly string[] = Object.freeze([]);
 const NO_SPAN: SourceSpan = Object.freeze({ line: 0, column: 0 });
+const NO_SITE: CallSite = Object.freeze({ stack: Object.freeze([]) });
 /** Shared empty step extras, so steps past the stored cap allocate nothing. */
 const NO_EXTRA = Object.freeze({});
 
@@ -120,30 +121,74 @@ export class AclRuntime {
 
 	// ── the call protocol ────────────────────────────────────────────────────────────────────
 
-	/** Runs one AscendCL call under the protocol of the file comment; returns the C result. */
-	invoke<C extends HostCall>(spec: HostCallSpec<C>, call: C): unknown {
-		const form = spec.forms[call.form]!;
-		const clock = this.machine.clock;
-		let us = spec.costUs;
-		if (form.bytesArg >= 0)
-			us += Math.ceil((call.args[form.bytesArg] as number) / COPY_BYTES_PER_US);
-		clock.advance(us);
-		const outs = form.outs;
-		for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+	/**
+	 * The call protocol of the file comment compiled for one API: a closure made once per
+	 * catalog row when the table loads, with the row's cost, precondition, forms and semantics
+	 * held as constants, so a hot loop of one API does not go through a call site shared by
+	 * every API. The cold parts (a refused precondition, the step's argument text) are methods.
+	 */
+	static protocol<C extends HostCall>(spec: HostCallSpec<C>): HostProtocol<C> {
+		const { costUs, requires, forms, run } = spec;
+		const status = spec.result === 'status';
+		const needsInit = requires !== 'none';
+		const needsContext = requires === 'current-context';
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (rt: AclRuntime, call: C): unknown => {
+			const form = single ?? forms[call.form]!;
+			const bytesArg = form.bytesArg;
+			rt.machine.clock.advance(
+				bytesArg < 0
+					? costUs
+					: costUs + Math.ceil((call.args[bytesArg] as number) / COPY_BYTES_PER_US),
+			);
+			const outs = form.outs;
+			for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+			const state = rt.state;
+			if (needsInit && (!state.initialized || (needsContext && state.current === undefined)))
+				return rt.#refuse(needsContext, form, call);
+			rt.#detail = undefined;
+			const result = run(rt, call);
+			if (status && result !== ACL_SUCCESS) state.lastError = result as AclError;
+			rt.#record(form, call, status ? 'status' : spec.resultFormat, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	/** Runs one AscendCL call under the protocol of `spec`; returns the C result. */
+	invoke<C extends HostCall>(protocol: HostProtocol<C>, call: C): unknown {
+		return protocol.invoke(this, call);
+	}
+
+	/** The precondition failed: the error code is the result, traced and kept as the last error. */
+	#refuse(needsContext: boolean, form: HostCallForm, call: HostCall): AclError {
+		const ret = this.#precondition(needsContext ? 'current-context' : 'acl-init');
+		this.state.lastError = ret;
 		this.#detail = undefined;
-		const refused = spec.requires === 'none' ? ACL_SUCCESS : this.#precondition(spec.requires);
-		const result = refused !== ACL_SUCCESS ? refused : spec.run(this, call);
-		const site = call.site();
-		let label: string;
-		if (spec.result === 'status' || refused !== ACL_SUCCESS) {
-			const ret = result as AclError;
-			if (ret !== ACL_SUCCESS) this.state.lastError = ret;
-			const base = aclErrorLabel(ret);
-			const detail = this.#detail;
-			label = detail !== undefined && ret === ACL_SUCCESS ? `${base} ${detail}` : base;
-		} else label = resultLabel(spec.resultFormat, result);
-		this.rawStep(call.name, this.detailed() ? traceArgs(form, call) : EMPTY, label, site);
-		return result;
+		this.#record(form, call, 'status', ret);
+		return ret;
+	}
+
+	/** Records the call's step: its arguments and result label only while steps are stored. */
+	#record(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
+		const recorder = this.recorder;
+		if (recorder.stepCount >= this.machine.maxStoredSteps) {
+			// Past the cap the step is only counted: no label, no argument text.
+			this.#changes = undefined;
+			recorder.step(this.#actor, call.name, EMPTY, '', NO_EXTRA);
+			return;
+		}
+		let label = resultLabel(format === 'status' ? 'error' : format, result);
+		// What the semantics added (`stream=0x…`) goes after a successful status.
+		const detail = this.#detail;
+		if (format === 'status' && detail !== undefined && result === ACL_SUCCESS)
+			label = `${label} ${detail}`;
+		this.rawStep(call.name, traceArgs(form, call), label, call.site());
 	}
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
