@@ -177,6 +177,6 @@ export function callKernelApi(core: CoreContext, call: DirectCall): unknown {
 	const form = directForm(row, call.args);
 	const c = new DirectApiCall(name, form, call, core.recorder);
 	core.recorder.callCounter(name).n++;
-	const r = row.run(core, c);
+	const r = row.protocol.invoke(core, c);
 	return r === undefined && c.outs.length > 0 ? c.outs.find((o) => o !== undefined) : r;
 }

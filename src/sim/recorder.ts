@@ -49,6 +49,11 @@ export class Recorder {
 		this.#maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 	}
 
+	/** Whether the next step will be stored (the cap is not reached yet). */
+	get storesSteps(): boolean {
+		return this.#steps.length < this.#maxStoredSteps;
+	}
+
 	/** Number of steps recorded so far, stored or not. */
 	get stepCount(): number {
 		return this.#stepCount;

@@ -23,7 +23,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 			en: 'This core’s index, 0 to blockDim - 1, usually used to find the core’s slice of the data.',
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetBlockIdx.md'),
-		run: (core, c) => core.GetBlockIdx(c.site()),
+		run: (core) => core.GetBlockIdx(),
 	}),
 	kernelApi({
 		name: 'GetBlockNum',
@@ -35,7 +35,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 			en: 'How many cores this launch runs on (blockDim).',
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetBlockNum.md'),
-		run: (core, c) => core.GetBlockNum(c.site()),
+		run: (core) => core.GetBlockNum(),
 	}),
 	kernelApi({
 		name: 'SetSysWorkspace',

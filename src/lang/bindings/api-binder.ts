@@ -185,7 +185,7 @@ export class BoundApi {
 			case 'kernel': {
 				const core = env.core;
 				if (!core) return kernelOnly(call);
-				r = row.run(core, call);
+				r = row.protocol.invoke(core, call);
 				break;
 			}
 			case 'process':

@@ -3,11 +3,13 @@
  * TPipe), its queues and buffers, and the calls that are not methods of a pipe or queue
  * (`GetBlockIdx`, `DataCopy`, vector instructions, `PipeBarrier`, `SetFlag`/`WaitFlag`).
  *
- * Every call takes the user's `CallSite` and records one step through the core's CoreTrace
- * (core-trace.ts), with the state it changed. When the real core would stop, the call reports it
- * through the trace (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class
- * holds the core's state and rules; how the core reports is the trace's. After a Halt the core
- * takes no more calls.
+ * Every catalog call reaches the core through one call protocol ({@link CoreContext.protocol},
+ * compiled once per row): the semantics runs, may describe its step (`record`) and note the
+ * state it changed (`note`), and the protocol then charges the row's cost and writes the step
+ * through the core's CoreTrace (core-trace.ts), reading it from the call when the semantics
+ * described none. When the real core would stop, the call reports it through the trace
+ * (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class holds the core's
+ * state and rules; how the core reports is the trace's. After a Halt the core takes no more calls.
  */
 import type { Localized } from '../../triage/localized.ts';
 import type { Recorder } from '../recorder.ts';
@@ -17,7 +19,14 @@ import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buff
 import type { CannWording } from './cann-wording.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import type { CoreHalt, Violation } from './core-abort.ts';
-import { type CoreIdentity, CoreTrace } from './core-trace.ts';
+import { type CoreIdentity, CoreTrace, KERNEL_CALL_US } from './core-trace.ts';
+import {
+	describeCall,
+	type KernelCall,
+	type KernelCallForm,
+	type KernelCallSpec,
+	type KernelProtocol,
+} from './kernel-call.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
 import { GlobalTensor, type GmPointer } from './global-tensor.ts';
@@ -63,6 +72,24 @@ export interface CoreSetup extends CoreIdentity {
 	readonly blockNum: number;
 }
 
+/** A step a running call described, written when the call returns. */
+interface StepDraft {
+	readonly site: CallSite;
+	readonly call: string;
+	readonly args: readonly string[];
+	readonly result: string;
+	readonly changes: StateChange[];
+	readonly position: TPosition | undefined;
+}
+
+/** The catalog call a core is running: the steps it described and the changes it noted. */
+interface OpenCall {
+	drafts: StepDraft[] | undefined;
+	changes: StateChange[] | undefined;
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
 /** One AI Core. */
 export class CoreContext {
 	readonly blockIdx: number;
@@ -88,6 +115,8 @@ export class CoreContext {
 	readonly #flags = new Map<string, number>();
 	readonly #stores = new Map<Hardware, ByteStore>();
 	#names = 0;
+	/** The catalog call running now, if any (see {@link protocol}). */
+	#open: OpenCall | undefined;
 
 	constructor(setup: CoreSetup) {
 		this.blockIdx = setup.blockIdx;
@@ -101,6 +130,60 @@ export class CoreContext {
 		this.fileName = setup.fileName;
 		this.prefix = `core${setup.blockIdx}`;
 		this.trace = new CoreTrace(this);
+	}
+
+	/**
+	 * The call protocol compiled for one Ascend C API (a closure made once per catalog row): run
+	 * the semantics, then write the step it described, or the step read from the call
+	 * ({@link describeCall}) with the changes it noted, charging the row's cost. A call that stops
+	 * the core (a Halt) has written its own step (core-abort.ts).
+	 */
+	static protocol<C extends KernelCall>(spec: KernelCallSpec<C>): KernelProtocol<C> {
+		const { forms, run } = spec;
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (core: CoreContext, call: C): unknown => {
+			const outer = core.#open;
+			const open: OpenCall = { drafts: undefined, changes: undefined };
+			core.#open = open;
+			let result: unknown;
+			try {
+				result = run(core, call);
+			} finally {
+				core.#open = outer;
+			}
+			core.#close(spec, single ?? forms[call.form]!, call, open, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	#close(
+		spec: KernelCallSpec<never>,
+		form: KernelCallForm,
+		call: KernelCall,
+		open: OpenCall,
+		result: unknown,
+	): void {
+		const drafts = open.drafts;
+		const trace = this.trace;
+		if (!drafts) {
+			trace.advance(spec.costUs);
+			const site = call.site();
+			if (!this.recorder.storesSteps) {
+				trace.write(site, call.name, NO_ARGS, '', open.changes);
+				return;
+			}
+			const text = describeCall(spec, form, call, result);
+			trace.write(site, text.call, text.args, text.result, open.changes);
+			return;
+		}
+		if (open.changes) drafts[drafts.length - 1]!.changes.push(...open.changes);
+		for (let i = 0; i < drafts.length; i++) {
+			const d = drafts[i]!;
+			trace.advance(spec.per === 'step' || i === 0 ? spec.costUs : 0);
+			if (d.position) this.#updateOccupancy(d.site, d.position, d.changes);
+			trace.write(d.site, d.call, d.args, d.result, d.changes);
+		}
 	}
 
 	/** Actor name in trace steps, e.g. `core:0`. */
@@ -199,7 +282,7 @@ export class CoreContext {
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
-		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
+		this.record(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
 
@@ -219,15 +302,13 @@ export class CoreContext {
 
 	// ----- plain calls -------------------------------------------------------------------------
 
-	/** `GetBlockIdx()`. */
-	GetBlockIdx(site: CallSite): number {
-		this.trace.step(site, 'GetBlockIdx', [], String(this.blockIdx));
+	/** `GetBlockIdx()` (its step is the protocol's: `GetBlockIdx -> 0`). */
+	GetBlockIdx(): number {
 		return this.blockIdx;
 	}
 
 	/** `GetBlockNum()`. */
-	GetBlockNum(site: CallSite): number {
-		this.trace.step(site, 'GetBlockNum', [], String(this.blockNum));
+	GetBlockNum(): number {
 		return this.blockNum;
 	}
 
@@ -237,7 +318,7 @@ export class CoreContext {
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+		this.record(site, `PipeBarrier<${name}>`, [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -362,20 +443,36 @@ export class CoreContext {
 	}
 
 	/**
-	 * Records one step through the trace, first updating the occupancy of `position` (adding its
-	 * change, metric point and, when it passes the limit, a warning) at the step's time.
+	 * Describes the step of the catalog call being made (written by the protocol when the call
+	 * returns, after updating the occupancy of `position`: its change, metric point and, past the
+	 * limit, a warning, at the step's time). Outside a catalog call (a test driving the simulator
+	 * directly) the step is written at once.
 	 */
 	record(
 		site: CallSite,
 		call: string,
 		args: readonly string[],
 		result: string,
-		changes: StateChange[],
+		changes: StateChange[] = [],
 		position?: TPosition,
-	): number {
-		this.trace.tick();
+	): void {
+		const open = this.#open;
+		if (open) {
+			(open.drafts ??= []).push({ site, call, args, result, changes, position });
+			return;
+		}
+		this.trace.advance(KERNEL_CALL_US);
 		if (position) this.#updateOccupancy(site, position, changes);
-		return this.trace.write(site, call, args, result, changes);
+		this.trace.write(site, call, args, result, changes);
+	}
+
+	/**
+	 * Notes a state change for the step of the catalog call being made (the step the protocol
+	 * reads from the call, or the last one the semantics described).
+	 */
+	note(change: StateChange): void {
+		const open = this.#open;
+		if (open) (open.changes ??= []).push(change);
 	}
 
 	/** Looks up an element type; an unknown one is a diagnostic and is treated as 4 bytes. */
@@ -557,7 +654,7 @@ export class CoreContext {
 			t.dtype,
 			t.generation,
 		);
-		this.trace.step(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
+		this.record(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
 		return slice;
 	}
 
@@ -572,7 +669,7 @@ export class CoreContext {
 			dtype,
 			t.generation,
 		);
-		this.trace.step(
+		this.record(
 			site,
 			`${t.describe()}.ReinterpretCast<${dtype.name}>`,
 			[],
@@ -628,7 +725,7 @@ export class CoreContext {
 			});
 		}
 		const tensor = new LocalTensor(buf, block, 0, count, dtype);
-		this.trace.step(
+		this.record(
 			site,
 			call,
 			len === undefined ? [] : [String(len)],
@@ -676,7 +773,7 @@ export class CoreContext {
 			: undefined;
 		const size = gt.size === undefined ? undefined : gt.size - n;
 		const out = new GlobalTensor(this, gt.name, gt.dtype, ptr, size);
-		this.trace.step(site, `${gt.name}[]`, [String(n)], out.describe());
+		this.record(site, `${gt.name}[]`, [String(n)], out.describe());
 		return out;
 	}
 }

@@ -94,7 +94,7 @@ export function dataCopy(
 		});
 	}
 	if (copied > 0) copyBytes(core, dst, src, copied);
-	core.trace.step(site, call, args, `${copied} B`);
+	core.record(site, call, args, `${copied} B`);
 	return copied;
 }
 

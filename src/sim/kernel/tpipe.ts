@@ -214,7 +214,7 @@ export class TPipe {
 	FetchEventID(site: CallSite, eventName: string): number {
 		const event = this.core.requireEvent(site, eventName);
 		const id = this.events.firstFree(event);
-		this.core.trace.step(site, `${this.name}.FetchEventID`, [event], String(id));
+		this.core.record(site, `${this.name}.FetchEventID`, [event], String(id));
 		return id;
 	}
 

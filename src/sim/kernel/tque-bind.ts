@@ -433,27 +433,27 @@ export class TQueBind implements TensorOwner {
 	/** `VacantInQue()`: the queue is not full. */
 	VacantInQue(site: CallSite): boolean {
 		const value = this.usedCount < this.depth;
-		this.core.trace.step(site, this.#call('VacantInQue'), [], String(value));
+		this.core.record(site, this.#call('VacantInQue'), [], String(value));
 		return value;
 	}
 
 	/** `HasTensorInQue()`. */
 	HasTensorInQue(site: CallSite): boolean {
 		const value = this.usedCount > 0;
-		this.core.trace.step(site, this.#call('HasTensorInQue'), [], String(value));
+		this.core.record(site, this.#call('HasTensorInQue'), [], String(value));
 		return value;
 	}
 
 	/** `GetTensorCountInQue()`. */
 	GetTensorCountInQue(site: CallSite): number {
-		this.core.trace.step(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
+		this.core.record(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
 		return this.usedCount;
 	}
 
 	/** `HasIdleBuffer()`: some block is not in use. */
 	HasIdleBuffer(site: CallSite): boolean {
 		const value = this.bufUsedCount < this.blocks.length;
-		this.core.trace.step(site, this.#call('HasIdleBuffer'), [], String(value));
+		this.core.record(site, this.#call('HasIdleBuffer'), [], String(value));
 		return value;
 	}
 

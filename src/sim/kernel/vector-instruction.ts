@@ -36,7 +36,7 @@ export function runVectorOp(
 			call: name,
 			form: op ? `${name}(${op.form.join(', ')})` : 'none',
 		});
-		core.trace.step(
+		core.record(
 			site,
 			name,
 			args.map((a) => describeArg(a)),
@@ -110,7 +110,7 @@ export function runVectorOp(
 		);
 	});
 	computeVector(core, op, args, tensors, count);
-	core.trace.step(
+	core.record(
 		site,
 		call,
 		args.map((a) => describeArg(a)),
