@@ -255,6 +255,9 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostP
 			bytesArg: row.cost.bytesParam
 				? sig.params.findIndex((p) => p.name === row.cost.bytesParam)
 				: -1,
+			streamArgs: sig.params.flatMap((p, i) =>
+				p.base === 'aclrtStream' && p.direction === 'in' && p.pointers === 0 ? [i] : [],
+			),
 		})),
 		run,
 	});

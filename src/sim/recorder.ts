@@ -14,7 +14,6 @@ import type {
 	LogLine,
 	MetricSeries,
 	Outcome,
-	StateChange,
 	Trace,
 	TraceStep,
 } from './trace.ts';
@@ -65,13 +64,14 @@ export class Recorder {
 		call: string,
 		args: readonly string[],
 		result: string,
-		extra: { span?: TraceStep['span']; changes?: readonly StateChange[] } = {},
+		extra: Pick<TraceStep, 'span' | 'changes' | 'streams'> = {},
 	): number {
 		const step = ++this.#stepCount;
 		if (this.#steps.length < this.#maxStoredSteps) {
 			const entry: TraceStep = { step, time: this.clock.now, actor, call, args, result };
 			if (extra.span) entry.span = extra.span;
 			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
+			if (extra.streams && extra.streams.length > 0) entry.streams = extra.streams;
 			this.#steps.push(entry);
 		}
 		return step;

@@ -9,17 +9,16 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
+import { bufferPositions, stateAfter } from '../../sim/facts/index.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
-import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
 import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeakReport } from './leak-report.tsx';
 import { LogConsole } from './log-console.tsx';
-import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
@@ -405,10 +404,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}, [trace]);
 
 	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
-	const rows = useMemo(
-		() => (machine && trace ? bufferRows(machine, trace.series) : []),
-		[machine, trace],
-	);
+	const positions = useMemo(() => (machine ? bufferPositions(machine) : []), [machine]);
 	const current = trace && step > 0 ? trace.steps[Math.min(step, total) - 1] : undefined;
 	const stepping = trace !== undefined && step > 0 && step < total;
 	const visibleLog = trace
@@ -614,8 +610,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
-					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
-						<BufferMap t={t} level={headingLevel} rows={rows} />
+					{(positions.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
+						<BufferMap t={t} level={headingLevel} positions={positions} />
 					)}
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (

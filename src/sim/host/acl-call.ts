@@ -31,6 +31,8 @@ export interface HostCallForm {
 	readonly outs: readonly number[];
 	/** Index of the parameter whose byte count adds copy time, or -1. */
 	readonly bytesArg: number;
+	/** Indices of the `aclrtStream` arguments: the step names the streams the call acted on. */
+	readonly streamArgs: readonly number[];
 }
 
 /**

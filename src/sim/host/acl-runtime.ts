@@ -103,8 +103,8 @@ export class AclRuntime {
 	readonly recorder: Recorder;
 	/** Everything the process holds; changed only by the group modules. */
 	readonly state: AclState = newAclState();
-	/** Prefix of this process's state paths, e.g. `pid18401`. */
-	readonly prefix: string;
+	/** The process's pid, as its state facts name it. */
+	readonly pid: number;
 	readonly #actor: string;
 	/** State deltas for the next recorded step (only collected while steps are stored). */
 	#changes: StateChange[] | undefined;
@@ -116,7 +116,7 @@ export class AclRuntime {
 		this.process = process;
 		this.recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
-		this.prefix = `pid${process.pid}`;
+		this.pid = process.pid;
 	}
 
 	// ── the call protocol ────────────────────────────────────────────────────────────────────
@@ -188,7 +188,7 @@ export class AclRuntime {
 		const detail = this.#detail;
 		if (format === 'status' && detail !== undefined && result === ACL_SUCCESS)
 			label = `${label} ${detail}`;
-		this.rawStep(call.name, traceArgs(form, call), label, call.site());
+		this.rawStep(call.name, traceArgs(form, call), label, call.site(), streamsOf(form, call));
 	}
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
@@ -216,12 +216,12 @@ export class AclRuntime {
 	}
 
 	/**
-	 * Notes a state delta (`pid<n>.mem.<ptr>`, `device<n>.memory`, …) for the step being recorded;
-	 * `null` removes the path. Skipped once steps are no longer stored.
+	 * Notes a state change (facts/state-change.ts: an allocation, a device counter…) for the step
+	 * being recorded. Skipped once steps are no longer stored.
 	 */
-	note(path: string, value: unknown): void {
+	note(change: StateChange): void {
 		if (this.recorder.stepCount >= this.machine.maxStoredSteps) return;
-		(this.#changes ??= []).push({ path, value });
+		(this.#changes ??= []).push(change);
 	}
 
 	/** Lets virtual time reach `us` (never back). */
@@ -230,15 +230,25 @@ export class AclRuntime {
 		if (us > clock.now) clock.advanceTo(us);
 	}
 
-	/** Records one step of this process (for calls outside the protocol: kernel launches). */
-	rawStep(call: string, args: readonly string[], result: string, site: CallSite): void {
+	/**
+	 * Records one step of this process (for calls outside the protocol: kernel launches), with
+	 * the state changes noted since the last step and the streams it acted on.
+	 */
+	rawStep(
+		call: string,
+		args: readonly string[],
+		result: string,
+		site: CallSite,
+		streams?: readonly number[],
+	): void {
 		const recorder = this.recorder;
 		if (recorder.stepCount < this.machine.maxStoredSteps) {
 			const span = spanOf(site);
-			const extra: { span?: SourceSpan; changes?: StateChange[] } = {};
+			const extra: { span?: SourceSpan; changes?: StateChange[]; streams?: readonly number[] } = {};
 			if (span !== NO_SPAN) extra.span = span;
 			const changes = this.takeChanges();
 			if (changes.length > 0) extra.changes = changes;
+			if (streams) extra.streams = streams;
 			recorder.step(this.#actor, call, args, result, extra);
 		} else {
 			this.#changes = undefined;
@@ -351,6 +361,18 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 		}
 	}
 	return out;
+}
+
+/** The non-default streams among the call's `aclrtStream` arguments, or undefined. */
+function streamsOf(form: HostCallForm, call: HostCall): number[] | undefined {
+	const indices = form.streamArgs;
+	if (indices.length === 0) return undefined;
+	const out: number[] = [];
+	for (const i of indices) {
+		const v = call.args[i];
+		if (typeof v === 'number' && v !== 0) out.push(v);
+	}
+	return out.length > 0 ? out : undefined;
 }
 
 /** How a value result reads in the trace. */

@@ -15,7 +15,7 @@ import type { Localized } from '../../triage/localized.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
-import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
+import { type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
 import type { CannWording } from './cann-wording.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import type { CoreHalt, Violation } from './core-abort.ts';
@@ -217,7 +217,7 @@ export class CoreContext {
 		this.pipes.push(pipe);
 		this.currentPipe = pipe;
 		this.record(site, `TPipe ${name}`, [], 'alive', [
-			{ path: `${this.prefix}.${name}`, value: 'alive' },
+			{ kind: 'pipe', core: this.blockIdx, pipe: name, state: 'alive' },
 		]);
 		return pipe;
 	}
@@ -261,8 +261,10 @@ export class CoreContext {
 		this.#queues.push(q);
 		this.record(site, `${type} ${q.name}`, [], q.position, [
 			{
-				path: `${this.prefix}.${q.name}`,
-				value: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: q.name,
+				view: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
 			},
 		]);
 		return q;
@@ -273,7 +275,12 @@ export class CoreContext {
 		const pos = this.#position(site, position);
 		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
 		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
-			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
+			{
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: buf.name,
+				view: { kind: 'TBuf', position: pos, blocks: 0 },
+			},
 		]);
 		return buf;
 	}
@@ -330,7 +337,7 @@ export class CoreContext {
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: count },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
 	}
 
@@ -355,7 +362,7 @@ export class CoreContext {
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: Math.max(0, count - 1) },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
 	}
 
@@ -437,8 +444,15 @@ export class CoreContext {
 	/** Adds a block's new state to `changes`. */
 	blockChanged(owner: { name: string }, block: BufferBlock, changes: StateChange[]): void {
 		changes.push({
-			path: `${this.prefix}.${owner.name}.block${block.index}`,
-			value: blockView(block),
+			kind: 'block',
+			core: this.blockIdx,
+			queue: owner.name,
+			index: block.index,
+			state: block.state,
+			address: block.address,
+			bytes: block.bytes,
+			enQueEventId: block.enQueEventId,
+			freeBufEventId: block.freeBufEventId,
 		});
 	}
 
@@ -563,7 +577,12 @@ export class CoreContext {
 				reason: `AllocEventID<${event}> has no free id (all ${limit} in use)`,
 			});
 		}
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 		return id;
 	}
 
@@ -572,7 +591,12 @@ export class CoreContext {
 		const pipe = this.currentPipe;
 		if (!pipe || id === NO_EVENT_ID) return;
 		pipe.events.release(event, id);
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 	}
 
 	/** Declares the occupancy series of `position` (once). */
@@ -605,10 +629,10 @@ export class CoreContext {
 		const now = this.occupancy(position);
 		if (this.#occupancy.get(position) === now) return;
 		this.#occupancy.set(position, now);
-		changes.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		const limit = this.profile.queMaxEvent.value;
+		changes.push({ kind: 'occupancy', core: this.blockIdx, position, count: now, limit });
 		this.defineOccupancySeries(position);
 		this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
-		const limit = this.profile.queMaxEvent.value;
 		if (now > limit && !this.#overLimit.has(position)) {
 			this.#overLimit.add(position);
 			this.trace.diagnose(site, 'tposition-buffer-count', { count: now, position, limit });
@@ -621,7 +645,13 @@ export class CoreContext {
 	refreshOccupancy(position: TPosition, changes?: StateChange[]): void {
 		const now = this.occupancy(position);
 		this.#occupancy.set(position, now);
-		changes?.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		changes?.push({
+			kind: 'occupancy',
+			core: this.blockIdx,
+			position,
+			count: now,
+			limit: this.profile.queMaxEvent.value,
+		});
 		if (now <= this.profile.queMaxEvent.value) this.#overLimit.delete(position);
 		if (this.#series.has(position))
 			this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
@@ -758,8 +788,12 @@ export class CoreContext {
 			'void',
 			[
 				{
-					path: `${this.prefix}.gm.${gt.name}`,
-					value: { buffer: ptr.buffer.name, offset: ptr.byteOffset, size: size ?? null },
+					kind: 'gm-window',
+					core: this.blockIdx,
+					tensor: gt.name,
+					buffer: ptr.buffer.name,
+					offset: ptr.byteOffset,
+					size: size ?? null,
 				},
 			],
 		);

@@ -22,7 +22,6 @@
  * // result.outcome: 'completed' | 'hang' | 'abort'; result.stalled: the core and call that stopped
  */
 export * from './buffer-block.ts';
-export * from './buffer-map.ts';
 export * from './byte-store.ts';
 export * from './cann-wording.ts';
 export * from './core-abort.ts';
@@ -33,6 +32,7 @@ export * from './data-copy.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
+export * from './kernel-call.ts';
 export * from './kernel-launch.ts';
 export * from './kernel-profile.ts';
 export * from './local-tensor.ts';

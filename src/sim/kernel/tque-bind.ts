@@ -380,7 +380,12 @@ export class TQueBind implements TensorOwner {
 		}
 		block.state = 'ENQUE';
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(site, call, [tensor.describe()], 'true', changes, this.position);
 		return true;
 	}
@@ -418,7 +423,12 @@ export class TQueBind implements TensorOwner {
 		if (this.depth !== 0) this.head = (this.head + 1) % this.ring.length;
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(
 			site,
 			call,

@@ -21,14 +21,15 @@ export function aclrtSetDevice(rt: AclRuntime, call: HostCall): AclError {
 		raceCheck(rt, 'aclrtResetDevice', site);
 		binding.count++;
 		state.current = binding.context;
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${deviceId}`, `set ×${binding.count}`);
+		if (rt.detailed())
+			rt.note({ kind: 'device-set', pid: rt.pid, device: deviceId, count: binding.count });
 		return ACL_SUCCESS;
 	}
 	const context = newContext(rt, device, true, site);
 	if (!context) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
 	state.bindings.set(deviceId, { count: 1, context, site });
 	state.current = context;
-	if (rt.detailed()) rt.note(`${rt.prefix}.device${deviceId}`, 'set ×1');
+	if (rt.detailed()) rt.note({ kind: 'device-set', pid: rt.pid, device: deviceId, count: 1 });
 	return ACL_SUCCESS;
 }
 
@@ -43,10 +44,12 @@ export function aclrtResetDevice(rt: AclRuntime, call: HostCall): AclError {
 	const binding = rt.state.bindings.get(deviceId);
 	if (!binding) return ACL_SUCCESS;
 	if (rt.detailed())
-		rt.note(
-			`${rt.prefix}.device${deviceId}`,
-			binding.count > 1 ? `set ×${binding.count - 1}` : null,
-		);
+		rt.note({
+			kind: 'device-set',
+			pid: rt.pid,
+			device: deviceId,
+			count: binding.count > 1 ? binding.count - 1 : null,
+		});
 	if (--binding.count === 0) release(rt, deviceId, binding);
 	return ACL_SUCCESS;
 }
@@ -58,7 +61,7 @@ export function aclrtResetDeviceForce(rt: AclRuntime, call: HostCall): AclError 
 	const binding = rt.state.bindings.get(deviceId);
 	if (binding) {
 		raceCheck(rt, call.name, call.site());
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${deviceId}`, null);
+		if (rt.detailed()) rt.note({ kind: 'device-set', pid: rt.pid, device: deviceId, count: null });
 		release(rt, deviceId, binding);
 	}
 	return ACL_SUCCESS;

@@ -27,12 +27,18 @@ export function launchKernel(
 	clock.advance(HOST_COST_US.launch);
 	const args = rt.detailed() ? [launch.name, String(launch.blocks), hex(stream)] : EMPTY;
 	const s = resolveStream(rt, stream);
-	if (typeof s === 'number') return step(rt, args, s, site);
+	if (typeof s === 'number') return step(rt, stream, args, s, site);
 	const refused = stoppedContext(rt, s.context);
-	if (refused !== ACL_SUCCESS) return step(rt, args, refused, site);
+	if (refused !== ACL_SUCCESS) return step(rt, stream, args, refused, site);
 	const outcome = launch.outcome;
 	if (outcome.kind === 'abort') {
-		rt.rawStep('launchKernel', args, `abort: ${outcome.reason}`, site);
+		rt.rawStep(
+			'launchKernel',
+			args,
+			`abort: ${outcome.reason}`,
+			site,
+			stream !== 0 ? [stream] : undefined,
+		);
 		rt.process.terminateBySignal(SIGNALS.SIGABRT);
 		throw new Halt('abort', outcome.reason, SIGNALS.SIGABRT);
 	}
@@ -40,7 +46,7 @@ export function launchKernel(
 	const taskId = s.taskCount++;
 	if (outcome.kind === 'completed') {
 		s.busyUntil = start + (launch.durationUs ?? DEFAULT_KERNEL_US);
-		return step(rt, args, ACL_SUCCESS, site);
+		return step(rt, stream, args, ACL_SUCCESS, site);
 	}
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
 	let end: number;
@@ -70,11 +76,12 @@ export function launchKernel(
 		};
 	}
 	if (s.stopOnFailure && !s.context.failure) s.context.failure = { code, at: end };
-	return step(rt, args, ACL_SUCCESS, site, `queued; fails at ${end}us: ${outcome.reason}`);
+	return step(rt, stream, args, ACL_SUCCESS, site, `queued; fails at ${end}us: ${outcome.reason}`);
 }
 
 function step(
 	rt: AclRuntime,
+	stream: number,
 	args: readonly string[],
 	ret: AclError,
 	site: CallSite,
@@ -82,6 +89,13 @@ function step(
 ): AclError {
 	if (ret !== ACL_SUCCESS) rt.state.lastError = ret;
 	const label = aclErrorLabel(ret);
-	rt.rawStep('launchKernel', args, detail !== undefined ? `${label} ${detail}` : label, site);
+	const streams = stream !== 0 && rt.detailed() ? [stream] : undefined;
+	rt.rawStep(
+		'launchKernel',
+		args,
+		detail !== undefined ? `${label} ${detail}` : label,
+		site,
+		streams,
+	);
 	return ret;
 }

@@ -44,8 +44,8 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 	}
 	rt.state.allocations.set(ptr, { ptr, size, bytes, device, site, api: call.name });
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.mem.${hex(ptr)}`, size);
-		rt.note(`device${device.id}.memory`, device.memory.used);
+		rt.note({ kind: 'allocation', pid: rt.pid, ptr, size });
+		rt.note({ kind: 'device-memory', device: device.id, used: device.memory.used });
 		rt.detail(`ptr=${hex(ptr)}`);
 	}
 	rt.state.deviceBytes += bytes;
@@ -74,7 +74,7 @@ export function aclrtMallocHost(rt: AclRuntime, call: HostCall): AclError {
 	const ptr = state.hostTop;
 	state.hostTop += Math.ceil(size / HOST_ALIGN) * HOST_ALIGN;
 	state.hostAllocations.set(ptr, { ptr, size, site: call.site() });
-	if (rt.detailed()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, size);
+	if (rt.detailed()) rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size });
 	rt.detail(`ptr=${hex(ptr)}`);
 	call.out(0, ptr);
 	return ACL_SUCCESS;
@@ -85,7 +85,7 @@ export function aclrtFreeHost(rt: AclRuntime, call: HostCall): AclError {
 	const ptr = call.args[0] as number;
 	if (ptr === 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	if (!rt.state.hostAllocations.delete(ptr)) return ACL_ERROR.ACL_ERROR_RT_MEMORY_FREE;
-	if (rt.detailed()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, null);
+	if (rt.detailed()) rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size: null });
 	return ACL_SUCCESS;
 }
 
@@ -153,8 +153,12 @@ export function freeAllocation(rt: AclRuntime, allocation: Allocation): void {
 	rt.state.allocations.delete(allocation.ptr);
 	const device = allocation.device;
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.mem.${hex(allocation.ptr)}`, null);
-		rt.note(`device${device.id}.memory`, device.memory.used - allocation.bytes);
+		rt.note({ kind: 'allocation', pid: rt.pid, ptr: allocation.ptr, size: null });
+		rt.note({
+			kind: 'device-memory',
+			device: device.id,
+			used: device.memory.used - allocation.bytes,
+		});
 	}
 	rt.state.deviceBytes -= allocation.bytes;
 	device.memory.release(allocation.ptr, allocation.bytes);

@@ -39,8 +39,8 @@ export function aclrtCreateStream(rt: AclRuntime, call: HostCall): AclError {
 	const stream = newStream(rt, context, false, call.site(), call.name);
 	rt.state.streams.set(stream.handle, stream);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.stream.${hex(stream.handle)}`, `stream ${stream.id}`);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({ kind: 'stream', pid: rt.pid, handle: stream.handle, id: stream.id });
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 	rt.detail(`stream=${hex(stream.handle)}`);
 	call.out(0, stream.handle);
@@ -72,8 +72,8 @@ function destroyStream(rt: AclRuntime, call: HostCall, wait: boolean): AclError 
 	const device = found.context.device;
 	device.streams.give();
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.stream.${hex(handle)}`, null);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({ kind: 'stream', pid: rt.pid, handle, id: null });
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 	return ACL_SUCCESS;
 }
