@@ -240,3 +240,37 @@ export function apiEntry(row: ApiRow, baseUrl = ''): ApiEntry {
 export function apiEntries(baseUrl = ''): ApiEntry[] {
 	return API_CATALOG.map((row) => apiEntry(row, baseUrl));
 }
+
+/** What the editor shows of an API in one language (served per language at `/{lang}/api.json`). */
+export interface ApiHelp {
+	readonly name: string;
+	readonly aliases: readonly string[];
+	/** The class of a member function (`TQue`), for completion after `.`; absent for free functions. */
+	readonly owner?: string;
+	/** The C++ name a program writes (`AllocTensor`, `aclrtMalloc`). */
+	readonly member: string;
+	readonly signatures: readonly string[];
+	readonly doc: string;
+	readonly requires: string;
+	/** One line per limit: what it is and its value per product. */
+	readonly limits: readonly string[];
+	readonly url: string;
+}
+
+/** The editor's help for every API, in `lang`. */
+export function apiHelp(lang: Lang): ApiHelp[] {
+	return API_CATALOG.map((row) => {
+		const entry = apiEntry(row);
+		const help: ApiHelp = {
+			name: row.name,
+			aliases: row.aliases,
+			member: row.member,
+			signatures: entry.signatures,
+			doc: row.doc[lang],
+			requires: entry.requires.map((r) => r.text[lang]).join(lang === 'zh' ? '；' : '; '),
+			limits: entry.limits.map((l) => `${l.text[lang]}: ${limitValuesText(l, lang)}`),
+			url: entry.url[lang],
+		};
+		return row.owner ? { ...help, owner: row.owner } : help;
+	});
+}
