@@ -6,6 +6,7 @@
  * the simulator's tables never ship with the editor. Built from text nodes only.
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import { syntaxTree } from '@codemirror/language';
 import type { EditorView, Tooltip } from '@codemirror/view';
 import type { ApiHelp } from '../../api/api-reference.ts';
 import type { Lang } from '../../triage/localized.ts';
@@ -124,24 +125,37 @@ export function helpFor(index: ApiHelpIndex, name: string, member: boolean): rea
 	return found ? [found] : [];
 }
 
-/** The completion source: free functions, or members after `.` and `->`. */
+/** Syntax nodes inside which no name is completed. */
+const NO_COMPLETION = new Set([
+	'LineComment',
+	'BlockComment',
+	'String',
+	'RawString',
+	'CharLiteral',
+]);
+
+/**
+ * The completion source: free functions, or members after `.` and `->`, whose name starts with
+ * what was typed (case-sensitive, as C++ is), never inside a comment or a string. Prefix-only on
+ * purpose: a line typed to its end and Enter must not pick a fuzzy match of a plain word.
+ */
 export function apiCompletions(lang: Lang) {
 	return async (context: CompletionContext): Promise<CompletionResult | null> => {
 		const word = context.matchBefore(/[\w:]+/);
-		if (!word && !context.explicit) return null;
 		const from = word?.from ?? context.pos;
 		const before = context.state.sliceDoc(Math.max(0, from - 2), from);
 		const member = before.endsWith('.') || before.endsWith('->');
-		if (!member && (!word || word.to - word.from < 2) && !context.explicit) return null;
+		if (!context.explicit && (!word || (!member && word.to - word.from < 3))) return null;
+		const node = syntaxTree(context.state).resolveInner(context.pos, -1);
+		if (NO_COMPLETION.has(node.name)) return null;
 		const index = await loadApiHelp(lang);
 		if (!index) return null;
 		const text = word?.text ?? '';
 		const prefix = text.match(/^(?:::)?(?:AscendC|tik2)::/)?.[0].length ?? 0;
-		return {
-			from: from + prefix,
-			options: member ? index.members : index.free,
-			validFor: /^\w*$/,
-		};
+		const typed = text.slice(prefix);
+		const options = (member ? index.members : index.free).filter((c) => c.label.startsWith(typed));
+		if (options.length === 0) return null;
+		return { from: from + prefix, options, filter: false };
 	};
 }
 
