@@ -8,7 +8,7 @@ import { ACL_MEMCPY_KIND } from '../acl-constants.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint } from '../device-memory.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation } from '../host-resources.ts';
+import type { Allocation, Stream } from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { raceCheck } from './model.ts';
 import { resolveStream, stoppedContext } from './stream.ts';
@@ -106,23 +106,45 @@ export function aclrtMemcpyAsync(rt: AclRuntime, call: HostCall): AclError {
 	const refused = stoppedContext(rt, s.context);
 	if (refused !== ACL_SUCCESS) return refused;
 	const ret = checkCopy(rt, dst!, destMax!, src!, count!, kind!);
-	if (ret === ACL_SUCCESS) {
-		const now = rt.machine.clock.now;
-		s.busyUntil =
-			(s.busyUntil > now ? s.busyUntil : now) +
-			HOST_COST_US.memcpy +
-			Math.ceil(count! / COPY_BYTES_PER_US);
-		s.taskCount++;
-	}
+	if (ret === ACL_SUCCESS) queueMemoryTask(rt, s, count!);
 	return ret;
 }
 
 /** `aclrtMemset(devPtr, maxCount, value, count)`. */
 export function aclrtMemset(rt: AclRuntime, call: HostCall): AclError {
 	const [ptr, maxCount, , count] = call.args as number[];
-	if (ptr === 0 || count! > maxCount! || count! < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
-	if (!deviceRange(rt, ptr!, count!)) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return checkSet(rt, ptr!, maxCount!, count!);
+}
+
+/**
+ * `aclrtMemsetAsync(devPtr, maxCount, value, count, stream)`: the checks of aclrtMemset, then a
+ * set task on `stream` that takes the time of a copy of `count` bytes.
+ */
+export function aclrtMemsetAsync(rt: AclRuntime, call: HostCall): AclError {
+	const [ptr, maxCount, , count, stream] = call.args as number[];
+	const s = resolveStream(rt, stream!);
+	if (typeof s === 'number') return s;
+	const refused = stoppedContext(rt, s.context);
+	if (refused !== ACL_SUCCESS) return refused;
+	const ret = checkSet(rt, ptr!, maxCount!, count!);
+	if (ret === ACL_SUCCESS) queueMemoryTask(rt, s, count!);
+	return ret;
+}
+
+function checkSet(rt: AclRuntime, ptr: number, maxCount: number, count: number): AclError {
+	if (ptr === 0 || count > maxCount || count < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	if (!deviceRange(rt, ptr, count)) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	return ACL_SUCCESS;
+}
+
+/** Queues a copy or set task of `count` bytes on `s`, after what the stream already has. */
+function queueMemoryTask(rt: AclRuntime, s: Stream, count: number): void {
+	const now = rt.machine.clock.now;
+	s.busyUntil =
+		(s.busyUntil > now ? s.busyUntil : now) +
+		HOST_COST_US.memcpy +
+		Math.ceil(count / COPY_BYTES_PER_US);
+	s.taskCount++;
 }
 
 /** `aclrtGetMemInfo(attr, &free, &total)` for the current device. */
