@@ -35,6 +35,32 @@ export function apiUrl(row: ApiRow, lang: Lang, baseUrl = ''): string {
 	return `${apiGroupUrl(row.group, lang, baseUrl)}#${apiAnchor(row.name)}`;
 }
 
+/** The names of an entry's facts, as the reference pages, the editor and `casebook api` label them. */
+export const API_FIELD_TEXT = {
+	zh: {
+		aliases: '别名',
+		out: '输出参数',
+		requires: '前提',
+		cost: '虚拟时间',
+		errors: '返回码',
+		diagnostics: '诊断',
+		limits: '产品限制',
+		source: '官方文档',
+		illustrative: '示意值',
+	},
+	en: {
+		aliases: 'Aliases',
+		out: 'Output parameters',
+		requires: 'Needs',
+		cost: 'Virtual time',
+		errors: 'Error codes',
+		diagnostics: 'Diagnostics',
+		limits: 'Product limits',
+		source: 'Reference',
+		illustrative: 'illustrative',
+	},
+} as const;
+
 /** What each precondition means, in both languages. */
 export const PRECONDITION_TEXT: Readonly<Record<ApiPrecondition, Localized>> = {
 	'in-process': {

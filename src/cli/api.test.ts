@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureConsole } from '../../tests/unit/console-capture.ts';
 import { API_CATALOG, apiAnchor, apiEntry, findApi } from '../api/index.ts';
 import { API_EXIT, apiCommand, parseApiArgs } from './api.ts';
 
@@ -6,19 +7,11 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-function capture(): { out: string[]; err: string[] } {
-	const out: string[] = [];
-	const err: string[] = [];
-	vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-	vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-	return { out, err };
-}
-
 const BASE = ['--base-url', 'https://casebook.example.org'];
 
 describe('casebook api', () => {
 	it('prints the signature, rules, error codes, limits and doc link of aclrtCreateStream', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await apiCommand(['aclrtCreateStream', '--lang', 'en', ...BASE])).toBe(API_EXIT.found);
 		const text = out.join('\n');
 		expect(text).toContain('aclError aclrtCreateStream(aclrtStream *stream)');
@@ -29,14 +22,14 @@ describe('casebook api', () => {
 	});
 
 	it('prints Chinese by default, with the illustrative cost marked', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await apiCommand(['aclrtMalloc', ...BASE]);
 		expect(out.join('\n')).toContain('每次调用 5 µs（示意值）');
 		expect(out.join('\n')).toContain('/zh/api/acl-memory/#aclrtMalloc');
 	});
 
 	it('finds an API by its alias and a member by Class::member', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await apiCommand(['aclrtMallocCached', '--json', ...BASE])).toBe(API_EXIT.found);
 		expect(JSON.parse(out.join('\n'))).toMatchObject({
 			name: 'aclrtMalloc',
@@ -53,13 +46,13 @@ describe('casebook api', () => {
 	});
 
 	it('names the nearest API for a misspelt name and exits 1', async () => {
-		const { err } = capture();
+		const { err } = captureConsole();
 		expect(await apiCommand(['aclrtCreatStream'])).toBe(API_EXIT.unknown);
 		expect(err.join('\n')).toContain('Did you mean "aclrtCreateStream"?');
 	});
 
 	it('lists every API by group without a name, and all of them as JSON', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await apiCommand(['--json', ...BASE]);
 		expect(JSON.parse(out.join('\n'))).toHaveLength(API_CATALOG.length);
 		out.length = 0;
@@ -70,7 +63,7 @@ describe('casebook api', () => {
 	});
 
 	it('refuses bad usage with exit 2', async () => {
-		capture();
+		captureConsole();
 		expect(await apiCommand(['a', 'b'])).toBe(API_EXIT.usage);
 		expect(await apiCommand(['--lang', 'fr'])).toBe(API_EXIT.usage);
 		expect(parseApiArgs(['--frob'])).toEqual({ error: 'unknown option "--frob".' });

@@ -6,6 +6,7 @@
  * name (with the nearest name), 2 on bad usage.
  */
 import {
+	API_FIELD_TEXT,
 	apiEntries,
 	apiEntry,
 	catalogGroups,
@@ -73,36 +74,11 @@ export function parseApiArgs(argv: readonly string[]): ApiOptions | { error: str
 	return options;
 }
 
-const LABELS = {
-	zh: {
-		aliases: '别名',
-		out: '输出参数',
-		requires: '前提',
-		cost: '虚拟时间',
-		errors: '可能的返回码',
-		diagnostics: '诊断',
-		limits: '产品限制',
-		source: '官方文档',
-		more: '说明',
-		none: '无',
-	},
-	en: {
-		aliases: 'Aliases',
-		out: 'Output parameters',
-		requires: 'Needs',
-		cost: 'Virtual time',
-		errors: 'Error codes',
-		diagnostics: 'Diagnostics',
-		limits: 'Product limits',
-		source: 'Reference',
-		more: 'Details',
-		none: 'none',
-	},
-} as const;
+const MORE = { zh: { more: '说明', none: '无' }, en: { more: 'Details', none: 'none' } } as const;
 
 /** One entry as the terminal shows it. */
 export function formatEntry(entry: ApiEntry, lang: Lang): string {
-	const w = LABELS[lang];
+	const w = { ...API_FIELD_TEXT[lang], ...MORE[lang] };
 	const lines = [`${entry.name}  (${entry.groupTitle[lang]})`, ''];
 	for (const sig of entry.signatures) lines.push(`    ${sig}`);
 	lines.push('', entry.doc[lang], '');
