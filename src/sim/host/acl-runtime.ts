@@ -183,6 +183,19 @@ export class AclRuntime {
 			recorder.step(this.#actor, call.name, EMPTY, '', NO_EXTRA);
 			return;
 		}
+		this.#recordStored(form, call, format, result);
+	}
+
+	/**
+	 * A stored step: the result label (with what the semantics added) and the argument text.
+	 * Kept out of {@link #record} so the protocol's hot path stays small enough to inline.
+	 */
+	#recordStored(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
 		let label = resultLabel(format === 'status' ? 'error' : format, result);
 		// What the semantics added (`stream=0x…`) goes after a successful status.
 		const detail = this.#detail;

@@ -88,14 +88,18 @@ function step(
 	detail?: string,
 ): AclError {
 	if (ret !== ACL_SUCCESS) rt.state.lastError = ret;
+	// Past the stored-step cap the step is only counted: no label, no stream list.
+	if (!rt.detailed()) {
+		rt.rawStep('launchKernel', EMPTY, '', site);
+		return ret;
+	}
 	const label = aclErrorLabel(ret);
-	const streams = stream !== 0 && rt.detailed() ? [stream] : undefined;
 	rt.rawStep(
 		'launchKernel',
 		args,
 		detail !== undefined ? `${label} ${detail}` : label,
 		site,
-		streams,
+		stream !== 0 ? [stream] : undefined,
 	);
 	return ret;
 }
