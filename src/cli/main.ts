@@ -1,7 +1,7 @@
 /**
  * The `casebook` command line: dispatches to `explain` (match a log against the case
- * signatures), `sim` (run a program in the simulator), `api` (one API of the simulator's
- * catalog) and `serve` (the site on this machine).
+ * signatures), `sim` (run a program in the simulator), `check` (run it on every product and
+ * mode), `api` (one API of the simulator's catalog) and `serve` (the site on this machine).
  * Returns the exit code.
  */
 
@@ -10,6 +10,8 @@ const USAGE = `Usage: casebook <command> [options]
 Commands:
   explain [FILE|-]   match a log against the known error signatures
   sim FILE           run a C++ program in the Ascend simulator
+  check PATH…        run it on every product and mode: matrix, headroom, findings
+                     (text, JSON, SARIF or GitHub annotations, for editors and CI)
   api [NAME]         show one API of the simulator (signature, rules, errors, docs) or list them
   serve [--port N]   serve the casebook on this machine (works without internet)
 
@@ -29,6 +31,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 		case 'sim': {
 			const { simCommand } = await import('./sim.ts');
 			return simCommand(rest);
+		}
+		case 'check': {
+			const { checkCommand } = await import('./check.ts');
+			return checkCommand(rest);
 		}
 		case 'api': {
 			const { apiCommand } = await import('./api.ts');
