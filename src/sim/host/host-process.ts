@@ -9,6 +9,7 @@
 import { Halt } from '../halt.ts';
 import type { CallSite } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
+import { HostMemory } from './host-memory.ts';
 import { HOST_COST_US } from './host-timing.ts';
 import type { Machine } from './machine.ts';
 import {
@@ -37,6 +38,10 @@ export class HostProcess {
 	readonly name: string;
 	/** The AscendCL API of this process. */
 	readonly acl: AclRuntime;
+	/** The process environment (`getenv`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	readonly env: Readonly<Record<string, string>>;
+	/** Its host memory, reached through addresses (malloc, aclrtMallocHost). */
+	readonly memory = new HostMemory();
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -44,10 +49,16 @@ export class HostProcess {
 	#state: ProcessState = 'running';
 	#exit: ExitStatus | undefined;
 
-	constructor(machine: Machine, pid: number, name: string) {
+	constructor(
+		machine: Machine,
+		pid: number,
+		name: string,
+		env: Readonly<Record<string, string>> = {},
+	) {
 		this.#machine = machine;
 		this.pid = pid;
 		this.name = name;
+		this.env = env;
 		this.acl = new AclRuntime(machine, this);
 	}
 

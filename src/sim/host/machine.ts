@@ -31,6 +31,7 @@ import { cannBehaviour, type CannBehaviour } from './cann-version.ts';
 import { Device } from './device.ts';
 import { hostProfile, type HostLimitOverrides, type HostProfile } from './host-profile.ts';
 import { HostProcess } from './host-process.ts';
+import { PendingCopies } from './acl/copy-tasks.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
@@ -51,8 +52,10 @@ export interface MachineOptions {
 	recorder: Recorder;
 	/** CANN version, e.g. `8.0.RC2`; omitted: the product's default (see host-profile.ts). */
 	cann?: string;
-	/** Devices visible to processes (default 1). */
+	/** Physical devices of the server (default: the product's `devicesPerServer`). */
 	deviceCount?: number;
+	/** Environment every process starts with (`NAME=VALUE`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	env?: Readonly<Record<string, string>>;
 	/** Smaller limits for demos and tests. */
 	limits?: HostLimitOverrides;
 	/** Pid of the first process (default {@link FIRST_PID}). */
@@ -74,6 +77,8 @@ export class Machine {
 	readonly profile: HostProfile;
 	readonly cann: CannBehaviour;
 	readonly maxStoredSteps: number;
+	/** Asynchronous copies on their way, on every device. */
+	readonly copies = new PendingCopies();
 	readonly #devices: Device[] = [];
 	readonly #processes: HostProcess[] = [];
 	#nextPid: number;
@@ -87,14 +92,23 @@ export class Machine {
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
 		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 		this.#nextPid = options.firstPid ?? FIRST_PID;
-		const count = options.deviceCount ?? 1;
+		const count = options.deviceCount ?? this.profile.devicesPerServer.value;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
+		this.env = Object.freeze({ ...options.env });
 	}
 
-	/** Number of devices. */
+	/** The environment processes start with. */
+	readonly env: Readonly<Record<string, string>>;
+
+	/** Number of physical devices. */
 	get deviceCount(): number {
 		return this.#devices.length;
+	}
+
+	/** Every device, by physical id. */
+	get devices(): readonly Device[] {
+		return this.#devices;
 	}
 
 	/** Device `id`, or undefined when there is no such device. */
@@ -121,11 +135,15 @@ export class Machine {
 		return undefined;
 	}
 
-	/** Starts a new process (the program's `main` about to run). */
-	spawn(options: { name?: string } = {}): HostProcess {
+	/**
+	 * Starts a new process (the program's `main` about to run) with the machine's environment
+	 * plus `env`.
+	 */
+	spawn(options: { name?: string; env?: Readonly<Record<string, string>> } = {}): HostProcess {
 		const pid = this.#nextPid;
 		this.#nextPid += PID_STEP;
-		const process = new HostProcess(this, pid, options.name ?? 'main');
+		const env = options.env ? { ...this.env, ...options.env } : this.env;
+		const process = new HostProcess(this, pid, options.name ?? 'main', env);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
 			changes: [{ path: `pid${pid}.state`, value: 'running' }],
