@@ -1,6 +1,7 @@
 /**
  * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
- * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an
+ * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
+ * [--devices N]`: runs a C++ program (an
  * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
  * would see: the program's output and the log lines, then the diagnostics as
  * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
@@ -43,7 +44,11 @@ Options:
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
-                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend, npu-smi info;
+                    default: run)
+  --env NAME=VALUE  environment of the program's processes, e.g.
+                    ASCEND_RT_VISIBLE_DEVICES=1 (repeatable)
+  --devices N       physical devices of the server (default: the product's devices per server)
   -h, --help        show this help
 
 Exit status:
@@ -66,6 +71,8 @@ export interface SimOptions {
 	gmBytes?: number;
 	cann?: string;
 	actions?: Action[];
+	env?: Record<string, string>;
+	devices?: number;
 }
 
 /**
@@ -79,6 +86,8 @@ export function parseActions(text: string): Action[] | { error: string } {
 		.map((p) => p.trim())
 		.filter((p) => p.length > 0)) {
 		const [verb, arg, ...extra] = part.split(/\s+/);
+		// `npu-smi info` reads as the command a user types; `npu-smi` alone too.
+		const npuSmi = verb === 'npu-smi' && (arg === undefined || arg === 'info');
 		const candidate =
 			verb === 'wait'
 				? { do: 'wait', ms: Number(arg) }
@@ -86,9 +95,13 @@ export function parseActions(text: string): Action[] | { error: string } {
 					? { do: 'signal', signal: arg }
 					: { do: verb };
 		const parsed = actionSchema.safeParse(candidate);
-		if (!parsed.success || extra.length > 0 || (verb !== 'wait' && verb !== 'signal' && arg)) {
+		if (
+			!parsed.success ||
+			extra.length > 0 ||
+			(verb !== 'wait' && verb !== 'signal' && arg && !npuSmi)
+		) {
 			return {
-				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.`,
+				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.`,
 			};
 		}
 		actions.push(parsed.data);
@@ -109,6 +122,8 @@ export function parseSimArgs(
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
+	let env: Record<string, string> | undefined;
+	let devices: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -179,6 +194,26 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '--env': {
+				const v = value();
+				const m = v === undefined ? null : /^([A-Za-z_]\w*)=(.*)$/s.exec(v);
+				if (!m)
+					return {
+						error: `--env needs NAME=VALUE, e.g. ASCEND_RT_VISIBLE_DEVICES=1, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				env = { ...env, [m[1]!]: m[2]! };
+				break;
+			}
+			case '--devices': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > 64)
+					return {
+						error: `--devices needs a whole number from 1 to 64, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				devices = n;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -195,6 +230,8 @@ export function parseSimArgs(
 	const options: SimOptions = { file, product, mode, json, lang, baseUrl, ...numbers };
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
+	if (env) options.env = env;
+	if (devices !== undefined) options.devices = devices;
 	return options;
 }
 
@@ -324,6 +361,8 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
+	if (parsed.env !== undefined) request.env = parsed.env;
+	if (parsed.devices !== undefined) request.deviceCount = parsed.devices;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));

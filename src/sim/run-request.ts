@@ -30,6 +30,17 @@ export interface RunRequest {
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/** Physical devices of the server; omitted: the product's devices per server. */
+	deviceCount?: number;
+	/** Environment every process starts with (`NAME=VALUE`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	env?: Readonly<Record<string, string>>;
+	/**
+	 * Physical devices no process can open (not mapped into the container, or faulty): opening
+	 * one fails with 507033 as in Ascend/pytorch#67.
+	 */
+	unusableDevices?: readonly number[];
+	/** Other programs a `run` action names (`program:`), by file name: each is its own process. */
+	programs?: Readonly<Record<string, string>>;
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }
