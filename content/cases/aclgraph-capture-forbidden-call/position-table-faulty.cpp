@@ -4,7 +4,6 @@
 // ACL_MODEL_RI_CAPTURE_MODE_GLOBAL a synchronous copy is not allowed while a capture is running,
 // so aclrtMemcpy returns 107030 (ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT).
 #include <cstdio>
-#include <vector>
 #include "acl/acl.h"
 #include "kernel_operator.h"
 using namespace AscendC;
@@ -29,11 +28,14 @@ int main()
     void *table = nullptr;
     aclrtMalloc(&q, POSITIONS * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&table, POSITIONS * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST);
-    std::vector<float> tableHost(POSITIONS, 0.5f);
+    static float tableHost[POSITIONS];
+    for (int32_t i = 0; i < POSITIONS; i++) {
+        tableHost[i] = 0.5f;
+    }
 
     aclmdlRI graph = nullptr;
     aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
-    aclError ret = aclrtMemcpy(table, POSITIONS * sizeof(float), tableHost.data(),
+    aclError ret = aclrtMemcpy(table, POSITIONS * sizeof(float), tableHost,
                                POSITIONS * sizeof(float), ACL_MEMCPY_HOST_TO_DEVICE);
     if (ret != ACL_SUCCESS) {
         printf("table upload failed during capture, ret = %d\n", ret);

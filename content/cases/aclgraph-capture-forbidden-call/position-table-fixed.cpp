@@ -3,7 +3,6 @@
 // FIXED: the table never changes between replays, so it is uploaded once before the capture
 // starts; only the kernel that reads it is captured.
 #include <cstdio>
-#include <vector>
 #include "acl/acl.h"
 #include "kernel_operator.h"
 using namespace AscendC;
@@ -28,9 +27,12 @@ int main()
     void *table = nullptr;
     aclrtMalloc(&q, POSITIONS * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&table, POSITIONS * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST);
-    std::vector<float> tableHost(POSITIONS, 0.5f);
+    static float tableHost[POSITIONS];
+    for (int32_t i = 0; i < POSITIONS; i++) {
+        tableHost[i] = 0.5f;
+    }
 
-    aclError ret = aclrtMemcpy(table, POSITIONS * sizeof(float), tableHost.data(),
+    aclError ret = aclrtMemcpy(table, POSITIONS * sizeof(float), tableHost,
                                POSITIONS * sizeof(float), ACL_MEMCPY_HOST_TO_DEVICE);
     if (ret != ACL_SUCCESS) {
         printf("table upload failed, ret = %d\n", ret);

@@ -49,6 +49,8 @@ int main()
     aclrtSetDevice(0);
     aclrtStream stream = nullptr;
     aclrtCreateStream(&stream);
+    // Stop at the first failed task, as torch_npu sets its streams.
+    aclrtSetStreamFailureMode(stream, ACL_STOP_ON_FAILURE);
     aclrtEvent stepDone = nullptr;
     aclrtCreateEvent(&stepDone);
 
@@ -68,13 +70,13 @@ int main()
     aclrtMemcpyAsync(xDevice, bytes, xHost, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream);
     scale_bias<<<BLOCK_NUM, nullptr, stream>>>((GM_ADDR)xDevice, (GM_ADDR)biasDevice, (GM_ADDR)yDevice, 0.5f);
     PrepareNextBatch();
-    aclError ret = aclrtRecordEvent(stepDone, stream);
+    aclError ret = aclrtRecordEvent(stepDone, stream);   // marks the end of this step
     if (ret != ACL_SUCCESS) {
         printf("aclrtRecordEvent failed, ret = %d\n", ret);
         printf("%s\n", aclGetRecentErrMsg());
     } else {
-        aclrtMemcpyAsync(yHost, bytes, yDevice, bytes, ACL_MEMCPY_DEVICE_TO_HOST, stream);
         ret = aclrtSynchronizeEvent(stepDone);
+        aclrtMemcpy(yHost, bytes, yDevice, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
         printf("y[0] = %.1f (expected 1.0)\n", yHost[0]);
     }
 
