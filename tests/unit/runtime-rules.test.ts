@@ -281,3 +281,24 @@ int main()
 		expect(stdout).toEqual(['record 0', 'sync 507035']);
 	});
 });
+
+describe('the current context', () => {
+	const noDevice = main(`
+    void *p = nullptr;
+    printf("malloc %d\\n", aclrtMalloc(&p, 1024, ACL_MEM_MALLOC_HUGE_FIRST));`);
+
+	it('a call that needs a context, on a thread with none, returns 107002 with EE1018 from CANN 9.1', () => {
+		const { stdout, text } = runHost(noDevice);
+		expect(stdout).toEqual(['malloc 107002']);
+		expect(text).toContain(
+			'Invalid_Argument_API_Call_Sequence(EE1018): Context validation failed. Reason: No valid context is bound to the current thread.',
+		);
+		expect(text).toContain('ReportContextValidationError:Context validation failed.');
+	});
+
+	it('before CANN 9.1 the same call returns 107002 without the EE1018 lines', () => {
+		const { stdout, text } = runHost(noDevice, { cann: '8.0.0' });
+		expect(stdout).toEqual(['malloc 107002']);
+		expect(text).not.toContain('EE1018');
+	});
+});

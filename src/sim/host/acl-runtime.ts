@@ -33,13 +33,8 @@ import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
 import { noticeFailures } from './acl/task-errors.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
-import {
-	busyOn,
-	deviceBytesOn,
-	held,
-	releaseAll,
-	reportLeaks,
-} from './acl/process-resources.ts';
+import { refuseWithoutContext } from './acl/context.ts';
+import { busyOn, deviceBytesOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
 import type { Device } from './device.ts';
 import {
 	formatPlogLine,
@@ -179,8 +174,7 @@ export class AclRuntime {
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
 		if (!this.state.initialized) return ACL_ERROR.ACL_ERROR_UNINITIALIZE;
-		if (requires === 'current-context' && !this.state.current)
-			return ACL_ERROR.ACL_ERROR_RT_CONTEXT_NULL;
+		if (requires === 'current-context' && !this.state.current) return refuseWithoutContext(this);
 		return ACL_SUCCESS;
 	}
 

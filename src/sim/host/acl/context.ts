@@ -49,6 +49,28 @@ export function aclrtSetCurrentContext(rt: AclRuntime, call: HostCall): AclError
 	return ACL_SUCCESS;
 }
 
+/** The reason ContextManage::ReportContextValidationError gives (hicann/runtime 681ef76, context_manage.cc). */
+const NO_CONTEXT_REASON =
+	'No valid context is bound to the current thread. Call aclrtSetDevice or aclrtSetCurrentContext to bind a valid context to the current thread before calling this API';
+
+/**
+ * A call that needs a current context on a thread that has none: ACL_ERROR_RT_CONTEXT_NULL
+ * (107002). The current runtime (9.1 wording) also reports EE1018 "Context validation failed"
+ * in the plog and on the screen; older ones return the code without a line of their own.
+ */
+export function refuseWithoutContext(rt: AclRuntime): AclError {
+	if (rt.machine.cann.runtimeWording === 'current') {
+		const message = `Context validation failed. Reason: ${NO_CONTEXT_REASON}.`;
+		rt.runtimeError(
+			'context_manage.cc:107',
+			'ReportContextValidationError',
+			`${message} ErrorCode=EE1018.`,
+		);
+		rt.screenError('EE1018', message);
+	}
+	return ACL_ERROR.ACL_ERROR_RT_CONTEXT_NULL;
+}
+
 /** `aclrtGetCurrentContext(&context)`. */
 export function aclrtGetCurrentContext(rt: AclRuntime, call: HostCall): AclError {
 	const context = rt.state.current;
