@@ -412,7 +412,14 @@ function runHost(
 		}
 		const program = programFor(start.program);
 		const outcome = program
-			? runProcess(program, machine, pending, tally, start.background === true)
+			? runProcess(
+					program,
+					machine,
+					pending,
+					tally,
+					start.background === true,
+					processName(start.program),
+				)
 			: 'rejected';
 		worst = worse(worst, outcome);
 		// What the process did not live to see happens now.
@@ -456,14 +463,23 @@ function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): voi
 	}
 }
 
+/**
+ * The name a process shows in plog lines and npu-smi: `main` for the scenario's own program,
+ * the file name without its extension for another one it starts (`other-tenant.cpp` → other-tenant).
+ */
+function processName(program: string | undefined): string {
+	return program === undefined ? 'main' : program.replace(/\.(?:cpp|asc)$/, '');
+}
+
 function runProcess(
 	{ main, env, rt, compiler }: HostProgram,
 	machine: Machine,
 	pending: Array<{ action: Action; due: number }>,
 	tally: SuspendTally,
 	background: boolean,
+	name: string,
 ): Outcome {
-	const proc = machine.spawn({ name: 'main', background });
+	const proc = machine.spawn({ name, background });
 	env.proc = proc;
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
