@@ -11,7 +11,7 @@ import { hex } from '../host-log.ts';
 import type { AclEvent } from '../host-resources.ts';
 import { NEW_EVENT_LINE_GAP_US, OLD_EVENT_LINE_GAPS_US } from '../host-timing.ts';
 import { captureTask } from './graph-capture.ts';
-import { resolveStream, submitRefused, waitUntil } from './stream.ts';
+import { resolveStream, submissionStream, submitRefused, waitUntil } from './stream.ts';
 import { reportAbortedWait } from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
@@ -54,10 +54,8 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
-	const s = resolveStream(rt, call.args[1] as number, call);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = submitRefused(rt, s, call);
-	if (refused !== ACL_SUCCESS) return refused;
 	if (s.capture) {
 		// Recorded into the graph: waiting on it from the host is forbidden until the capture ends.
 		captureTask(s, { kind: 'other', api: call.name });

@@ -29,7 +29,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { hex, type TracebackLine } from '../host-log.ts';
 import type { CapturedTask, Graph, Stream } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
-import { logStreamExhausted, resolveStream, submitRefused } from './stream.ts';
+import { logStreamExhausted, resolveStream, submissionStream } from './stream.ts';
 import { aclCallLine } from './task-errors.ts';
 import { scheduleKernel } from './launch.ts';
 import { settleBeforeKernel } from './copy-tasks.ts';
@@ -210,10 +210,8 @@ export function aclmdlRICaptureEnd(rt: AclRuntime, call: HostCall): AclError {
 export function aclmdlRIExecuteAsync(rt: AclRuntime, call: HostCall): AclError {
 	const graph = rt.state.graphs.get(call.args[0] as number);
 	if (!graph) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
-	const s = resolveStream(rt, call.args[1] as number, call);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = submitRefused(rt, s, call);
-	if (refused !== ACL_SUCCESS) return refused;
 	if (graph.state !== 'ready') return ACL_ERROR.ACL_ERROR_RT_STREAM_CAPTURED;
 	for (const task of graph.tasks) {
 		if (task.kind === 'kernel') {

@@ -27,7 +27,7 @@ import {
 	pageableCaptureRefused,
 } from './graph-capture.ts';
 import { raceCheck } from './model.ts';
-import { resolveStream, submitRefused } from './stream.ts';
+import { resolveStream, submissionStream } from './stream.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -225,10 +225,8 @@ export function aclrtMemcpy(rt: AclRuntime, call: HostCall): AclError {
  */
 export function aclrtMemcpyAsync(rt: AclRuntime, call: HostCall): AclError {
 	const [dst, destMax, src, count, kind, stream] = call.args as number[];
-	const s = resolveStream(rt, stream!, call);
+	const s = submissionStream(rt, stream!, call);
 	if (typeof s === 'number') return s;
-	const refused = submitRefused(rt, s, call);
-	if (refused !== ACL_SUCCESS) return refused;
 	const ret = checkCopy(rt, dst!, destMax!, src!, count!, kind!);
 	if (ret !== ACL_SUCCESS) return ret;
 	const from = copyEnd(rt, src!, kind!, 'src');

@@ -12,7 +12,7 @@ import { hex } from '../host-log.ts';
 import type { Notify } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
 import { captureTask } from './graph-capture.ts';
-import { resolveStream, submitRefused } from './stream.ts';
+import { submissionStream } from './stream.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -111,10 +111,8 @@ export function aclrtDestroyNotify(rt: AclRuntime, call: HostCall): AclError {
 export function aclrtRecordNotify(rt: AclRuntime, call: HostCall): AclError {
 	const notify = resolveNotify(rt, call.args[0] as number);
 	if (typeof notify === 'number') return notify;
-	const s = resolveStream(rt, call.args[1] as number, call);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = submitRefused(rt, s, call);
-	if (refused !== ACL_SUCCESS) return refused;
 	if (s.capture) {
 		captureTask(s, { kind: 'other', api: call.name });
 		return ACL_SUCCESS;
@@ -134,10 +132,8 @@ export function aclrtRecordNotify(rt: AclRuntime, call: HostCall): AclError {
 export function aclrtWaitAndResetNotify(rt: AclRuntime, call: HostCall): AclError {
 	const notify = resolveNotify(rt, call.args[0] as number);
 	if (typeof notify === 'number') return notify;
-	const s = resolveStream(rt, call.args[1] as number, call);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = submitRefused(rt, s, call);
-	if (refused !== ACL_SUCCESS) return refused;
 	if (s.capture) {
 		captureTask(s, { kind: 'other', api: call.name });
 		return ACL_SUCCESS;

@@ -327,6 +327,21 @@ export function submitRefused(rt: AclRuntime, stream: Stream, call: HostCall): A
 }
 
 /**
+ * The stream a call queues its task on (`handle`), once it is known and its context still takes
+ * submissions; a number is the call's error code instead.
+ */
+export function submissionStream(
+	rt: AclRuntime,
+	handle: number,
+	call: HostCall,
+): Stream | AclError {
+	const s = resolveStream(rt, handle, call);
+	if (typeof s === 'number') return s;
+	const refused = submitRefused(rt, s, call);
+	return refused !== ACL_SUCCESS ? refused : s;
+}
+
+/**
  * Waits until `target`, or for `timeoutMs` when that is shorter (negative: no limit).
  * False when the timeout expired first.
  */
