@@ -145,7 +145,9 @@ export const scenarioSchema = z.object({
 	/** Physical devices of the server (default: the product's devices per server). */
 	devices: z.number().int().min(1).max(64).optional(),
 	/** Environment every process starts with, e.g. `{ ASCEND_RT_VISIBLE_DEVICES: '1' }`. */
-	env: z.record(z.string().regex(/^[A-Za-z_]\w*$/, 'an environment variable name'), z.string()).optional(),
+	env: z
+		.record(z.string().regex(/^[A-Za-z_]\w*$/, 'an environment variable name'), z.string())
+		.optional(),
 	/** Smaller limits than the product's, for a scenario that must reach one quickly. */
 	limits: z
 		.object({

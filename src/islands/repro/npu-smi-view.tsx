@@ -14,7 +14,9 @@ export interface NpuSmiViewProps {
 }
 
 /** The last `npu-smi info` printout in `lines`: its lines and virtual time, or undefined. */
-export function lastNpuSmi(lines: readonly LogLine[]): { time: number; text: string[] } | undefined {
+export function lastNpuSmi(
+	lines: readonly LogLine[],
+): { time: number; text: string[] } | undefined {
 	let last: { time: number; text: string[] } | undefined;
 	for (const line of lines) {
 		if (line.channel !== 'shell') continue;

@@ -183,7 +183,8 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		chipName: { value: 'Ascend910', source: NAME },
 		chipsPerNpu: {
 			value: 2,
-			source: 'npu-smi info lists two chips per NPU with a Phy-ID on A3 (ModelEngine-Group/unified-cache-management#748)',
+			source:
+				'npu-smi info lists two chips per NPU with a Phy-ID on A3 (ModelEngine-Group/unified-cache-management#748)',
 		},
 		graphCapture: CAPTURE_YES,
 	},

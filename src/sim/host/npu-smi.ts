@@ -77,15 +77,13 @@ export function renderNpuSmiInfo(snapshot: NpuSmiSnapshot): string[] {
 	const lines: string[] = [];
 	lines.push(rule('-', false));
 	lines.push(
-		`| ${`npu-smi ${snapshot.version}`.padEnd(32)} ${`Version: ${snapshot.version}`}`.padEnd(WIDTH + 1) +
-			'|',
+		`| ${`npu-smi ${snapshot.version}`.padEnd(32)} ${`Version: ${snapshot.version}`}`.padEnd(
+			WIDTH + 1,
+		) + '|',
 	);
 	lines.push(rule('-'));
 	lines.push(
-		row(
-			['NPU   Name', 'Health', metrics('Power(W)', 'Temp(C)', 'Hugepages-Usage(page)')],
-			COLUMNS,
-		),
+		row(['NPU   Name', 'Health', metrics('Power(W)', 'Temp(C)', 'Hugepages-Usage(page)')], COLUMNS),
 	);
 	lines.push(
 		row(
