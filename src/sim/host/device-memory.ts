@@ -15,8 +15,11 @@
  * Invariants: 0 ≤ used ≤ capacity; `free` counts whole free frames plus free pages of split
  * frames; a split frame whose pages are all free again becomes a whole free frame; a block
  * freed at the top of the address space is handed out again first (a malloc/free loop reuses
- * one address).
+ * one address). With a gauge, every allocation reports the bytes in use (and a refused one the
+ * bytes it wanted) for the run's resource report.
  */
+import type { Gauge } from '../resources/gauge.ts';
+import type { CallSite } from '../trace.ts';
 
 /** Where device addresses start: the GM address in the msSanitizer leak report of ascend-facts D.2. */
 export const DEVICE_ADDRESS_BASE = 0x124080000000;
@@ -85,8 +88,10 @@ export class DeviceMemory {
 	readonly base: number;
 	#top: number;
 	#live = 0;
+	readonly #gauge: Gauge | undefined;
 
-	constructor(capacity: number, base = DEVICE_ADDRESS_BASE) {
+	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
+		this.#gauge = gauge;
 		this.base = base;
 		this.#top = base;
 		this.capacity = capacity;
@@ -127,7 +132,12 @@ export class DeviceMemory {
 	 * block (the runtime's own pool) takes pages but no address a program would see: it lies
 	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before.
 	 */
-	allocate(bytes: number, policy: PagePolicy, internal = false): DeviceBlock | undefined {
+	allocate(
+		bytes: number,
+		policy: PagePolicy,
+		internal = false,
+		site?: CallSite,
+	): DeviceBlock | undefined {
 		const frames = Math.ceil(bytes / HUGE_PAGE_BYTES);
 		let block: Omit<DeviceBlock, 'address'> | undefined;
 		switch (policy) {
@@ -149,7 +159,11 @@ export class DeviceMemory {
 				block = this.#takePages(bytes);
 				break;
 		}
-		if (!block) return undefined;
+		if (!block) {
+			this.#gauge?.refuse(this.used + bytes, site);
+			return undefined;
+		}
+		this.#gauge?.level(this.used, site);
 		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
