@@ -382,6 +382,50 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Use half, float, bfloat16_t, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t or uint64_t.',
 		},
 	},
+	'vector-dtype-unsupported': {
+		severity: 'error',
+		message: {
+			zh: '{product} 上的 {call} 不支持元素类型 {dtype}（支持的类型：{supported}）。',
+			en: '{call} does not take element type {dtype} on {product} (it takes {supported}).',
+		},
+		hint: {
+			zh: '换用该产品支持的数据类型，必要时先用 Cast 转换，算完再转回来。',
+			en: 'Use a type the product supports; Cast to it first and back afterwards if needed.',
+		},
+	},
+	'cast-pair-unsupported': {
+		severity: 'error',
+		message: {
+			zh: '{product} 上的 Cast 不支持 {dtype} 这组类型转换（{call}）。',
+			en: 'Cast does not convert {dtype} on {product} ({call}).',
+		},
+		hint: {
+			zh: '查 Cast 文档中该产品的类型组合表；没有直接的组合时分两步转换，例如 int8_t → half → float。',
+			en: 'Look the pair up in the Cast table for this product; without a direct pair, convert in two steps (e.g. int8_t → half → float).',
+		},
+	},
+	'cast-round-mode-unsupported': {
+		severity: 'warning',
+		message: {
+			zh: '{product} 上 {pair} 的 Cast 不支持 {mode}（支持：{modes}）；模拟器仍按 {mode} 计算（{call}）。',
+			en: 'Cast {pair} does not take {mode} on {product} (it takes {modes}); the simulator rounds with {mode} anyway ({call}).',
+		},
+		hint: {
+			zh: '改用表中列出的舍入模式；CAST_NONE 在有精度损失时等同于 CAST_RINT。',
+			en: 'Use one of the listed modes; CAST_NONE rounds as CAST_RINT when the conversion loses precision.',
+		},
+	},
+	'param-out-of-range': {
+		severity: 'error',
+		message: {
+			zh: '{call} 的参数 {param} 为 {value}，超出取值范围 {min} ~ {max}。',
+			en: '{call}: {param} is {value}, outside its range {min} ~ {max}.',
+		},
+		hint: {
+			zh: '按接口文档的取值范围传参；数据量大时拆成多次调用。',
+			en: 'Keep the parameter within the documented range; split a large job into several calls.',
+		},
+	},
 	'block-dim-invalid': {
 		severity: 'error',
 		message: {

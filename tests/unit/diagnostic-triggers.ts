@@ -285,16 +285,31 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     Adds(t, t, (half)1, 4096);`),
 		mode: 'cpu',
 	},
-	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
-	// struct is not simulated yet, so the program stands in one).
 	'vector-call-shape': {
-		source: kernel(
-			`    pipe.InitBuffer(q, 1, 256);
+		unreachable:
+			'Every documented form of every vector row runs now (count, mask-bit and mask-count with their repeat strides); the code stays because older links point to its anchor.',
+	},
+	'vector-dtype-unsupported': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
-    BinaryRepeatParams params;
-    Add(t, t, t, 128, 1, params);`,
-			'struct BinaryRepeatParams { uint8_t blockNumber; };',
-		),
+    Not(t, t, 16);`),
+		mode: 'cpu',
+	},
+	'cast-pair-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<int8_t> a = q.AllocTensor<int8_t>();
+    LocalTensor<int32_t> b = out.AllocTensor<int32_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
+	},
+	'cast-round-mode-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<int16_t> b = out.AllocTensor<int16_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
 	},
 	'global-tensor-unset': {
 		source: kernel(`    GlobalTensor<half> unset;

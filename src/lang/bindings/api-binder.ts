@@ -42,6 +42,7 @@ import type {
 	NativeType,
 } from './binding.ts';
 import type { SimEnv } from './sim-env.ts';
+import { catalogStruct } from './catalog-structs.ts';
 
 /** One form (signature) of a bound API, with its converters. */
 export interface BoundForm {
@@ -277,6 +278,8 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 		}
 		case 'class':
 			return (targs) => simType(t.name, targs);
+		case 'struct':
+			return (targs) => ({ k: 'class', cls: catalogStruct(t, targs), targs });
 		default:
 			return undefined;
 	}
@@ -286,10 +289,14 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 const CONSTANTS: ReadonlyArray<[string, NativeConstant]> = API_TYPES.flatMap((t) => {
 	const type = t.base === 'uint8_t' ? T.u8 : t.base === 'int8_t' ? T.i8 : T.i32;
 	const owners = [t.name, ...(t.aliases ?? [])];
-	return Object.entries(t.values ?? {}).flatMap(([name, value]): Array<[string, NativeConstant]> =>
-		t.scoped
-			? owners.map((owner) => [`${owner}::${name}`, { value, type }])
-			: [[name, { value, type }]],
+	// Every enum value may be written `Enum::VALUE`; an unscoped enum's also plain `VALUE`.
+	return Object.entries(t.values ?? {}).flatMap(
+		([name, value]): Array<[string, NativeConstant]> => [
+			...(t.kind === 'enum' || t.scoped
+				? owners.map((owner): [string, NativeConstant] => [`${owner}::${name}`, { value, type }])
+				: []),
+			...(t.scoped ? [] : [[name, { value, type }] as [string, NativeConstant]]),
+		],
 	);
 });
 

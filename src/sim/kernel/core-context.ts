@@ -42,9 +42,12 @@ import {
 import { TQueBind } from './tque-bind.ts';
 import { CHECK_MESSAGES } from './operand-checks.ts';
 import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
-import type { VectorArg, VectorOpSpec } from './vector-ops.ts';
-import { runVectorOp } from './vector-instruction.ts';
+import { runVector, type VectorCall } from './vector-instruction.ts';
+import { MaskRegister } from './vector-shape.ts';
+import type { AccessObserver, MemoryAccess } from './memory-access.ts';
+import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
+import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
 export const PIPES = [
@@ -81,6 +84,22 @@ export class CoreContext {
 	readonly pipes: TPipe[] = [];
 	/** What `GetTPipePtr()` returns: the newest live pipe. */
 	currentPipe: TPipe | undefined;
+	/** The vector mask register and its mode (SetVectorMask, SetMaskCount / SetMaskNorm). */
+	readonly mask = new MaskRegister();
+	/** The int32_t → half scale SetDeqScale set (1 until then). */
+	deqScale = 1;
+	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
+	atomic: AtomicMode | undefined;
+	/**
+	 * Sees every operand access of every call (a sanitizer or race checker sets it); undefined:
+	 * nobody is looking, and calls skip building the list for it.
+	 */
+	onAccess: AccessObserver | undefined;
+	/**
+	 * Handles a failed operand check before the default (a warning or the core's stop); returns
+	 * true when it took the violation over (a mode that reports device exceptions, say).
+	 */
+	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
 	readonly #queues: TQueBind[] = [];
 	readonly #occupancy = new Map<TPosition, number>();
 	readonly #overLimit = new Set<TPosition>();
@@ -300,18 +319,22 @@ export class CoreContext {
 	}
 
 	/**
-	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
-	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count form `op` describes). Checks operand positions, alignment and lengths, then
-	 * computes the result. Returns false when the call does not match a supported form.
+	 * A vector instruction (`Add`, `Adds`, `Exp`, `Cast`…) in any of its call styles: checks the
+	 * operands, computes the result over the elements the call's shape selects, records a step.
 	 */
-	vectorOp(
-		site: CallSite,
-		name: string,
-		op: VectorOpSpec | undefined,
-		args: readonly VectorArg[],
-	): boolean {
-		return runVectorOp(this, site, name, op, args);
+	vector(site: CallSite, vc: VectorCall): void {
+		runVector(this, site, vc);
+	}
+
+	/** Writes `bytes` into GM `store` at `offset` under the atomic mode (see atomic-store.ts). */
+	atomicStore(store: ByteStore, offset: number, bytes: Uint8Array): void {
+		if (this.atomic) atomicWrite(store, offset, bytes, this.atomic);
+		else store.write(offset, bytes);
+	}
+
+	/** Hands a call's operand accesses to the observer, if one is set. */
+	observeAccess(site: CallSite, call: string, accesses: readonly MemoryAccess[]): void {
+		this.onAccess?.(site, call, accesses);
 	}
 
 	// ----- data ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@
  * });
  * // result.outcome: 'completed' | 'hang' | 'abort'; result.stalled: the core and call that stopped
  */
+export * from './atomic-store.ts';
 export * from './buffer-block.ts';
 export * from './buffer-map.ts';
 export * from './byte-store.ts';
@@ -36,6 +37,7 @@ export * from './global-tensor.ts';
 export * from './kernel-launch.ts';
 export * from './kernel-profile.ts';
 export * from './local-tensor.ts';
+export * from './numeric-format.ts';
 export * from './operand-checks.ts';
 export * from './tbuf.ts';
 export * from './tensor-data.ts';
@@ -44,3 +46,6 @@ export * from './tposition.ts';
 export * from './tque-bind.ts';
 export * from './vector-instruction.ts';
 export * from './vector-ops.ts';
+export * from './vector-shape.ts';
+export * from './cast-rules.ts';
+export * from './memory-access.ts';

@@ -461,10 +461,15 @@ describe('Vector instructions', () => {
 		);
 	});
 
-	it('warn about a form the simulator does not check (vector-call-shape)', () => {
-		const r = run(`${head}\n20 Add x x x 255 1 0`);
-		expect(diag(r, 'vector-call-shape')?.message).toBe(
-			'Add is called in a form the simulator does not check; supported: Add(dst, src, src, count).',
+	it('run the mask/repeat form, checking the repeat against the tensor', () => {
+		// A mask of 128 lanes × 2 repeats of half reaches 512 bytes of a 512-byte buffer: fits.
+		const fits = run(`${head}\n20 Add x x x 128 2 0`, { mode: 'npu' });
+		expect(fits.result.outcome).toBe('completed');
+		expect(diag(fits, 'vector-call-shape')).toBeUndefined();
+		// Three repeats reach 768 bytes: past the tensor, as the count form would be.
+		const over = run(`${head}\n20 Add x x x 128 3 0`, { mode: 'npu' });
+		expect(diag(over, 'vector-count-exceeds-tensor')?.message).toBe(
+			'Add<half> with count 384 needs 768 bytes of q#0, which holds only 512 bytes from there.',
 		);
 	});
 });
