@@ -29,6 +29,7 @@ import { TBUF_APIS } from './ascendc/tbuf.ts';
 import { TPIPE_APIS } from './ascendc/tpipe.ts';
 import { TQUE_APIS } from './ascendc/tque.ts';
 import { VECTOR_ARITHMETIC_APIS } from './ascendc/vector-arithmetic.ts';
+import { VECTOR_MASK_APIS } from './ascendc/vector-mask.ts';
 import { PROCESS_APIS } from './libc/process.ts';
 
 /** Every row, AscendCL first, in reference order. */
@@ -50,6 +51,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...GLOBAL_TENSOR_APIS,
 	...DATA_MOVEMENT_APIS,
 	...VECTOR_ARITHMETIC_APIS,
+	...VECTOR_MASK_APIS,
 	...REDUCTION_APIS,
 	...CAST_COMPARE_SELECT_APIS,
 	...SYNC_APIS,

@@ -426,6 +426,28 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Keep the parameter within the documented range; split a large job into several calls.',
 		},
 	},
+	'sync-all-sequential': {
+		severity: 'info',
+		message: {
+			zh: 'SyncAll：模拟器按编号依次运行 {blocks} 个核，编号更大的核在同步点之前写入 GM 的数据，编号小的核在同步点之后读不到。',
+			en: 'SyncAll: the simulator runs the {blocks} cores one after another, so data a higher block writes to GM before the barrier is not there for a lower block after it.',
+		},
+		hint: {
+			zh: '依赖跨核数据交换的结果请用单核运行核对，或在真实设备上验证。',
+			en: 'Check results that depend on exchanging data across cores with a one-block run, or on a device.',
+		},
+	},
+	'kernel-assert-failed': {
+		severity: 'error',
+		message: {
+			zh: '核内断言失败：`{expr}` 为假。{message}',
+			en: 'Kernel assertion failed: `{expr}` is false. {message}',
+		},
+		hint: {
+			zh: '断言处的条件不成立：检查断言前的 tiling 参数或数据，或在断言前用 printf 打印相关变量。',
+			en: 'The asserted condition does not hold: check the tiling parameters or the data before it, or printf the variables it uses.',
+		},
+	},
 	'block-dim-invalid': {
 		severity: 'error',
 		message: {

@@ -17,6 +17,8 @@ export interface Trigger {
 	maxSteps?: number;
 	/** Size of each synthetic GM buffer of a kernel run without `main`. */
 	gmBytes?: number;
+	/** Blocks a kernel run without `main` launches. */
+	blocks?: number;
 	actions?: Action[];
 }
 
@@ -288,6 +290,20 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'vector-call-shape': {
 		unreachable:
 			'Every documented form of every vector row runs now (count, mask-bit and mask-count with their repeat strides); the code stays because older links point to its anchor.',
+	},
+	'param-out-of-range': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
+		mode: 'cpu',
+	},
+	'sync-all-sequential': {
+		source: kernel('    SyncAll();'),
+		blocks: 2,
+	},
+	'kernel-assert-failed': {
+		source: kernel('    int tiles = 0;\n    ascendc_assert(tiles > 0, "tiles is %d\\n", tiles);'),
+		mode: 'cpu',
 	},
 	'vector-dtype-unsupported': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 256);

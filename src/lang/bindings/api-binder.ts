@@ -62,6 +62,8 @@ export class BoundCall implements ApiCall, ConvertContext {
 	readonly rt: Runtime;
 	readonly span: SourceSpan;
 	readonly env: SimEnv;
+	/** The arguments' source text, when the call was compiled from source. */
+	texts: readonly string[] | undefined;
 	readonly #site: () => CallSite;
 
 	constructor(
@@ -84,10 +86,15 @@ export class BoundCall implements ApiCall, ConvertContext {
 		this.rt = rt;
 		this.span = span;
 		this.env = env;
+		this.texts = undefined;
 	}
 
 	site(): CallSite {
 		return this.#site();
+	}
+
+	argText(index: number): string | undefined {
+		return this.texts?.[index];
 	}
 
 	out(index: number, value: unknown): void {
@@ -361,6 +368,8 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, index: number):
 		case 'operator':
 			if (api.member === 'operator[]')
 				mutable.index = (self, i, nc) => api.invokeDynamic({ ...nc, args: [i] }, selfOf(self));
+			// `obj(i)` compiles against the row (compile/calls.ts).
+			else table.apis.set(name, api);
 			break;
 		default:
 			table.apis.set(name, api);

@@ -239,6 +239,7 @@ export function compileApiCall(
 	const span = ctx.span(at);
 	const site = rt.siteOfCall();
 	const name = api.name;
+	const texts = api.row.kind === 'macro' ? argNodes.map((a) => ctx.text(a)) : undefined;
 	const pick = (vals: readonly Value[]): number => {
 		for (const i of candidates) if (valuesFit(forms[i]!.sig, vals)) return i;
 		return candidates[0]!;
@@ -260,6 +261,7 @@ export function compileApiCall(
 			const form = fixed >= 0 ? fixed : pick(vals);
 			const call = new BoundCall(name, vals, o, undefined, site, rt, span, env);
 			call.form = form;
+			call.texts = texts;
 			call.targs = ctargs[form]!;
 			const convert = forms[form]!.convert;
 			const m = n < convert.length ? n : convert.length;

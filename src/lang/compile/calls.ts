@@ -212,6 +212,12 @@ function compileDynamicCall(
 	n: SyntaxNode,
 	name: string,
 ): Ex {
+	// `t(i)` on a simulator object: its catalog `operator()` (LocalTensor element access).
+	const call = fv.t.k === 'sim' ? ctx.bindings.apis.get(`${fv.t.name}::operator()`) : undefined;
+	if (call) {
+		const callArgs = compileApiArgs(ctx, argNodes, scope);
+		return compileApiCall(ctx, call, callArgs, argNodes, [], n, fv, scope);
+	}
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
 	const span = ctx.span(n);
 	const rt = ctx.rt;

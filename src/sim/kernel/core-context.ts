@@ -20,7 +20,7 @@ import type { CoreHalt, Violation } from './core-abort.ts';
 import { type CoreIdentity, CoreTrace } from './core-trace.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
-import { GlobalTensor, type GmPointer } from './global-tensor.ts';
+import { GlobalTensor, gmStore, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -250,13 +250,24 @@ export class CoreContext {
 		return this.blockNum;
 	}
 
-	/** `PipeBarrier<pipe>()`. */
-	PipeBarrier(site: CallSite, pipe: string): void {
+	/** `PipeBarrier<pipe>()`, or the intrinsic `pipe_barrier(pipe)` when `intrinsic`. */
+	PipeBarrier(site: CallSite, pipe: string, intrinsic = false): void {
 		const name = pipe.slice(pipe.lastIndexOf(':') + 1);
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+		if (intrinsic) this.trace.step(site, 'pipe_barrier', [name], 'void');
+		else this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+	}
+
+	/**
+	 * `SyncAll()`: the cores run one after another, so this core cannot see what higher blocks
+	 * write before the barrier; reported once per launch (by block 0, the first to reach it).
+	 */
+	syncAll(site: CallSite): void {
+		if (this.blockNum > 1 && this.blockIdx === 0)
+			this.trace.diagnose(site, 'sync-all-sequential', { blocks: this.blockNum });
+		this.trace.step(site, 'SyncAll', [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -357,6 +368,51 @@ export class CoreContext {
 	/** `t.SetValue(i, v)`. */
 	localSetValue(site: CallSite, t: LocalTensor, index: number, value: number): void {
 		localSetValue(this, site, t, index, value);
+	}
+
+	/**
+	 * The first `n` elements of a tensor for DumpTensor (recorded as a read access); elements past
+	 * the tensor or its memory are reported and left out.
+	 */
+	dumpTensor(site: CallSite, t: LocalTensor | GlobalTensor, n: number): number[] {
+		const out: number[] = [];
+		if (t instanceof LocalTensor) {
+			const count = Math.min(
+				n,
+				Math.floor(this.memoryCapacity(t.hardware) - t.address) / t.dtype.bytes,
+			);
+			if (n > t.size) {
+				this.trace.diagnose(site, 'tensor-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.byteOffset,
+					end: t.byteOffset + n * t.dtype.bytes,
+					tensor: t.describe(),
+					size: t.bytes,
+				});
+			}
+			const store = this.storeOf(t.hardware);
+			for (let i = 0; i < count; i++) out.push(store.get(t.dtype, t.address + i * t.dtype.bytes));
+		} else if (t.ptr) {
+			const end = t.ptr.byteOffset + n * t.dtype.bytes;
+			if (end > t.ptr.buffer.bytes) {
+				this.trace.diagnose(site, 'gm-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.ptr.byteOffset,
+					end,
+					buffer: t.ptr.buffer.name,
+					capacity: t.ptr.buffer.bytes,
+				});
+			}
+			const store = gmStore(t.ptr.buffer);
+			const count = Math.max(
+				0,
+				Math.min(n, Math.floor((t.ptr.buffer.bytes - t.ptr.byteOffset) / t.dtype.bytes)),
+			);
+			for (let i = 0; i < count; i++)
+				out.push(store.get(t.dtype, t.ptr.byteOffset + i * t.dtype.bytes));
+		}
+		this.trace.step(site, 'DumpTensor', [t.describe(), String(n)], `${out.length} element(s)`);
+		return out;
 	}
 
 	/** `gm.GetValue(i)`. */
@@ -584,6 +640,22 @@ export class CoreContext {
 		return slice;
 	}
 
+	/** `t.SetSize(n)`: the tensor's element count; a size past its block is a warning. */
+	setTensorSize(site: CallSite, t: LocalTensor, size: number): void {
+		const n = Math.max(0, Math.trunc(Number.isFinite(size) ? size : 0));
+		if (n * t.dtype.bytes > t.bytesToBlockEnd) {
+			this.trace.diagnose(site, 'tensor-out-of-bounds', {
+				call: `${t.describe()}.SetSize`,
+				start: t.byteOffset,
+				end: t.byteOffset + n * t.dtype.bytes,
+				tensor: t.describe(),
+				size: Math.max(0, t.bytesToBlockEnd),
+			});
+		}
+		t.resize(n);
+		this.trace.step(site, `${t.describe()}.SetSize`, [String(n)], 'void');
+	}
+
 	/** `t.ReinterpretCast<U>()`. */
 	reinterpretTensor(site: CallSite, t: LocalTensor, dtypeName: string): LocalTensor {
 		const dtype = this.requireDType(site, dtypeName);
@@ -604,10 +676,10 @@ export class CoreContext {
 		return out;
 	}
 
-	/** `buf.Get<T>(len?)`. */
-	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number): LocalTensor {
+	/** `buf.Get<T>(len?)`, or `buf.GetWithOffset<T>(len, byteOffset)`. */
+	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number, byteOffset = 0): LocalTensor {
 		const dtype = this.requireDType(site, dtypeName);
-		const call = `${buf.name}.Get<${dtype.name}>`;
+		const call = `${buf.name}.${byteOffset > 0 ? 'GetWithOffset' : 'Get'}<${dtype.name}>`;
 		const frame: FrameworkFrame = {
 			func: `AscendC::LocalTensor<${dtype.demangled}> ${buf.cppType}::Get<${dtype.demangled}>(unsigned int)`,
 			file: frameworkPath(this.wording, 'tpipe'),
@@ -622,8 +694,10 @@ export class CoreContext {
 				reason: `${buf.name} has no buffer (no InitBuffer)`,
 			});
 		}
-		const count = len === undefined ? Math.floor(block.bytes / dtype.bytes) : Math.trunc(len);
-		if (count < 0 || count * dtype.bytes > block.bytes) {
+		const offset = Math.max(0, Math.trunc(byteOffset));
+		const count =
+			len === undefined ? Math.floor((block.bytes - offset) / dtype.bytes) : Math.trunc(len);
+		if (count < 0 || offset + count * dtype.bytes > block.bytes) {
 			this.trace.fail(site, call, {
 				code: 'tbuf-get-length',
 				values: {
@@ -650,11 +724,11 @@ export class CoreContext {
 				reason: `${call}(${count}) exceeds the TBuf`,
 			});
 		}
-		const tensor = new LocalTensor(buf, block, 0, count, dtype);
+		const tensor = new LocalTensor(buf, block, offset, count, dtype);
 		this.trace.step(
 			site,
 			call,
-			len === undefined ? [] : [String(len)],
+			len === undefined ? [] : offset > 0 ? [String(len), String(offset)] : [String(len)],
 			`LocalTensor<${dtype.name}> ${tensor.describe()}`,
 		);
 		return tensor;
