@@ -16,6 +16,7 @@ import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { applyDataOptions, SIM_DATA_USAGE, splitDataOptions, writeOutputs } from './sim-data-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -44,6 +45,7 @@ Options:
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
                     signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+${SIM_DATA_USAGE}
   -h, --help        show this help
 
 Exit status:
@@ -294,7 +296,12 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 
 /** Runs `casebook sim` with the arguments after `sim`; resolves to the exit code. */
 export async function simCommand(argv: readonly string[]): Promise<number> {
-	const parsed = parseSimArgs(argv);
+	const split = splitDataOptions(argv);
+	if ('error' in split) {
+		console.error(`casebook sim: ${split.error}\n\n${USAGE}`);
+		return SIM_EXIT.usage;
+	}
+	const parsed = parseSimArgs(split.rest);
 	if ('help' in parsed) {
 		console.log(USAGE);
 		return SIM_EXIT.completed;
@@ -324,7 +331,17 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
+	try {
+		await applyDataOptions(request, split.data);
+	} catch (error) {
+		console.error(`casebook sim: ${(error as Error).message}`);
+		return SIM_EXIT.usage;
+	}
 	const trace = run(request);
+	if (split.data.outputDir) {
+		const files = await writeOutputs(split.data.outputDir, trace);
+		console.error(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+	}
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));
 	return exitCodeFor(trace.outcome);

@@ -46,6 +46,7 @@ export class ClassDef {
 	fieldConstructors: ReadonlyArray<readonly number[]> | undefined;
 	#size = -1;
 	#align = 1;
+	#offsets: number[] = [];
 
 	constructor(name: string, qualName: string, targs: readonly TemplateArg[]) {
 		this.name = name;
@@ -84,15 +85,24 @@ export class ClassDef {
 		return this.#align;
 	}
 
+	/** The byte offset of field `index` in an object, as a C++ compiler lays it out. */
+	fieldOffset(index: number): number {
+		if (this.#size < 0) this.#layout();
+		return this.#offsets[index] ?? 0;
+	}
+
 	#layout(): void {
 		let offset = 0;
 		let align = 1;
+		this.#offsets = [];
 		for (const f of this.fields) {
 			const t: CType = f.arrayDims?.length
 				? f.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), f.type)
 				: f.type;
 			const a = alignOf(t);
-			offset = Math.ceil(offset / a) * a + sizeOf(t);
+			offset = Math.ceil(offset / a) * a;
+			this.#offsets.push(offset);
+			offset += sizeOf(t);
 			align = Math.max(align, a);
 		}
 		this.#align = align;

@@ -17,7 +17,6 @@ import {
 } from '../sim/host/index.ts';
 import {
 	createKernelLaunch,
-	type GmBuffer,
 	type KernelLaunchOptions,
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
@@ -34,6 +33,9 @@ import { parseForRun } from './parse.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
+import { GmArray } from './gm-array.ts';
+import { kernelParamPointer } from './kernel-inputs.ts';
+import { MemoryWatch } from './memory-watch.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -67,14 +69,24 @@ const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
 export function run(request: RunRequest): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
+	let memory: MemoryWatch | undefined;
 	try {
-		const result = runInner(request, recorder, (m) => (machine = m));
+		const result = runInner(
+			request,
+			recorder,
+			(m) => (machine = m),
+			false,
+			(m) => (memory = m),
+		);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {
 			// Series are a view; a failure here must not hide the outcome.
 		}
-		return recorder.finish(result);
+		const trace = recorder.finish(result);
+		const snapshot = (memory as MemoryWatch | undefined)?.result();
+		if (snapshot) trace.memory = snapshot;
+		return trace;
 	} catch (error) {
 		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
 		else {
@@ -125,6 +137,7 @@ function runInner(
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
+	onMemory: (m: MemoryWatch) => void = () => undefined,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
@@ -135,6 +148,8 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
+	Object.assign(predefined, request.defines);
+	for (const name of request.undefines ?? []) delete predefined[name];
 	const parsed = parseForRun(request.source, { predefined });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
@@ -162,6 +177,8 @@ function runInner(
 		request.maxSteps ?? DEFAULT_MAX_STEPS,
 		env,
 	);
+	const memory = new MemoryWatch(recorder, env, request.snapshot);
+	onMemory(memory);
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
@@ -204,6 +221,7 @@ function runInner(
 		if (request.cann) options.cann = request.cann;
 		if (site) options.site = site;
 		const launch = createKernelLaunch(options);
+		memory.launched(launch.cores);
 		env.launches++;
 		// The kernel runs on a call stack of its own; the host's is put back as it was.
 		const saved = rt.stack;
@@ -312,9 +330,10 @@ function runInner(
 				}),
 			);
 			const args = params.map((p): Value => {
-				if (p.type.k === 'ptr')
-					return new Ptr({ name: p.name, bytes: gmBytes } satisfies GmBuffer, 0, p.type.to);
-				return compiler.defaultOf(p.type);
+				if (p.type.k !== 'ptr') return compiler.defaultOf(p.type);
+				const { ptr, buffer } = kernelParamPointer(p.name, p.type.to, request, gmBytes);
+				memory.buffers.push(buffer);
+				return ptr;
 			});
 			rt.generation++;
 			let outcome: Outcome;
@@ -524,7 +543,7 @@ function toKernelArg(v: Value, name: string, env: SimEnv): Value {
 	if (!alloc) return v;
 	let buffer = env.gmBuffers.get(alloc.base);
 	if (!buffer) {
-		buffer = { name, bytes: alloc.size };
+		buffer = new GmArray(name, alloc.size);
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

@@ -2,6 +2,7 @@
  * The shape of a simulation run: what the simulator hands to every runner (CLI, worker, tests).
  * Everything here is plain data, so a trace can cross a worker boundary or be written as JSON.
  */
+import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 
@@ -83,6 +84,8 @@ export interface Leak {
 	bytes?: number;
 }
 
+export type { MemorySnapshot };
+
 /** The whole record of a run. */
 export interface Trace {
 	outcome: Outcome;
@@ -95,4 +98,6 @@ export interface Trace {
 	calls: Record<string, number>;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
+	memory?: MemorySnapshot;
 }

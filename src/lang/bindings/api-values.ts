@@ -30,6 +30,7 @@ import {
 import { convert, FuncValue, Instance, isStore, Ptr, SimObject, type Value } from '../values.ts';
 import { num, str } from './args.ts';
 import type { SimEnv } from './sim-env.ts';
+import { GmArray } from '../gm-array.ts';
 
 /** Turns one argument into what the semantics takes. */
 export type ArgConverter = (v: Value, ctx: ConvertContext) => unknown;
@@ -188,7 +189,8 @@ export function resultConverter(sig: ApiSignature, owner: string | undefined): R
 		return (r, _targs, env) =>
 			isApiCallback(r) ? (env.handlers.get(r.callback) ?? 0) : (r as Value);
 	if (sig.returnPointers > 0 || base === 'GM_ADDR')
-		return (r) => (isGmPointer(r) ? new Ptr(r.buffer, r.byteOffset, T.u8) : (r as Value));
+		return (r) =>
+			isGmPointer(r) ? new Ptr(GmArray.of(r.buffer), r.byteOffset, T.u8) : (r as Value);
 	return (r) => r as Value;
 }
 

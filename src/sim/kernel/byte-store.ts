@@ -10,19 +10,36 @@ import type { DType } from './dtype.ts';
 import { bfloat16Bits, bfloat16Value, halfBits, halfValue } from './numeric-format.ts';
 
 /** Bytes per page. */
-const PAGE = 4096;
+export const PAGE = 4096;
 
 /** Sparse byte storage; see the file comment. */
 export class ByteStore {
 	readonly #pages = new Map<number, DataView>();
+	#generator: ((page: number, view: DataView) => void) | undefined;
 
 	#view(index: number, create: boolean): DataView | undefined {
 		let view = this.#pages.get(index);
-		if (!view && create) {
+		if (!view && (create || this.#generator)) {
 			view = new DataView(new ArrayBuffer(PAGE));
 			this.#pages.set(index, view);
+			this.#generator?.(index, view);
 		}
 		return view;
+	}
+
+	/**
+	 * Gives every page not touched yet its first contents from `fill` (page index, the page's
+	 * bytes, `PAGE` of them) when it is first read or written; pages already there keep theirs.
+	 */
+	generate(fill: (page: number, view: DataView) => void): void {
+		this.#generator = fill;
+	}
+
+	/** Bytes from 0 to the end of the highest page touched (0 for an untouched store). */
+	get extent(): number {
+		let max = -1;
+		for (const index of this.#pages.keys()) if (index > max) max = index;
+		return (max + 1) * PAGE;
 	}
 
 	/** Reads `length` bytes from `offset`. */
@@ -87,6 +104,11 @@ const element = new DataView(new ArrayBuffer(8));
 export function asElement(dtype: DType, value: number): number {
 	encode(dtype, element, 0, value);
 	return decode(dtype, element, 0);
+}
+
+/** Writes `value` as an element of `dtype` at byte `at` of `view`, as a store would. */
+export function encodeElement(dtype: DType, view: DataView, at: number, value: number): void {
+	encode(dtype, view, at, value);
 }
 
 function encode(dtype: DType, view: DataView, at: number, value: number): void {

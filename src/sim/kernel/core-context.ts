@@ -20,7 +20,7 @@ import type { CoreHalt, Violation } from './core-abort.ts';
 import { type CoreIdentity, CoreTrace } from './core-trace.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
-import { GlobalTensor, gmStore, type GmPointer } from './global-tensor.ts';
+import { GlobalTensor, gmStore, typeGmBuffer, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -36,6 +36,7 @@ import {
 	type Hardware,
 	parseHardEvent,
 	parseTPosition,
+	positionHardware,
 	tqueEnds,
 	type TPosition,
 } from './tposition.ts';
@@ -101,6 +102,10 @@ export class CoreContext {
 	 */
 	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
 	readonly #queues: TQueBind[] = [];
+	readonly #tbufs: TBuf[] = [];
+	readonly #globals: GlobalTensor[] = [];
+	/** The element type each block was last handed out as (for tensor views of the memory). */
+	readonly #blockTypes = new Map<BufferBlock, DType>();
 	readonly #occupancy = new Map<TPosition, number>();
 	readonly #overLimit = new Set<TPosition>();
 	readonly #series = new Set<TPosition>();
@@ -208,6 +213,7 @@ export class CoreContext {
 	createTBuf(site: CallSite, position: TPosition | string = 'VECCALC', name?: string): TBuf {
 		const pos = this.#position(site, position);
 		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
+		this.#tbufs.push(buf);
 		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
 			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
 		]);
@@ -218,6 +224,7 @@ export class CoreContext {
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
+		this.#globals.push(gt);
 		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
@@ -341,6 +348,44 @@ export class CoreContext {
 	atomicStore(store: ByteStore, offset: number, bytes: Uint8Array): void {
 		if (this.atomic) atomicWrite(store, offset, bytes, this.atomic);
 		else store.write(offset, bytes);
+	}
+
+	/** The memory a position is on for this core's architecture. */
+	memoryOf(position: TPosition): Hardware {
+		return positionHardware(position, this.profile.arch) ?? 'UB';
+	}
+
+	/** Notes the type a block is handed out as (AllocTensor, DeQue, TBuf::Get). */
+	noteTensor(t: LocalTensor): void {
+		this.#blockTypes.set(t.block, t.dtype);
+	}
+
+	/**
+	 * What the core holds, for a view of its memory: each memory's bytes up to the highest page
+	 * touched, every block of its queues and TBufs with the type it was last handed out as, and
+	 * its GlobalTensors.
+	 */
+	memoryView(): {
+		memories: Array<{ memory: Hardware; bytes: Uint8Array }>;
+		blocks: Array<{
+			owner: string;
+			position: TPosition;
+			block: BufferBlock;
+			dtype: DType | undefined;
+		}>;
+		globals: readonly GlobalTensor[];
+	} {
+		const memories = [...this.#stores].map(([memory, store]) => ({
+			memory,
+			bytes: store.read(0, store.extent),
+		}));
+		const owned: Array<{ owner: string; position: TPosition; block: BufferBlock }> = [];
+		for (const q of this.#queues)
+			for (const block of q.blocks) owned.push({ owner: q.name, position: q.position, block });
+		for (const b of this.#tbufs)
+			if (b.block) owned.push({ owner: b.name, position: b.position, block: b.block });
+		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
+		return { memories, blocks, globals: this.#globals };
 	}
 
 	/** Hands a call's operand accesses to the observer, if one is set. */
@@ -725,6 +770,7 @@ export class CoreContext {
 			});
 		}
 		const tensor = new LocalTensor(buf, block, offset, count, dtype);
+		this.noteTensor(tensor);
 		this.trace.step(
 			site,
 			call,
@@ -738,6 +784,7 @@ export class CoreContext {
 	setGlobalBuffer(site: CallSite, gt: GlobalTensor, ptr: GmPointer, size?: number): void {
 		gt.ptr = ptr;
 		gt.size = size;
+		typeGmBuffer(ptr.buffer, gt.dtype);
 		const call = `${gt.name}.SetGlobalBuffer`;
 		if (size !== undefined) {
 			const end = ptr.byteOffset + size * gt.dtype.bytes;
