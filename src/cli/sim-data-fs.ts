@@ -14,7 +14,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseGmFill, type GmFill } from '../sim/kernel/gm-fill.ts';
-import { MAX_IMAGE_BYTES } from '../sim/kernel/memory-snapshot.ts';
 import type { RunRequest } from '../sim/run-request.ts';
 import type { Trace } from '../sim/trace.ts';
 
@@ -131,9 +130,9 @@ export async function writeOutputs(dir: string, trace: Trace): Promise<string[]>
 	await mkdir(dir, { recursive: true });
 	const written: string[] = [];
 	for (const m of images) {
-		// A buffer larger than a snapshot copies (MAX_IMAGE_BYTES) is written as far as it was copied.
-		const bytes = new Uint8Array(Math.min(m.size, MAX_IMAGE_BYTES));
-		bytes.set(m.bytes.subarray(0, bytes.length));
+		// The end snapshot copies whole buffers (memory-watch.ts).
+		const bytes = new Uint8Array(m.size);
+		bytes.set(m.bytes.subarray(0, m.size));
 		const file = join(dir, `${m.buffer!.replace(/[^\w.-]/g, '_')}.bin`);
 		await writeFile(file, bytes);
 		written.push(file);

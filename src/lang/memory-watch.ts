@@ -5,7 +5,11 @@
  */
 import type { CoreContext } from '../sim/kernel/core-context.ts';
 import type { GmBuffer } from '../sim/kernel/global-tensor.ts';
-import { snapshotMemory, type MemorySnapshot } from '../sim/kernel/memory-snapshot.ts';
+import {
+	MAX_IMAGE_BYTES,
+	snapshotMemory,
+	type MemorySnapshot,
+} from '../sim/kernel/memory-snapshot.ts';
 import type { Recorder } from '../sim/recorder.ts';
 import type { SimEnv } from './bindings/sim-env.ts';
 
@@ -36,7 +40,14 @@ export class MemoryWatch {
 	}
 
 	#take(step: number): MemorySnapshot {
-		return snapshotMemory(step, [...this.buffers, ...this.#env.gmBuffers.values()], this.#cores);
+		// The end of a run is copied whole: it is what `--output-dir` writes.
+		const limit = this.#at === 'end' ? Infinity : MAX_IMAGE_BYTES;
+		return snapshotMemory(
+			step,
+			[...this.buffers, ...this.#env.gmBuffers.values()],
+			this.#cores,
+			limit,
+		);
 	}
 
 	/** The copy, once the run is over (taken now for `'end'`, or for a step the run never reached). */

@@ -53,14 +53,18 @@ export interface MemorySnapshot {
 	readonly tensors: readonly TensorWindow[];
 }
 
-/** Bytes copied of one GM buffer at most (a 1 GB allocation is not copied whole; illustrative cap). */
+/** Bytes copied of one GM buffer at most for a step's view (a 1 GB allocation is not copied whole; illustrative cap). */
 export const MAX_IMAGE_BYTES = 16 << 20;
 
-/** Copies the memory of `buffers` and `cores` as it is now. */
+/**
+ * Copies the memory of `buffers` and `cores` as it is now, at most `maxImageBytes` of each GM
+ * buffer (a view needs a window; writing the outputs of a run needs them whole).
+ */
 export function snapshotMemory(
 	step: number,
 	buffers: readonly GmBuffer[],
 	cores: readonly CoreContext[],
+	maxImageBytes = MAX_IMAGE_BYTES,
 ): MemorySnapshot {
 	const images: MemoryImage[] = [];
 	const tensors: TensorWindow[] = [];
@@ -73,7 +77,7 @@ export function snapshotMemory(
 			memory: 'GM',
 			buffer: b.name,
 			size: b.bytes,
-			bytes: gmStore(b).read(0, Math.min(b.bytes, MAX_IMAGE_BYTES)),
+			bytes: gmStore(b).read(0, Math.min(b.bytes, maxImageBytes)),
 		});
 	}
 	for (const core of cores) {
@@ -110,7 +114,7 @@ export function snapshotMemory(
 					memory: 'GM',
 					buffer: b.name,
 					size: b.bytes,
-					bytes: gmStore(b).read(0, Math.min(b.bytes, MAX_IMAGE_BYTES)),
+					bytes: gmStore(b).read(0, Math.min(b.bytes, maxImageBytes)),
 				});
 			}
 			const rest = Math.floor((g.ptr.buffer.bytes - g.ptr.byteOffset) / g.dtype.bytes);
