@@ -18,6 +18,8 @@ import { BufferMap } from './buffer-map.tsx';
 import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeakReport } from './leak-report.tsx';
+import { DataPanel, type DataInput } from './data-panel.tsx';
+import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
 import { LogConsole } from './log-console.tsx';
 import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
@@ -79,6 +81,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [editorReady, setEditorReady] = useState(false);
 	/** Runs that have finished (with a trace, a timeout or a failure); tests wait on it. */
 	const [finished, setFinished] = useState(0);
+	const [fill, setFill] = useState<GmFill>(DEFAULT_GM_FILL);
+	const [inputs, setInputs] = useState<Readonly<Record<string, DataInput>>>({});
 
 	const editorHost = useRef<HTMLDivElement>(null);
 	const editor = useRef<EditorHandle | undefined>(undefined);
@@ -225,6 +229,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			mode: RunMode;
 			variant: Variant;
 			scenario: ScenarioData;
+			snapshot: number | 'end';
 		}> = {},
 		thenStep?: number,
 	) {
@@ -238,6 +243,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			actions: [...actionsFor(sc, v), ...(overrides.actions ?? added)],
 		};
 		if (sc.cann) request.cann = sc.cann;
+		request.gmFill = fill;
+		if (Object.keys(inputs).length > 0) {
+			request.gmInputs = Object.fromEntries(
+				Object.entries(inputs).map(([name, input]) => [name, input.bytes]),
+			);
+		}
+		if (overrides.snapshot !== undefined) request.snapshot = overrides.snapshot;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -635,6 +647,32 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
+					{trace.steps.some((s) => s.actor.startsWith('core')) && (
+						<DataPanel
+							t={t}
+							level={headingLevel}
+							idPrefix={ids('data')}
+							disabled={disabled}
+							fill={fill}
+							onFill={setFill}
+							inputs={inputs}
+							onInput={(name, input) =>
+								setInputs((old) => {
+									const copy = { ...old };
+									if (input) copy[name] = input;
+									else delete copy[name];
+									return copy;
+								})
+							}
+							snapshot={trace.memory}
+							step={step}
+							total={total}
+							onShow={() => {
+								const at = step > 0 && step < total ? step : 'end';
+								runWith({ snapshot: at }, at === 'end' ? undefined : step);
+							}}
+						/>
+					)}
 				</div>
 			)}
 		</div>

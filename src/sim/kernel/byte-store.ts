@@ -150,6 +150,11 @@ function encode(dtype: DType, view: DataView, at: number, value: number): void {
 	}
 }
 
+/** Reads the element of `dtype` at byte `at` of `view` (little-endian), as a load would. */
+export function decodeElement(dtype: DType, view: DataView, at: number): number {
+	return decode(dtype, view, at);
+}
+
 function decode(dtype: DType, view: DataView, at: number): number {
 	switch (dtype.name) {
 		case 'half':
