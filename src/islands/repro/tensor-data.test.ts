@@ -78,7 +78,7 @@ describe('the Data panel’s reading of a run’s memory', () => {
 		expect(formatElement(Math.fround(3.2), 'float')).toBe('3.2');
 		expect(formatElement(0.0999755859375, 'half')).toBe('0.1');
 		expect(formatElement(1.0009765625, 'half')).toBe('1.001');
-		expect(formatElement(1.0009765625, 'float')).toBe('1.0009765625');
+		expect(formatElement(1.0009765625, 'float')).toBe('1.0009766');
 		expect(formatElement(3.203125, 'bfloat16_t')).toBe('3.2');
 		expect(formatElement(-7, 'int8_t')).toBe('-7');
 		expect(formatElement(Infinity, 'half')).toBe('inf');

@@ -112,7 +112,7 @@ function floatFormat(dtypeName: string): FloatFormat | undefined {
 
 /**
  * `v` as briefly as its type tells it apart from its neighbours: a half holding 0.0999755859375
- * reads `0.1`, a half holding 1.0009765625 reads `1.001` (a float holding it reads it whole);
+ * reads `0.1`, a half holding 1.0009765625 reads `1.001` (a float holding it, `1.0009766`);
  * integers as they are.
  */
 export function formatElement(v: number, dtypeName: string): string {
