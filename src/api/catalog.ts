@@ -22,6 +22,7 @@ import { DATA_MOVEMENT_APIS } from './ascendc/data-movement.ts';
 import { CPU_DEBUG_APIS, DEBUGGING_APIS } from './ascendc/debugging.ts';
 import { GLOBAL_TENSOR_APIS } from './ascendc/global-tensor.ts';
 import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
+import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -54,6 +55,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...VECTOR_MASK_APIS,
 	...REDUCTION_APIS,
 	...CAST_COMPARE_SELECT_APIS,
+	...MATH_LIBRARY_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

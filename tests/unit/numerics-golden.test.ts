@@ -298,3 +298,41 @@ describe('golden numerics through the interpreter', () => {
 		expect([...rows]).toEqual(compact);
 	});
 });
+
+describe('the math library through the interpreter', () => {
+	it('computes Sigmoid, Log, Gelu, Power and Round once in double and rounds each to float', () => {
+		const x = Float32Array.from({ length: 64 }, (_, i) => (i - 31.5) / 8);
+		x[0] = 2.5; // a tie: Round goes away from zero
+		x[1] = -2.5;
+		const trace = runKernel(program('numerics/math-library.cpp'), {
+			x,
+			y: new Float32Array(5 * 64),
+		});
+		const y = new Float32Array(output(trace, 'y').buffer);
+		const f = Math.fround;
+		const rows = [
+			(v: number) => f(1 / (1 + Math.exp(-v))),
+			(v: number) => f(Math.log(v)),
+			(v: number) => f(v / (1 + Math.exp(-1.5957691216057308 * (v + 0.044715 * v ** 3)))),
+			(v: number) => f(v * v),
+			(v: number) => Math.sign(v) * Math.round(Math.abs(v)),
+		];
+		rows.forEach((fn, r) => {
+			expect([...y.subarray(r * 64, r * 64 + 64)], `row ${r}`).toEqual([...x].map(fn));
+		});
+		expect(y[4 * 64]).toBe(3);
+		expect(y[4 * 64 + 1]).toBe(-3);
+	});
+
+	it('refuses the math library on a product its reference page does not list', () => {
+		const trace = runKernel(
+			program('numerics/math-library.cpp'),
+			{ x: new Float32Array(64), y: new Float32Array(5 * 64) },
+			{ product: 'atlas-training' },
+		);
+		expect(trace.diagnostics.map((d) => d.code)).toContain('vector-dtype-unsupported');
+		expect(trace.diagnostics.find((d) => d.code === 'vector-dtype-unsupported')?.message).toMatch(
+			/Sigmoid.*float/,
+		);
+	});
+});
