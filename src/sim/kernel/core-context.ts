@@ -46,6 +46,7 @@ import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './
 import { runVector, type VectorCall } from './vector-instruction.ts';
 import { MaskRegister } from './vector-shape.ts';
 import type { AccessObserver, MemoryAccess } from './memory-access.ts';
+import { issuingPipe } from './issuing-pipe.ts';
 import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
 import { atomicWrite, type AtomicMode } from './atomic-store.ts';
@@ -388,9 +389,9 @@ export class CoreContext {
 		return { memories, blocks, globals: this.#globals };
 	}
 
-	/** Hands a call's operand accesses to the observer, if one is set. */
+	/** Hands a call's operand accesses, and the pipe that issued it, to the observer if one is set. */
 	observeAccess(site: CallSite, call: string, accesses: readonly MemoryAccess[]): void {
-		this.onAccess?.(site, call, accesses);
+		this.onAccess?.(site, call, accesses, issuingPipe(accesses));
 	}
 
 	// ----- data ------------------------------------------------------------------------------

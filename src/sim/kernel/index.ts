@@ -34,6 +34,7 @@ export * from './data-copy.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
+export * from './issuing-pipe.ts';
 export * from './gm-fill.ts';
 export * from './kernel-launch.ts';
 export * from './kernel-profile.ts';

@@ -7,6 +7,7 @@
  * Invariant: `start <= end`; an access of zero bytes has `start === end` and touches nothing.
  */
 import type { CallSite } from '../trace.ts';
+import type { IssuingPipe } from './issuing-pipe.ts';
 import type { Hardware, TPosition } from './tposition.ts';
 
 /** One operand's access. */
@@ -28,9 +29,13 @@ export interface MemoryAccess {
 	readonly end: number;
 }
 
-/** Sees every access of every call on a core (see {@link MemoryAccess}). */
+/**
+ * Sees every access of every call on a core (see {@link MemoryAccess}), with the pipeline that
+ * issued the call (issuing-pipe.ts).
+ */
 export type AccessObserver = (
 	site: CallSite,
 	call: string,
 	accesses: readonly MemoryAccess[],
+	pipe: IssuingPipe,
 ) => void;
