@@ -336,3 +336,30 @@ describe('the math library through the interpreter', () => {
 		);
 	});
 });
+
+describe('atomic accumulation into GM across blocks', () => {
+	const blocks = 8;
+	const x = Float32Array.from(
+		{ length: blocks * 64 },
+		(_, i) => (i % 64) + 100 * Math.floor(i / 64),
+	);
+	const z0 = Float32Array.from({ length: 64 }, (_, i) => -i);
+
+	it('adds every block’s copy to what z held (integers, so the order does not matter)', () => {
+		const trace = runKernel(program('numerics/atomic-add-blocks.cpp'), { x, z: z0 }, { blocks });
+		const z = new Float32Array(output(trace, 'z').buffer);
+		// z[i] = -i + Σ_b (i + 100·b) = 7·i + 100·(0 + 1 + … + 7)
+		expect([...z]).toEqual(Array.from({ length: 64 }, (_, i) => 7 * i + 2800));
+	});
+
+	it('stops accumulating after InitSocState on A2: the copies overwrite z', () => {
+		const trace = runKernel(
+			program('numerics/atomic-add-blocks.cpp'),
+			{ x, z: z0 },
+			{ blocks, defines: { RESET: '1' } },
+		);
+		const z = new Float32Array(output(trace, 'z').buffer);
+		// Blocks run in order in the simulator; the last one's data stays.
+		expect([...z]).toEqual(Array.from({ length: 64 }, (_, i) => i + 700));
+	});
+});

@@ -17,6 +17,27 @@ const WORKSPACE = (page: string) => ascendCDoc(`资源管理/临时空间管理/
 /** The system-variable rows. */
 export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 	kernelApi({
+		name: 'InitSocState',
+		group,
+		signature: '__aicore__ inline void InitSocState()',
+		cost: NO_COST,
+		doc: {
+			zh: '初始化 AI Core 的全局状态，按产品执行的初始化项不同：Atlas A2/A3 关闭随路原子操作、把 mask 切回 Normal 模式并置为全 1（LoadData 卷积搬运的填充值与边界不模拟）；Atlas 推理系列只关闭原子操作；参考页标明训练系列与 200I/500 A2 不支持，模拟器在这些产品上不做任何事。',
+			en: 'Initialises the AI Core’s global state; what it resets depends on the product: on Atlas A2/A3 it turns atomic copies off, puts the mask back in Normal mode and sets it to all ones (the convolution LoadData padding value and boundary are not modelled); on the Atlas inference series it only turns atomics off; the page marks the training series and 200I/500 A2 unsupported, where the simulator does nothing.',
+		},
+		source: ascendCDoc('工具接口/系统初始化/InitSocState.md'),
+		run: (core, c) => {
+			const arch = core.profile.arch;
+			if (arch === 2201 || arch === 2002) core.atomic = undefined;
+			if (arch === 2201) {
+				core.mask.counter = false;
+				core.mask.reset();
+			}
+			core.trace.step(c.site(), c.name, [], 'void');
+			return undefined;
+		},
+	}),
+	kernelApi({
 		name: 'GetBlockIdx',
 		group,
 		signature: '__aicore__ inline int64_t GetBlockIdx()',
