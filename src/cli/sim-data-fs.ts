@@ -13,6 +13,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMacroName, parseDefine } from '../sim/define-list.ts';
 import { parseGmFill, type GmFill } from '../sim/kernel/gm-fill.ts';
 import type { RunRequest } from '../sim/run-request.ts';
 import type { Trace } from '../sim/trace.ts';
@@ -33,8 +34,6 @@ export const SIM_DATA_USAGE = `  --input NAME=FILE bytes of kernel parameter NAM
   --output-dir DIR  write every GM buffer of the run to DIR/NAME.bin afterwards
   -D NAME[=VALUE]   define a macro, as a compiler does (e.g. -D DTYPE_X=half); repeatable
   -U NAME           remove a predefined macro (e.g. -U ASCENDC_CPU_DEBUG); repeatable`;
-
-const NAME = /^[A-Za-z_]\w*$/;
 
 /**
  * Takes the data options out of `argv`: returns them and the arguments left for the rest of
@@ -82,16 +81,14 @@ export function splitDataOptions(
 			}
 			case '-D': {
 				const v = value() ?? '';
-				const at = v.indexOf('=');
-				const name = at < 0 ? v : v.slice(0, at);
-				if (!NAME.test(name))
-					return { error: `-D needs NAME or NAME=VALUE, not ${v ? `"${v}"` : 'nothing'}.` };
-				data.defines[name] = at < 0 ? '1' : v.slice(at + 1);
+				const d = parseDefine(v);
+				if (!d) return { error: `-D needs NAME or NAME=VALUE, not ${v ? `"${v}"` : 'nothing'}.` };
+				data.defines[d.name] = d.value;
 				break;
 			}
 			case '-U': {
 				const v = value() ?? '';
-				if (!NAME.test(v))
+				if (!isMacroName(v))
 					return { error: `-U needs a macro name, not ${v ? `"${v}"` : 'nothing'}.` };
 				data.undefines.push(v);
 				break;

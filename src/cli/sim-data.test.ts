@@ -210,3 +210,16 @@ describe('casebook sim data options', () => {
 		expect(out.join('\n')).toContain('device');
 	});
 });
+
+describe('the Defines field', () => {
+	it('reads NAME, NAME=VALUE, -DNAME=VALUE and -UNAME items and names the rest', async () => {
+		const { parseDefineList } = await import('../sim/define-list.ts');
+		expect(
+			parseDefineList('  DTYPE_X=half -DSCALE=2.0f FAST -UASCENDC_CPU_DEBUG 1BAD -U=x '),
+		).toEqual({
+			defines: { DTYPE_X: 'half', SCALE: '2.0f', FAST: '1' },
+			undefines: ['ASCENDC_CPU_DEBUG'],
+			bad: ['1BAD', '-U=x'],
+		});
+	});
+});

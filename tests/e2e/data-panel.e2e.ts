@@ -9,7 +9,10 @@ import { shareHash } from '../../src/islands/repro/share-encode.ts';
 import { baseURL, describeInBrowser, usePage } from './browser.ts';
 import { Widget, widgetAxeViolations } from './repro-widget.ts';
 
-/** z = x + y over 1,024 floats on one block; x and y start as the ramp (i mod 128) / 16. */
+/**
+ * z = x + y over LEN floats on one block; x and y start as the ramp (i mod 128) / 16. LEN comes
+ * from the widget's Defines field (1024), as `-D LEN=1024` would give it.
+ */
 const KERNEL = `#include "kernel_operator.h"
 extern "C" __global__ __aicore__ void add(GM_ADDR x, GM_ADDR y, GM_ADDR z)
 {
@@ -21,17 +24,18 @@ extern "C" __global__ __aicore__ void add(GM_ADDR x, GM_ADDR y, GM_ADDR z)
     yGm.SetGlobalBuffer((__gm__ float *)y, 1024);
     zGm.SetGlobalBuffer((__gm__ float *)z, 1024);
     AscendC::LocalTensor<float> a = buf.Get<float>();
-    AscendC::DataCopy(a, xGm, 1024);
+    AscendC::DataCopy(a, xGm, LEN);
     AscendC::DataCopy(a[1024], yGm, 1024);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::Add(a[2048], a, a[1024], 1024);
     AscendC::PipeBarrier<PIPE_ALL>();
-    AscendC::DataCopy(zGm, a[2048], 1024);
+    AscendC::DataCopy(zGm, a[2048], LEN);
 }
 `;
 
 const NAMES = {
 	zh: {
+		defines: '宏定义（-D/-U）',
 		show: '查看运行结束时的数据',
 		tensor: '张量',
 		expected: '期望数据文件',
@@ -41,6 +45,7 @@ const NAMES = {
 		match: '1024 个元素与期望数据完全一致。',
 	},
 	en: {
+		defines: 'Defines (-D/-U)',
 		show: 'Show data at the end of the run',
 		tensor: 'Tensor',
 		expected: 'Expected data file',
@@ -77,7 +82,10 @@ describeInBrowser('the Data panel', () => {
 			});
 			await page().goto(`${baseURL()}/${lang}/playground/${hash}`);
 			const widget = await new Widget(page(), page().locator('.repro').first(), lang).ready();
-			await expect(widget.settled()).resolves.toBe('completed');
+			// Without LEN the kernel does not compile; the Defines field gives it.
+			await expect(widget.settled()).resolves.toBe('rejected');
+			await widget.root.getByLabel(n.defines, { exact: true }).fill('LEN=1024');
+			await expect(widget.run()).resolves.toBe('completed');
 			const panel = widget.root.locator('section.repro-data');
 
 			// Keyboard: focus the button and press Enter; the run is repeated with a memory copy.

@@ -20,6 +20,7 @@ import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeakReport } from './leak-report.tsx';
 import { DataPanel, type DataInput } from './data-panel.tsx';
 import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
+import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
 import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
@@ -83,6 +84,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [finished, setFinished] = useState(0);
 	const [fill, setFill] = useState<GmFill>(DEFAULT_GM_FILL);
 	const [inputs, setInputs] = useState<Readonly<Record<string, DataInput>>>({});
+	const [definesText, setDefinesText] = useState('');
 
 	const editorHost = useRef<HTMLDivElement>(null);
 	const editor = useRef<EditorHandle | undefined>(undefined);
@@ -250,6 +252,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			);
 		}
 		if (overrides.snapshot !== undefined) request.snapshot = overrides.snapshot;
+		const macros = parseDefineList(definesText);
+		if (macros.bad.length > 0) {
+			setNotice({ tone: 'error', text: format(t.definesBad, { items: macros.bad.join(' ') }) });
+			return;
+		}
+		if (Object.keys(macros.defines).length > 0) request.defines = macros.defines;
+		if (macros.undefines.length > 0) request.undefines = macros.undefines;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -574,6 +583,20 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				<button type="button" disabled={disabled} onClick={share}>
 					{t.share}
 				</button>
+				<span class="repro-field">
+					<label for={ids('defines')}>{t.defines}</label>
+					<input
+						id={ids('defines')}
+						value={definesText}
+						disabled={disabled}
+						spellcheck={false}
+						placeholder="DTYPE_X=half -UASCENDC_CPU_DEBUG"
+						onChange={(e) => {
+							setDefinesText(e.currentTarget.value);
+							clearRun();
+						}}
+					/>
+				</span>
 			</div>
 
 			{withActions && (

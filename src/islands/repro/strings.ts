@@ -122,6 +122,11 @@ const strings = {
 	},
 	outcome_abort: { zh: '中止：检查失败，SIGABRT', en: 'Aborted: a check failed, SIGABRT' },
 	outcome_rejected: { zh: '无法解释执行这段代码', en: 'The program could not be run' },
+	defines: { zh: '宏定义（-D/-U）', en: 'Defines (-D/-U)' },
+	definesBad: {
+		zh: '宏定义里有无法识别的项：{items}。请写成 NAME、NAME=VALUE 或 -UNAME，用空格分隔。',
+		en: 'The defines hold items that are not macros: {items}. Write NAME, NAME=VALUE or -UNAME, separated by spaces.',
+	},
 	data: { zh: '数据', en: 'Data' },
 	dataHint: {
 		zh: '没有 main 的核函数在运行时，GM 参数按名字读取这里加载的文件（原始小端字节，同 casebook sim --input），其余参数按下面的方式填充。',
