@@ -23,6 +23,7 @@ import { CPU_DEBUG_APIS, DEBUGGING_APIS } from './ascendc/debugging.ts';
 import { GLOBAL_TENSOR_APIS } from './ascendc/global-tensor.ts';
 import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
 import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
+import { SOFTMAX_APIS } from './ascendc/softmax.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -56,6 +57,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...REDUCTION_APIS,
 	...CAST_COMPARE_SELECT_APIS,
 	...MATH_LIBRARY_APIS,
+	...SOFTMAX_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

@@ -363,3 +363,27 @@ describe('atomic accumulation into GM across blocks', () => {
 		expect([...z]).toEqual(Array.from({ length: 64 }, (_, i) => i + 700));
 	});
 });
+
+describe('SoftMax through the interpreter', () => {
+	it('turns each row into exp(x − max) / Σ, with the row’s sum and max filling a block each', () => {
+		const x = Float32Array.from({ length: 64 }, (_, i) => Math.fround(Math.sin(i) * 4));
+		const trace = runKernel(program('numerics/softmax.cpp'), {
+			x,
+			y: new Float32Array(64),
+			s: new Float32Array(32),
+			m: new Float32Array(32),
+		});
+		const y = new Float32Array(output(trace, 'y').buffer);
+		const s = new Float32Array(output(trace, 's').buffer);
+		const m = new Float32Array(output(trace, 'm').buffer);
+		for (let r = 0; r < 4; r++) {
+			const row = [...x.subarray(r * 16, r * 16 + 16)];
+			const top = Math.max(...row);
+			const e = row.map((v) => Math.exp(v - top));
+			const total = e.reduce((a, b) => a + b, 0);
+			expect([...y.subarray(r * 16, r * 16 + 16)]).toEqual(e.map((v) => Math.fround(v / total)));
+			expect([...s.subarray(r * 8, r * 8 + 8)]).toEqual(Array(8).fill(Math.fround(total)));
+			expect([...m.subarray(r * 8, r * 8 + 8)]).toEqual(Array(8).fill(top));
+		}
+	});
+});
