@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GmFill } from '../../sim/kernel/gm-fill.ts';
 import type { MemorySnapshot } from '../../sim/kernel/memory-snapshot.ts';
 import { dtypeOf } from '../../sim/kernel/dtype.ts';
+import { isMacroName } from '../../sim/define-list.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
 import {
@@ -117,29 +118,19 @@ export function DataPanel(props: DataPanelProps) {
 						onInput={(e) => setParam(e.currentTarget.value.trim())}
 					/>
 				</span>
-				<span class="repro-field">
-					<label for={`${p}-input`}>{t.dataInputFile}</label>
-					<input
-						id={`${p}-input`}
-						type="file"
-						disabled={disabled}
-						onChange={async (e) => {
-							const input = e.currentTarget;
-							const file = input.files?.[0];
-							input.value = '';
-							if (!file) return;
-							if (!/^[A-Za-z_]\w*$/.test(param)) {
-								setMessage(t.dataNeedParam);
-								return;
-							}
-							const bytes = await readLimited(file, t, setMessage);
-							if (bytes) {
-								setMessage(undefined);
-								props.onInput(param, { file: file.name, bytes });
-							}
-						}}
-					/>
-				</span>
+				<FileField
+					t={t}
+					id={`${p}-input`}
+					label={t.dataInputFile}
+					disabled={disabled}
+					say={setMessage}
+					accept={() => {
+						if (isMacroName(param)) return true;
+						setMessage(t.dataNeedParam);
+						return false;
+					}}
+					onFile={(file, bytes) => props.onInput(param, { file, bytes })}
+				/>
 			</div>
 			{message && (
 				<p class="repro-data-message" role="alert">
@@ -170,18 +161,49 @@ export function DataPanel(props: DataPanelProps) {
 	);
 }
 
-async function readLimited(
-	file: File,
-	t: Strings,
-	say: (m: string) => void,
-): Promise<Uint8Array | undefined> {
-	if (file.size > MAX_DATA_FILE_BYTES) {
-		say(
-			format(t.dataFileTooLarge, { file: file.name, bytes: file.size, limit: MAX_DATA_FILE_BYTES }),
-		);
-		return undefined;
-	}
-	return new Uint8Array(await file.arrayBuffer());
+interface FileFieldProps {
+	t: Strings;
+	id: string;
+	label: string;
+	disabled: boolean;
+	/** Shows a message (undefined clears it). */
+	say: (message: string | undefined) => void;
+	/** Whether to read the file at all (false: the field said why). */
+	accept?: () => boolean;
+	onFile: (name: string, bytes: Uint8Array) => void;
+}
+
+/** A labelled file input that reads the chosen file whole, refusing one over the size limit. */
+function FileField({ t, id, label, disabled, say, accept, onFile }: FileFieldProps) {
+	return (
+		<span class="repro-field">
+			<label for={id}>{label}</label>
+			<input
+				id={id}
+				type="file"
+				disabled={disabled}
+				onChange={async (e) => {
+					const input = e.currentTarget;
+					const file = input.files?.[0];
+					input.value = '';
+					if (!file || (accept && !accept())) return;
+					if (file.size > MAX_DATA_FILE_BYTES) {
+						say(
+							format(t.dataFileTooLarge, {
+								file: file.name,
+								bytes: file.size,
+								limit: MAX_DATA_FILE_BYTES,
+							}),
+						);
+						return;
+					}
+					const bytes = new Uint8Array(await file.arrayBuffer());
+					say(undefined);
+					onFile(file.name, bytes);
+				}}
+			/>
+		</span>
+	);
 }
 
 interface TensorViewProps {
@@ -292,24 +314,14 @@ function TensorView({ t, idPrefix: p, snapshot }: TensorViewProps) {
 				/>
 			)}
 			<div class="repro-data-row">
-				<span class="repro-field">
-					<label for={`${p}-expected`}>{t.dataExpected}</label>
-					<input
-						id={`${p}-expected`}
-						type="file"
-						onChange={async (e) => {
-							const input = e.currentTarget;
-							const file = input.files?.[0];
-							input.value = '';
-							if (!file) return;
-							const bytes = await readLimited(file, t, setMessage);
-							if (bytes) {
-								setMessage(undefined);
-								setExpected({ file: file.name, bytes });
-							}
-						}}
-					/>
-				</span>
+				<FileField
+					t={t}
+					id={`${p}-expected`}
+					label={t.dataExpected}
+					disabled={false}
+					say={setMessage}
+					onFile={(file, bytes) => setExpected({ file, bytes })}
+				/>
 				<span class="repro-field">
 					<label for={`${p}-tolerance`}>{t.dataTolerance}</label>
 					<input

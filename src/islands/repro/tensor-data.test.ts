@@ -1,27 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../lang/run.ts';
 import { compareElements, formatElement, readElements, tensorChoices } from './tensor-data.ts';
 
 /** z = x + y over 64 floats on one block; x and y get the ramp fill (i mod 128) / 16. */
-const KERNEL = `#include "kernel_operator.h"
-extern "C" __global__ __aicore__ void add(GM_ADDR x, GM_ADDR y, GM_ADDR z)
-{
-    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 3 * 64 * sizeof(float));
-    AscendC::GlobalTensor<float> xGm, yGm, zGm;
-    xGm.SetGlobalBuffer((__gm__ float *)x, 64);
-    yGm.SetGlobalBuffer((__gm__ float *)y, 64);
-    zGm.SetGlobalBuffer((__gm__ float *)z, 64);
-    AscendC::LocalTensor<float> a = buf.Get<float>();
-    AscendC::DataCopy(a, xGm, 64);
-    AscendC::DataCopy(a[64], yGm, 64);
-    AscendC::PipeBarrier<PIPE_ALL>();
-    AscendC::Add(a[128], a, a[64], 64);
-    AscendC::PipeBarrier<PIPE_ALL>();
-    AscendC::DataCopy(zGm, a[128], 64);
-}
-`;
+const KERNEL = readFileSync(
+	new URL('../../../tests/programs/numerics/add-float.cpp', import.meta.url),
+	'utf8',
+);
 
 function snapshotAt(at: number | 'end') {
 	const trace = run({
