@@ -162,7 +162,12 @@ describe('every catalog entry', () => {
 			expect(trace.calls[name], request.source).toBeGreaterThanOrEqual(1);
 			if (row.side === 'host') expect(trace.steps.map((s) => s.call)).toContain(name);
 			if (row.side === 'kernel' && row.cost.us > 0) {
-				const mark = row.member === 'operator[]' ? '[]' : row.member === 'operator()' ? 'GetValue' : row.member;
+				const mark =
+					row.member === 'operator[]'
+						? '[]'
+						: row.member === 'operator()'
+							? 'GetValue'
+							: row.member;
 				const probe = trace.steps.filter((s) => s.actor.startsWith('core:')).slice(-3);
 				expect(
 					probe.some((s) => s.call.includes(mark)),
