@@ -148,8 +148,9 @@ export interface ApiRowBase {
 		readonly fixed: readonly string[];
 	};
 	/**
-	 * `status`: the C function returns an aclError saying how the call went (a non-zero one is a
-	 * failure the program saw, and becomes the last error); `value`: it returns data (a handle,
+	 * `status`: the C function returns an aclError (or an HcclResult) saying how the call went (a
+	 * non-zero one is a failure the program saw; an aclError becomes the last error); `value`: it
+	 * returns data (a handle,
 	 * a message, or an error code it was asked for, as aclrtGetLastError does).
 	 */
 	readonly result: 'status' | 'value';
@@ -228,11 +229,13 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 			: 'none';
 	const first = row.signatures[0]!;
 	const resultFormat =
-		first.returnBase === 'aclError'
-			? 'error'
-			: first.returnBase === 'char' && first.returnPointers === 1
-				? 'message'
-				: 'handle';
+		first.returnBase === 'HcclResult'
+			? 'hccl'
+			: first.returnBase === 'aclError'
+				? 'error'
+				: first.returnBase === 'char' && first.returnPointers === 1
+					? 'message'
+					: 'handle';
 	const format = (p: ApiSignature['params'][number]): TraceArgFormat => {
 		if (p.direction === 'out' || row.trace.hide.includes(p.name)) return 'hidden';
 		if (row.trace.hex.includes(p.name)) return 'hex';
@@ -316,6 +319,8 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 			hide: input.trace?.hide ?? [],
 			fixed: input.trace?.fixed ?? [],
 		},
-		result: input.result ?? (first.returnBase === 'aclError' ? 'status' : 'value'),
+		result:
+			input.result ??
+			(first.returnBase === 'aclError' || first.returnBase === 'HcclResult' ? 'status' : 'value'),
 	};
 }

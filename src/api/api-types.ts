@@ -19,6 +19,7 @@ import { HARD_EVENT_VALUES, PIPES, ROUND_MODES, TPOSITION_VALUES } from '../sim/
 import type { Localized } from './api-row.ts';
 import type { ApiGroupId } from './groups.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
+import { HCCL_API_TYPES } from './hccl/hccl-types.ts';
 
 /** The integer types an enum can sit on. */
 export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
@@ -422,6 +423,7 @@ export const API_TYPES: readonly ApiType[] = [
 		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
 		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
 	}),
+	...HCCL_API_TYPES,
 ];
 
 /**

@@ -30,6 +30,8 @@ import { TPIPE_APIS } from './ascendc/tpipe.ts';
 import { TQUE_APIS } from './ascendc/tque.ts';
 import { VECTOR_ARITHMETIC_APIS } from './ascendc/vector-arithmetic.ts';
 import { PROCESS_APIS } from './libc/process.ts';
+import { HCCL_COMM_APIS } from './hccl/communicator.ts';
+import { HCCL_COLLECTIVE_APIS, HCCL_P2P_APIS } from './hccl/collectives.ts';
 
 /** Every row, AscendCL first, in reference order. */
 export const API_CATALOG: readonly ApiRow[] = [
@@ -43,6 +45,9 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...MODEL_APIS,
 	...GRAPH_CAPTURE_APIS,
 	...ERROR_QUERY_APIS,
+	...HCCL_COMM_APIS,
+	...HCCL_COLLECTIVE_APIS,
+	...HCCL_P2P_APIS,
 	...TPIPE_APIS,
 	...TQUE_APIS,
 	...TBUF_APIS,

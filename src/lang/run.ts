@@ -24,9 +24,11 @@ import {
 import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
+import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
 import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
 import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
+import { RunFiles } from './bindings/run-files.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
@@ -65,10 +67,32 @@ const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
  * `completed`, `error`, `hang`, `abort` or `rejected`.
  */
 export function run(request: RunRequest): Trace {
+	let previous: PassRecord | undefined;
+	for (let pass = 1; ; pass++) {
+		const world = new HcclWorld(request.product, previous);
+		const trace = runPass(request, world);
+		const settled = !world.used || world.settled();
+		if (settled || pass >= MAX_PASSES || trace.outcome === 'rejected') {
+			if (world.used) trace.hccl = world.facts(pass, settled);
+			return trace;
+		}
+		previous = world.record();
+	}
+}
+
+/**
+ * Most passes a run of several ranks takes (see hccl-world.ts); each settles at least one more
+ * rendezvous, so only a program whose ranks keep changing what they do ends here unsettled
+ * (illustrative bound).
+ */
+export const MAX_PASSES = 32;
+
+/** One pass of `request` (every rank from the start) against `world`. */
+function runPass(request: RunRequest, world: HcclWorld): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
 	try {
-		const result = runInner(request, recorder, (m) => (machine = m));
+		const result = runInner(request, recorder, (m) => (machine = m), false, world);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {
@@ -125,6 +149,7 @@ function runInner(
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
+	world?: HcclWorld,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
@@ -162,7 +187,8 @@ function runInner(
 		request.maxSteps ?? DEFAULT_MAX_STEPS,
 		env,
 	);
-	const bindings = createBindings(env);
+	const files = new RunFiles();
+	const bindings = createBindings(env, files);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
@@ -278,15 +304,20 @@ function runInner(
 		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
 	const main = compiler.findFunction('main');
 	if (main) {
+		const ranks = rankCount(request);
 		const m = new Machine({
 			product: request.product,
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
 			...(request.limits ? { limits: request.limits } : {}),
+			...(ranks > 1 ? { deviceCount: ranks } : {}),
+			...(request.env ? { env: request.env } : {}),
+			...(world ? { hccl: world } : {}),
+			files,
 		});
 		onMachine(m);
 		env.machine = m;
-		return runHost(main, m, actions, env, rt, compiler);
+		return runHost(main, m, actions, env, rt, compiler, ranks);
 	}
 	const kernels = compiler.kernels();
 	if (kernels.length === 0) {
@@ -340,6 +371,7 @@ function runHost(
 	env: SimEnv,
 	rt: Runtime,
 	compiler: Compiler,
+	ranks: number,
 ): Outcome {
 	let worst: Outcome = 'completed';
 	const tally: SuspendTally = { failed: 0 };
@@ -355,7 +387,10 @@ function runHost(
 			if (a.do === 'wait') due += a.ms * 1000;
 			pending.push({ action: a, due });
 		}
-		const outcome = runProcess(main, machine, env, rt, compiler, pending, tally);
+		const outcome =
+			ranks > 1
+				? runRanks(main, machine, env, rt, compiler, pending, tally, ranks)
+				: runProcess(main, machine, env, rt, compiler, pending, tally);
 		worst = worse(worst, outcome);
 		// What the process did not live to see happens now.
 		for (const p of pending) {
@@ -395,6 +430,53 @@ function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): voi
 	}
 }
 
+/** Most ranks a run starts (illustrative: a few servers' worth of cards). */
+export const MAX_RANKS = 64;
+
+/** How many ranks each `run` action starts (1 unless the request asks for more). */
+function rankCount(request: RunRequest): number {
+	const n = request.ranks ?? 1;
+	return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_RANKS) : 1;
+}
+
+/**
+ * One `run` of a job of `ranks` processes: rank r runs the program with RANK_ID=r,
+ * RANK_SIZE=ranks and DEVICE_ID=r, all starting now on clock lanes of their own, so they run at
+ * once in virtual time though one after another here. Signals and suspends due meanwhile reach
+ * every rank, as Ctrl-C reaches every process of a job started from one terminal.
+ */
+function runRanks(
+	main: FuncDef,
+	machine: Machine,
+	env: SimEnv,
+	rt: Runtime,
+	compiler: Compiler,
+	pending: Array<{ action: Action; due: number }>,
+	tally: SuspendTally,
+	ranks: number,
+): Outcome {
+	const clock = machine.clock;
+	const start = clock.now;
+	const home = clock.lane;
+	let end = start;
+	let worst: Outcome = 'completed';
+	let left = pending;
+	for (let r = 0; r < ranks; r++) {
+		const mine = pending.map((p) => ({ ...p }));
+		const rank = {
+			env: { RANK_ID: String(r), RANK_SIZE: String(ranks), DEVICE_ID: String(r) },
+			start,
+		};
+		worst = worse(worst, runProcess(main, machine, env, rt, compiler, mine, tally, rank));
+		if (clock.now > end) end = clock.now;
+		left = mine;
+	}
+	clock.enterLane(home, end);
+	pending.length = 0;
+	pending.push(...left);
+	return worst;
+}
+
 function runProcess(
 	main: FuncDef,
 	machine: Machine,
@@ -403,8 +485,11 @@ function runProcess(
 	compiler: Compiler,
 	pending: Array<{ action: Action; due: number }>,
 	tally: SuspendTally,
+	rank?: { env: Readonly<Record<string, string>>; start: number },
 ): Outcome {
-	const proc = machine.spawn({ name: 'main' });
+	const proc = machine.spawn(rank ? { name: 'main', env: rank.env } : { name: 'main' });
+	// A rank runs on a clock lane of its own (its pid), starting when the job does.
+	if (rank) machine.clock.enterLane(proc.pid, rank.start);
 	env.proc = proc;
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
@@ -522,9 +607,11 @@ function toKernelArg(v: Value, name: string, env: SimEnv): Value {
 	if (typeof v !== 'number' || v === 0 || !env.proc) return v;
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return v;
-	let buffer = env.gmBuffers.get(alloc.base);
-	if (!buffer) {
-		buffer = { name, bytes: alloc.size };
+	// The kernel works on the allocation's own contents, so copies and collectives see its writes;
+	// messages name the buffer after the kernel parameter it first reached.
+	const buffer = alloc.buffer;
+	if (env.gmBuffers.get(alloc.base) !== buffer) {
+		(buffer as { name: string }).name = name;
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

@@ -30,6 +30,13 @@ export interface RunRequest {
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/**
+	 * Processes each `run` action starts, as the ranks of one job on one server: rank r gets
+	 * RANK_ID=r, RANK_SIZE and DEVICE_ID=r in its environment (default 1).
+	 */
+	ranks?: number;
+	/** The environment every process starts with, e.g. `{ HCCL_EXEC_TIMEOUT: '600' }`. */
+	env?: Readonly<Record<string, string>>;
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }

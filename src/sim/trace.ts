@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { HcclFacts } from './hccl/hccl-world.ts';
 
 export type { Diagnostic, Outcome, Severity };
 
@@ -95,4 +96,6 @@ export interface Trace {
 	calls: Record<string, number>;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
+	hccl?: HcclFacts;
 }

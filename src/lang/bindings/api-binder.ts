@@ -42,6 +42,7 @@ import type {
 	NativeType,
 } from './binding.ts';
 import type { SimEnv } from './sim-env.ts';
+import { catalogStruct, declarableStruct } from './catalog-structs.ts';
 
 /** One form (signature) of a bound API, with its converters. */
 export interface BoundForm {
@@ -277,6 +278,12 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 		}
 		case 'class':
 			return (targs) => simType(t.name, targs);
+		case 'struct': {
+			if (!declarableStruct(t)) return undefined;
+			const cls = catalogStruct(t);
+			const type: CType = { k: 'class', cls, targs: [] };
+			return () => type;
+		}
 		default:
 			return undefined;
 	}

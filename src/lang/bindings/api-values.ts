@@ -22,6 +22,7 @@ import { CHAR_PTR, PRIMITIVE_TYPES, T, typeName, type CType, type TemplateArg } 
 import { FuncValue, Instance, Ptr, SimObject, type Value } from '../values.ts';
 import { num, str } from './args.ts';
 import type { SimEnv } from './sim-env.ts';
+import { byteRefOf } from './byte-refs.ts';
 
 /** Turns one argument into what the semantics takes. */
 export type ArgConverter = (v: Value, ctx: ConvertContext) => unknown;
@@ -79,6 +80,8 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
 					ctx.env.handlers.set(v.name, v);
 					return { callback: v.name };
 				};
+			case 'bytes':
+				return (v, ctx) => byteRefOf(v, ctx.env);
 			case 'struct':
 				return (v) =>
 					v instanceof Instance

@@ -29,6 +29,7 @@ export type ExitStatus =
 	| { kind: 'signal'; signo: number; code: number };
 
 const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
+const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
 
 /** One host process; see the file comment. */
 export class HostProcess {
@@ -37,6 +38,8 @@ export class HostProcess {
 	readonly name: string;
 	/** The AscendCL API of this process. */
 	readonly acl: AclRuntime;
+	/** The process environment (`getenv`), e.g. RANK_ID or HCCL_EXEC_TIMEOUT. */
+	readonly env: Readonly<Record<string, string>>;
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -44,10 +47,16 @@ export class HostProcess {
 	#state: ProcessState = 'running';
 	#exit: ExitStatus | undefined;
 
-	constructor(machine: Machine, pid: number, name: string) {
+	constructor(
+		machine: Machine,
+		pid: number,
+		name: string,
+		env: Readonly<Record<string, string>> = NO_ENV,
+	) {
 		this.#machine = machine;
 		this.pid = pid;
 		this.name = name;
+		this.env = env;
 		this.acl = new AclRuntime(machine, this);
 	}
 
@@ -214,6 +223,7 @@ export class HostProcess {
 	}
 
 	#reclaim(): void {
+		this.#machine.hccl.processEnded(this.pid, this.#machine.clock.now);
 		this.#machine.clock.advance(HOST_COST_US.processExit);
 		const held = this.acl.held();
 		this.acl.releaseAll();

@@ -3,6 +3,8 @@
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
 import type { CallSite } from '../trace.ts';
+import type { GmBuffer } from '../kernel/global-tensor.ts';
+import type { AclRuntime } from './acl-runtime.ts';
 import type { Device } from './device.ts';
 
 /** An asynchronous failure waiting on a stream until a synchronize reports it. */
@@ -11,10 +13,12 @@ export interface StreamError {
 	code: number;
 	/** Virtual time the failure happens on the device. */
 	at: number;
-	kind: 'timeout' | 'exception';
+	kind: 'timeout' | 'exception' | 'hccl';
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
+	report?: (rt: AclRuntime) => void;
 }
 
 /** A context: a device binding with its default stream and the streams created in it. */
@@ -75,6 +79,8 @@ export interface Allocation {
 	site: CallSite;
 	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
 	api: string;
+	/** Its contents, as the kernel side and collectives see them. */
+	gm: GmBuffer;
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */

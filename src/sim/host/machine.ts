@@ -34,6 +34,7 @@ import { HostProcess } from './host-process.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
+import { HcclWorld } from '../hccl/hccl-world.ts';
 
 /** The seed's old event log shows pid 18401; the first process gets it. */
 export const FIRST_PID = 18401;
@@ -53,12 +54,24 @@ export interface MachineOptions {
 	cann?: string;
 	/** Devices visible to processes (default 1). */
 	deviceCount?: number;
+	/** Environment every process starts with (`NAME=VALUE`), e.g. HCCL_EXEC_TIMEOUT. */
+	env?: Readonly<Record<string, string>>;
+	/** The ranks' shared HCCL world of this pass (see hccl-world.ts); default: a fresh one. */
+	hccl?: HcclWorld;
+	/** The files processes read through the simulator (a rank table), when the runner has any. */
+	files?: MachineFiles;
 	/** Smaller limits for demos and tests. */
 	limits?: HostLimitOverrides;
 	/** Pid of the first process (default {@link FIRST_PID}). */
 	firstPid?: number;
 	/** Must match the recorder's cap; steps past it are recorded without argument text. */
 	maxStoredSteps?: number;
+}
+
+/** The program's files as the simulator reads them (the runner's file system). */
+export interface MachineFiles {
+	/** The bytes of the file at `path`, or undefined when there is none. */
+	read(path: string): Uint8Array | undefined;
 }
 
 /** What the device answered to a suspend request: `ret` as in `ts suspend ack ret=1.` */
@@ -74,6 +87,12 @@ export class Machine {
 	readonly profile: HostProfile;
 	readonly cann: CannBehaviour;
 	readonly maxStoredSteps: number;
+	/** The environment processes start with. */
+	readonly env: Readonly<Record<string, string>>;
+	/** What the ranks of a distributed job share: root infos, communicators, collectives. */
+	readonly hccl: HcclWorld;
+	/** The runner's files, if it gave any. */
+	readonly files: MachineFiles | undefined;
 	readonly #devices: Device[] = [];
 	readonly #processes: HostProcess[] = [];
 	#nextPid: number;
@@ -87,6 +106,9 @@ export class Machine {
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
 		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 		this.#nextPid = options.firstPid ?? FIRST_PID;
+		this.env = Object.freeze({ ...options.env });
+		this.hccl = options.hccl ?? new HcclWorld(options.product);
+		this.files = options.files;
 		const count = options.deviceCount ?? 1;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
@@ -121,11 +143,15 @@ export class Machine {
 		return undefined;
 	}
 
-	/** Starts a new process (the program's `main` about to run). */
-	spawn(options: { name?: string } = {}): HostProcess {
+	/**
+	 * Starts a new process (the program's `main` about to run) with the machine's environment
+	 * plus `env` (a rank's RANK_ID, say).
+	 */
+	spawn(options: { name?: string; env?: Readonly<Record<string, string>> } = {}): HostProcess {
 		const pid = this.#nextPid;
 		this.#nextPid += PID_STEP;
-		const process = new HostProcess(this, pid, options.name ?? 'main');
+		const env = options.env ? Object.freeze({ ...this.env, ...options.env }) : this.env;
+		const process = new HostProcess(this, pid, options.name ?? 'main', env);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
 			changes: [{ path: `pid${pid}.state`, value: 'running' }],

@@ -10,6 +10,9 @@ import type { DType } from './dtype.ts';
 /** Bytes per page. */
 const PAGE = 4096;
 
+/** Bytes per page of every store, for code that walks the pages a store holds. */
+export const BYTE_STORE_PAGE = PAGE;
+
 /** Sparse byte storage; see the file comment. */
 export class ByteStore {
 	readonly #pages = new Map<number, DataView>();
@@ -21,6 +24,11 @@ export class ByteStore {
 			this.#pages.set(index, view);
 		}
 		return view;
+	}
+
+	/** The indices of the pages written so far (page `i` holds bytes `i * BYTE_STORE_PAGE` on). */
+	pageIndices(): IterableIterator<number> {
+		return this.#pages.keys();
 	}
 
 	/** Reads `length` bytes from `offset`. */

@@ -9,6 +9,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint } from '../device-memory.ts';
 import { hex } from '../host-log.ts';
 import type { Allocation } from '../host-resources.ts';
+import type { GmBuffer } from '../../kernel/global-tensor.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { raceCheck } from './model.ts';
 import { resolveStream, stoppedContext } from './stream.ts';
@@ -42,7 +43,15 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 		device.memorySeries.flush();
 		return ACL_ERROR.ACL_ERROR_RT_MEMORY_ALLOCATION;
 	}
-	rt.state.allocations.set(ptr, { ptr, size, bytes, device, site, api: call.name });
+	rt.state.allocations.set(ptr, {
+		ptr,
+		size,
+		bytes,
+		device,
+		site,
+		api: call.name,
+		gm: { name: `devPtr@${hex(ptr)}`, bytes: size },
+	});
 	if (rt.detailed()) {
 		rt.note(`${rt.prefix}.mem.${hex(ptr)}`, size);
 		rt.note(`device${device.id}.memory`, device.memory.used);
@@ -139,12 +148,12 @@ export function aclrtGetMemInfo(rt: AclRuntime, call: HostCall): AclError {
 export function findDeviceAllocation(
 	rt: AclRuntime,
 	ptr: number,
-): { base: number; size: number } | undefined {
+): { base: number; size: number; buffer: GmBuffer } | undefined {
 	const allocations = rt.state.allocations;
 	const exact = allocations.get(ptr);
-	if (exact) return { base: exact.ptr, size: exact.size };
+	if (exact) return { base: exact.ptr, size: exact.size, buffer: exact.gm };
 	for (const a of allocations.values())
-		if (ptr >= a.ptr && ptr < a.ptr + a.size) return { base: a.ptr, size: a.size };
+		if (ptr >= a.ptr && ptr < a.ptr + a.size) return { base: a.ptr, size: a.size, buffer: a.gm };
 	return undefined;
 }
 

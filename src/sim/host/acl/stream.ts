@@ -10,6 +10,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { hex } from '../host-log.ts';
 import type { Context, Stream } from '../host-resources.ts';
 import { raceCheck } from './model.ts';
+import { Halt } from '../../halt.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -170,6 +171,10 @@ export function stoppedContext(rt: AclRuntime, context: Context): AclError {
 export function waitUntil(rt: AclRuntime, target: number, timeoutMs: number): boolean {
 	const clock = rt.machine.clock;
 	if (target <= clock.now) return true;
+	if (target === Number.POSITIVE_INFINITY && timeoutMs < 0) {
+		// A task that never ends (an HCCL task with HCCL_EXEC_TIMEOUT=0 whose peer never comes).
+		throw new Halt('hang', 'a task on the stream never completes');
+	}
 	if (timeoutMs >= 0 && target - clock.now > timeoutMs * 1000) {
 		clock.advance(Math.round(timeoutMs * 1000));
 		return false;
@@ -186,6 +191,10 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 	const error = stream.error;
 	if (!error || error.at > rt.machine.clock.now) return ACL_SUCCESS;
 	stream.error = undefined;
+	if (error.report) {
+		error.report(rt);
+		return error.code;
+	}
 	const pid = rt.process.pid;
 	const device = stream.context.device.id;
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
