@@ -10,6 +10,7 @@
  */
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
+import type { HcclResultName } from '../sim/hccl/hccl-types.ts';
 import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
 import type { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
@@ -128,8 +129,8 @@ export interface ApiRowBase {
 	readonly aliases: readonly string[];
 	readonly requires: readonly ApiPrecondition[];
 	readonly cost: ApiCost;
-	/** The aclError codes the simulated call can return (host rows). */
-	readonly errors: readonly AclErrorName[];
+	/** The aclError (or, for HCCL rows, HcclResult) codes the simulated call can return. */
+	readonly errors: readonly (AclErrorName | HcclResultName)[];
 	/** Diagnostics the simulated call can report. */
 	readonly diagnostics: readonly ApiDiagnosticCode[];
 	/** Per-product limits that apply. */
@@ -197,7 +198,7 @@ export interface ApiRowInput<Target> {
 	aliases?: readonly string[];
 	requires?: readonly ApiPrecondition[];
 	cost: ApiCost;
-	errors?: readonly AclErrorName[];
+	errors?: readonly (AclErrorName | HcclResultName)[];
 	diagnostics?: readonly ApiDiagnosticCode[];
 	limits?: readonly ApiLimit[];
 	doc: Localized;

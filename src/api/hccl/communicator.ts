@@ -8,6 +8,9 @@ import { CALL_COST } from '../acl/shared.ts';
 import * as comm from '../../sim/host/hccl/communicator.ts';
 
 const group = 'hccl-comm';
+
+/** What resolving a communicator argument returns. */
+const COMM_ARG = ['HCCL_E_PTR', 'HCCL_E_PARA'] as const;
 const HEADER = (symbol: string) => hcommHeader('include/hccl/hccl_comm.h', symbol);
 
 /** The communicator rows. */
@@ -16,6 +19,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		name: 'HcclGetRootInfo',
 		group,
 		signature: 'HcclResult HcclGetRootInfo(HcclRootInfo *rootInfo)',
+		errors: ['HCCL_E_PTR', 'HCCL_E_RUNTIME'],
 		cost: CALL_COST,
 		doc: {
 			zh: '在 root 节点（通常是 rank 0）调用：启动一个后台服务等待所有 rank 连接，并写出 root 信息，由程序分发给每个 rank。服务从这一刻开始计 HCCL_CONNECT_TIMEOUT。',
@@ -30,6 +34,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		signature:
 			'HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo *rootInfo, uint32_t rank, HcclComm *comm)',
 		out: ['comm'],
+		errors: ['HCCL_E_PTR', 'HCCL_E_PARA', 'HCCL_E_RUNTIME', 'HCCL_E_TIMEOUT'],
 		cost: CALL_COST,
 		doc: {
 			zh: '以 rank 号加入 root 信息对应的通信域，所有 nRanks 个 rank 都到齐后才返回。有 rank 没有在 HCCL_CONNECT_TIMEOUT 内连上 root 时，各 rank 再等 20 秒后失败（EI0015），root 节点打印已连接的 rank 列表。',
@@ -44,6 +49,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		signature:
 			'HcclResult HcclCommInitClusterInfo(const char *clusterInfo, uint32_t rank, HcclComm *comm)',
 		out: ['comm'],
+		errors: ['HCCL_E_PTR', 'HCCL_E_PARA', 'HCCL_E_RUNTIME'],
 		cost: CALL_COST,
 		doc: {
 			zh: '按 rank table 文件（JSON，列出每台服务器的 device_id 与 rank_id）创建通信域。文件已经给出全部 rank，创建时不等其他 rank；缺席的 rank 要到第一次集合通信建链时才暴露。',
@@ -57,6 +63,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		group,
 		signature: 'HcclResult HcclGetRankId(HcclComm comm, uint32_t *rank)',
 		out: ['rank'],
+		errors: COMM_ARG,
 		cost: NO_COST,
 		doc: {
 			zh: '本进程在通信域中的 rank 号。',
@@ -70,6 +77,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		group,
 		signature: 'HcclResult HcclGetRankSize(HcclComm comm, uint32_t *rankSize)',
 		out: ['rankSize'],
+		errors: COMM_ARG,
 		cost: NO_COST,
 		doc: {
 			zh: '通信域中的 rank 总数。',
@@ -82,6 +90,7 @@ export const HCCL_COMM_APIS: readonly HostApiRow[] = [
 		name: 'HcclCommDestroy',
 		group,
 		signature: 'HcclResult HcclCommDestroy(HcclComm comm)',
+		errors: COMM_ARG,
 		cost: CALL_COST,
 		doc: {
 			zh: '销毁通信域。先同步 Stream、确认集合通信已完成再销毁；还在等本 rank 的其他 rank 会因心跳丢失而报告它。',

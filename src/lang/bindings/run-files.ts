@@ -7,6 +7,7 @@
  * This is the smallest piece the ranks need; the program file system of the interpreter (given
  * data files, C++ streams, POSIX calls) supersedes it.
  */
+import { langDiagnostic } from '../diagnostics.ts';
 import { T } from '../types.ts';
 import { SimObject, type Value } from '../values.ts';
 import { num } from './args.ts';
@@ -57,6 +58,7 @@ function fileOf(v: Value): OpenFile | undefined {
 /** Adds the stdio calls over `files` to `table`. */
 export function addRunFileBindings(table: BindingTable, env: SimEnv, files: RunFiles): void {
 	const fns = table.functions;
+	const reported = new Set<string>();
 	table.types.set('FILE', {
 		name: 'FILE',
 		methods: {},
@@ -67,7 +69,14 @@ export function addRunFileBindings(table: BindingTable, env: SimEnv, files: RunF
 		const mode = typeof call.args[1] === 'string' ? call.args[1] : 'r';
 		const writing = mode.startsWith('w') || mode.startsWith('a');
 		const old = files.read(path);
-		if (!writing && !old) return null;
+		if (!writing && !old) {
+			// A data file the program expects but no process of the run wrote.
+			if (!reported.has(path)) {
+				reported.add(path);
+				call.rt.recorder.diagnostic(langDiagnostic('file-io-simulated', call.span, { name: 'fopen' }));
+			}
+			return null;
+		}
 		const data = mode.startsWith('a') && old ? old : writing ? new Uint8Array(0) : old!;
 		if (writing) files.write(path, data);
 		return new SimObject('FILE', [], new OpenFile(path, writing, data));
