@@ -84,6 +84,8 @@ export interface ApiCall {
 	site(): CallSite;
 	/** Writes out-parameter `index` (through the pointer, or into the reference). */
 	out(index: number, value: unknown): void;
+	/** Reads what in-out parameter `index` points to. */
+	peek?(index: number): unknown;
 	/** Writes program output (the console of the process or kernel), as printf would. */
 	print(text: string): void;
 	/** Writes out any unfinished output line, as stdio does at exit. */
@@ -195,6 +197,11 @@ export interface ApiRowInput<Target> {
 	signature: string | readonly string[];
 	/** Parameters the API writes (the reference's 输出 / Output column). */
 	out?: readonly string[];
+	/**
+	 * Parameters it reads and writes (输入&输出): passed unconverted like `out`, read with
+	 * `call.peek(i)`, and not cleared before the call.
+	 */
+	inout?: readonly string[];
 	aliases?: readonly string[];
 	requires?: readonly ApiPrecondition[];
 	cost: ApiCost;
@@ -218,11 +225,20 @@ export const NO_COST: ApiCost = { us: 0, per: 'call' };
 /** An AscendCL row. */
 export function hostApi(input: ApiRowInput<AclRuntime>): HostApiRow {
 	const base = common(input, ['in-process']);
-	return { ...base, side: 'host', run: input.run, protocol: hostProtocol(base, input.run) };
+	return {
+		...base,
+		side: 'host',
+		run: input.run,
+		protocol: hostProtocol(base, input.run, input.inout ?? []),
+	};
 }
 
 /** The call protocol's view of a host row: cost, precondition, and how the trace shows the call. */
-function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostCallSpec<ApiCall> {
+function hostProtocol(
+	row: ApiRowBase,
+	run: HostCallSpec<ApiCall>['run'],
+	inout: readonly string[],
+): HostCallSpec<ApiCall> {
 	const requires = row.requires.includes('current-context')
 		? 'current-context'
 		: row.requires.includes('acl-init')
@@ -252,7 +268,7 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 		forms: row.signatures.map((sig) => ({
 			fixedArgs: row.trace.fixed,
 			traceArgs: sig.params.map(format),
-			outs: sig.outs,
+			outs: sig.outs.filter((i) => !inout.includes(sig.params[i]!.name)),
 			bytesArg: row.cost.bytesParam
 				? sig.params.findIndex((p) => p.name === row.cost.bytesParam)
 				: -1,
@@ -280,7 +296,9 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 	const texts = typeof input.signature === 'string' ? [input.signature] : input.signature;
 	const signatures = texts.map((text) => {
 		const sig = parseSignature(text, { out: [] });
-		const outs = (input.out ?? []).filter((n) => sig.params.some((p) => p.name === n));
+		const outs = [...(input.out ?? []), ...(input.inout ?? [])].filter((n) =>
+			sig.params.some((p) => p.name === n),
+		);
 		return outs.length > 0 ? parseSignature(text, { out: outs }) : sig;
 	});
 	const first = signatures[0]!;

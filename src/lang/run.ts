@@ -260,17 +260,27 @@ function runInner(
 	};
 
 	const launch: LaunchKernel = (kernel, blocks, stream, args, call) => {
-		const pid = env.proc ? env.proc.pid + 1 : KERNEL_ONLY_PID;
-		const result = runKernel(kernel, blocks, args, pid, call.site());
-		if (!env.proc) return 0;
-		const outcome: HostKernelOutcome =
-			result.outcome === 'completed'
+		const proc = env.proc;
+		const pid = proc ? proc.pid + 1 : KERNEL_ONLY_PID;
+		const site = call.site();
+		if (!proc) {
+			runKernel(kernel, blocks, args, pid, site);
+			return 0;
+		}
+		// The runtime decides whether the body runs now, is captured into a graph (and run at each
+		// replay), or the launch is refused; each run of it is a fresh launch of the kernel.
+		const run = (): HostKernelOutcome => {
+			const result = runKernel(kernel, blocks, args, pid, site);
+			return result.outcome === 'completed'
 				? KERNEL_COMPLETED
 				: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
-		const ret = env.proc.acl.launchKernel(
+		};
+		const devicePtrs: number[] = [];
+		for (const a of args) if (typeof a === 'number' && a !== 0) devicePtrs.push(a);
+		const ret = proc.acl.launchKernel(
 			num(stream),
-			{ name: kernel.name, blocks, outcome },
-			call.site(),
+			{ name: kernel.name, blocks, run, args: devicePtrs },
+			site,
 		);
 		if (ret !== 0) env.sawError = true;
 		return undefined;
@@ -607,11 +617,11 @@ function toKernelArg(v: Value, name: string, env: SimEnv): Value {
 	if (typeof v !== 'number' || v === 0 || !env.proc) return v;
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return v;
-	// The kernel works on the allocation's own contents, so copies and collectives see its writes;
-	// messages name the buffer after the kernel parameter it first reached.
+	// The runtime keeps the allocation's contents (copies move them); the kernel side names the
+	// buffer after the parameter it first reaches.
 	const buffer = alloc.buffer;
 	if (env.gmBuffers.get(alloc.base) !== buffer) {
-		(buffer as { name: string }).name = name;
+		buffer.name = name;
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

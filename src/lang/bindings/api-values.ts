@@ -81,7 +81,7 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
 					return { callback: v.name };
 				};
 			case 'bytes':
-				return (v, ctx) => byteRefOf(v, ctx.env);
+				return (v, ctx) => byteRefOf(v, ctx.rt.memory);
 			case 'struct':
 				return (v) =>
 					v instanceof Instance

@@ -1,17 +1,13 @@
 /**
  * {@link ByteRef}s over the interpreter's memory, for parameters a call reads or writes as bytes
  * (`HcclRootInfo *`): a C array (`char buf[4108]`), a struct whose first field is one (the root
- * info's `internal`), or a host address the program got from `malloc` or `aclrtMallocHost`. Host
- * addresses keep their bytes in the run's own table until the simulator models host memory
- * byte by byte (illustrative: a blob is found again only at the address it was written to).
+ * info's `internal`), or a host address the program got from `malloc` or `aclrtMallocHost` (the
+ * process's host memory, byte by byte).
  */
 import type { ByteRef } from '../../sim/byte-ref.ts';
 import { sizeOf } from '../types.ts';
 import { ArrayStore, Instance, isStore, ObjectStore, Ptr, type Value } from '../values.ts';
-import type { SimEnv } from './sim-env.ts';
-
-/** Bytes kept at host addresses, per run. */
-const HOST_BLOBS = new WeakMap<SimEnv, Map<number, Uint8Array>>();
+import type { HostMemory } from '../../sim/host/host-memory.ts';
 
 function arrayRef(store: ArrayStore, start: number, address: number): ByteRef {
 	const size = Math.max(1, sizeOf(store.elem));
@@ -38,8 +34,8 @@ function arrayRef(store: ArrayStore, start: number, address: number): ByteRef {
 	};
 }
 
-/** A ByteRef over what `v` points to, or undefined for a null pointer. */
-export function byteRefOf(v: Value, env: SimEnv): ByteRef | undefined {
+/** A ByteRef over what `v` points to (host addresses in `memory`), or undefined for a null pointer. */
+export function byteRefOf(v: Value, memory: HostMemory): ByteRef | undefined {
 	if (v === null || v === undefined || v === 0) return undefined;
 	if (v instanceof Ptr && v.base instanceof ArrayStore)
 		return arrayRef(v.base, v.base.index(v.offset), 0);
@@ -53,18 +49,13 @@ export function byteRefOf(v: Value, env: SimEnv): ByteRef | undefined {
 		return undefined;
 	}
 	if (typeof v === 'number') {
-		let blobs = HOST_BLOBS.get(env);
-		if (!blobs) HOST_BLOBS.set(env, (blobs = new Map()));
-		const table = blobs;
 		return {
 			address: v,
-			read: (length) => {
-				const out = new Uint8Array(length);
-				const blob = table.get(v);
-				if (blob) out.set(blob.subarray(0, length));
-				return out;
+			read: (length) => memory.bytes.read(v, length),
+			write: (bytes) => {
+				memory.overwritten(v, bytes.length);
+				memory.bytes.write(v, bytes);
 			},
-			write: (bytes) => void table.set(v, bytes.slice()),
 		};
 	}
 	return undefined;

@@ -73,7 +73,9 @@ export function addRunFileBindings(table: BindingTable, env: SimEnv, files: RunF
 			// A data file the program expects but no process of the run wrote.
 			if (!reported.has(path)) {
 				reported.add(path);
-				call.rt.recorder.diagnostic(langDiagnostic('file-io-simulated', call.span, { name: 'fopen' }));
+				call.rt.recorder.diagnostic(
+					langDiagnostic('file-io-simulated', call.span, { name: 'fopen' }),
+				);
 			}
 			return null;
 		}
@@ -83,7 +85,7 @@ export function addRunFileBindings(table: BindingTable, env: SimEnv, files: RunF
 	});
 	fns.set('fwrite', (call) => {
 		const f = fileOf(call.args[3]);
-		const ref = byteRefOf(call.args[0], env);
+		const ref = byteRefOf(call.args[0], call.rt.memory);
 		if (!f || !f.writing || !ref) return 0;
 		const size = num(call.args[1]);
 		const count = num(call.args[2]);
@@ -98,7 +100,7 @@ export function addRunFileBindings(table: BindingTable, env: SimEnv, files: RunF
 	});
 	fns.set('fread', (call) => {
 		const f = fileOf(call.args[3]);
-		const ref = byteRefOf(call.args[0], env);
+		const ref = byteRefOf(call.args[0], call.rt.memory);
 		if (!f || f.writing || !ref) return 0;
 		const size = num(call.args[1]);
 		const count = num(call.args[2]);

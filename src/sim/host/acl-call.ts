@@ -17,6 +17,8 @@ export interface HostCall {
 	readonly args: readonly unknown[];
 	site(): CallSite;
 	out(index: number, value: unknown): void;
+	/** The value behind in-out pointer argument `index` (e.g. aclmdlRICaptureThreadExchangeMode's mode). */
+	peek?(index: number): unknown;
 }
 
 /** How one argument reads in the trace; `hidden` ones (out-parameters, descriptors) are left out. */

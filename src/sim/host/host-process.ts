@@ -9,6 +9,7 @@
 import { Halt } from '../halt.ts';
 import type { CallSite } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
+import { HostMemory } from './host-memory.ts';
 import { HOST_COST_US } from './host-timing.ts';
 import type { Machine } from './machine.ts';
 import {
@@ -29,7 +30,6 @@ export type ExitStatus =
 	| { kind: 'signal'; signo: number; code: number };
 
 const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
-const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
 
 /** One host process; see the file comment. */
 export class HostProcess {
@@ -38,8 +38,10 @@ export class HostProcess {
 	readonly name: string;
 	/** The AscendCL API of this process. */
 	readonly acl: AclRuntime;
-	/** The process environment (`getenv`), e.g. RANK_ID or HCCL_EXEC_TIMEOUT. */
+	/** The process environment (`getenv`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
 	readonly env: Readonly<Record<string, string>>;
+	/** Its host memory, reached through addresses (malloc, aclrtMallocHost). */
+	readonly memory = new HostMemory();
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -51,7 +53,7 @@ export class HostProcess {
 		machine: Machine,
 		pid: number,
 		name: string,
-		env: Readonly<Record<string, string>> = NO_ENV,
+		env: Readonly<Record<string, string>> = {},
 	) {
 		this.#machine = machine;
 		this.pid = pid;

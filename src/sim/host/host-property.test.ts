@@ -20,7 +20,14 @@ import type { Trace } from '../trace.ts';
 import { ACL_ERROR, aclErrorLabel, type AclErrorName } from './acl-error.ts';
 import { FIRST_PID, PID_STEP } from './machine.ts';
 
-const LIMITS = { streams: 12, events: 6, deviceMemoryBytes: 64 * 1024, kernelTimeoutUs: 5000 };
+// Device memory: the runtime's 2 MB pool per device opened, and room for a few blocks.
+const LIMITS = {
+	streams: 12,
+	events: 6,
+	notifies: 5,
+	deviceMemoryBytes: 2 * 1024 * 1024 + 64 * 1024,
+	kernelTimeoutUs: 5000,
+};
 const SLOTS = 4;
 
 /** One random call: an operation and a few small numbers to pick its arguments with. */
@@ -126,6 +133,11 @@ const OUT_TARGETS: Readonly<Record<string, string>> = {
 	uint64_t: 'u64s',
 	aclrtEventStatus: 'statuses',
 	aclrtEventRecordedStatus: 'recorded',
+	aclrtNotify: 'notifies',
+	aclmdlRI: 'graphs',
+	aclmdlRICaptureStatus: 'captureStatuses',
+	aclmdlRICaptureMode: 'captureModes',
+	aclrtStreamStatus: 'streamStatuses',
 };
 
 /** Handle slots by type. */
@@ -133,6 +145,8 @@ const HANDLE_SLOTS: Readonly<Record<string, string>> = {
 	aclrtStream: 'streams',
 	aclrtEvent: 'events',
 	aclrtContext: 'contexts',
+	aclrtNotify: 'notifies',
+	aclmdlRI: 'graphs',
 	void: 'ptrs',
 	HcclComm: 'ptrs',
 };
@@ -174,6 +188,11 @@ uint64_t u64s[${SLOTS}];
 aclrtEventStatus statuses[${SLOTS}];
 aclrtEventRecordedStatus recorded[${SLOTS}];
 aclrtEventRecordedStatus status;
+aclrtNotify notifies[${SLOTS}];
+aclmdlRI graphs[${SLOTS}];
+aclmdlRICaptureStatus captureStatuses[${SLOTS}];
+aclmdlRICaptureMode captureModes[${SLOTS}];
+aclrtStreamStatus streamStatuses[${SLOTS}];
 extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
 extern "C" __global__ __aicore__ void spin(GM_ADDR x) { AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
 void cleanup(int sig) {
@@ -229,17 +248,20 @@ function checkTrace(trace: Trace): void {
 			}
 		}
 		for (const c of s.changes ?? []) {
-			if (/^device0\.(memory|events|streams)$/.test(c.path)) device.set(c.path, c.value as number);
+			if (/^device0\.(memory|events|streams|notifies)$/.test(c.path))
+				device.set(c.path, c.value as number);
 			if (c.path.startsWith('device0.staleModelStream.') && c.value !== null) stale.add(c.path);
 		}
 		expect(device.get('device0.memory') ?? 0).toBeGreaterThanOrEqual(0);
 		expect(device.get('device0.memory') ?? 0).toBeLessThanOrEqual(LIMITS.deviceMemoryBytes);
 		expect(device.get('device0.events') ?? 0).toBeLessThanOrEqual(LIMITS.events);
 		expect(device.get('device0.streams') ?? 0).toBeLessThanOrEqual(LIMITS.streams);
+		expect(device.get('device0.notifies') ?? 0).toBeLessThanOrEqual(LIMITS.notifies);
 	}
 	for (const [name, count] of steps) expect(trace.calls[name], name).toBe(count);
 	expect(device.get('device0.memory') ?? 0).toBe(0);
 	expect(device.get('device0.events') ?? 0).toBe(0);
+	expect(device.get('device0.notifies') ?? 0).toBe(0);
 	expect(device.get('device0.streams') ?? 0).toBe(stale.size);
 }
 

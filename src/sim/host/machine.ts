@@ -31,6 +31,7 @@ import { cannBehaviour, type CannBehaviour } from './cann-version.ts';
 import { Device } from './device.ts';
 import { hostProfile, type HostLimitOverrides, type HostProfile } from './host-profile.ts';
 import { HostProcess } from './host-process.ts';
+import { PendingCopies } from './acl/copy-tasks.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
@@ -52,7 +53,7 @@ export interface MachineOptions {
 	recorder: Recorder;
 	/** CANN version, e.g. `8.0.RC2`; omitted: the product's default (see host-profile.ts). */
 	cann?: string;
-	/** Devices visible to processes (default 1). */
+	/** Physical devices of the server (default: the product's `devicesPerServer`). */
 	deviceCount?: number;
 	/** Environment every process starts with (`NAME=VALUE`), e.g. HCCL_EXEC_TIMEOUT. */
 	env?: Readonly<Record<string, string>>;
@@ -93,6 +94,8 @@ export class Machine {
 	readonly hccl: HcclWorld;
 	/** The runner's files, if it gave any. */
 	readonly files: MachineFiles | undefined;
+	/** Asynchronous copies on their way, on every device. */
+	readonly copies = new PendingCopies();
 	readonly #devices: Device[] = [];
 	readonly #processes: HostProcess[] = [];
 	#nextPid: number;
@@ -106,17 +109,22 @@ export class Machine {
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
 		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 		this.#nextPid = options.firstPid ?? FIRST_PID;
-		this.env = Object.freeze({ ...options.env });
 		this.hccl = options.hccl ?? new HcclWorld(options.product);
 		this.files = options.files;
-		const count = options.deviceCount ?? 1;
+		const count = options.deviceCount ?? this.profile.devicesPerServer.value;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
+		this.env = Object.freeze({ ...options.env });
 	}
 
-	/** Number of devices. */
+	/** Number of physical devices. */
 	get deviceCount(): number {
 		return this.#devices.length;
+	}
+
+	/** Every device, by physical id. */
+	get devices(): readonly Device[] {
+		return this.#devices;
 	}
 
 	/** Device `id`, or undefined when there is no such device. */
@@ -145,12 +153,12 @@ export class Machine {
 
 	/**
 	 * Starts a new process (the program's `main` about to run) with the machine's environment
-	 * plus `env` (a rank's RANK_ID, say).
+	 * plus `env`.
 	 */
 	spawn(options: { name?: string; env?: Readonly<Record<string, string>> } = {}): HostProcess {
 		const pid = this.#nextPid;
 		this.#nextPid += PID_STEP;
-		const env = options.env ? Object.freeze({ ...this.env, ...options.env }) : this.env;
+		const env = options.env ? { ...this.env, ...options.env } : this.env;
 		const process = new HostProcess(this, pid, options.name ?? 'main', env);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {

@@ -9,9 +9,13 @@ import { isNoSpan, spanOf, type AclRuntime, type HeldResources } from '../acl-ru
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import { dropContext } from './context.ts';
+import { dropCopies } from './copy-tasks.ts';
+import { releasePool } from './device.ts';
 import { releaseEventResource } from './event.ts';
+import { dropGraph } from './graph-capture.ts';
 import { freeAllocation } from './memory.ts';
 import { dropModel } from './model.ts';
+import { dropNotify } from './notify.ts';
 import { allStreams } from './stream.ts';
 
 /** What the process holds now. */
@@ -32,6 +36,8 @@ export function held(rt: AclRuntime): HeldResources {
 		models: state.models.size,
 		modelStreams,
 		devices: state.bindings.size,
+		notifies: state.notifies.size,
+		graphs: state.graphs.size,
 	};
 }
 
@@ -100,6 +106,20 @@ export function reportLeaks(rt: AclRuntime): void {
 			m.site,
 		);
 	}
+	for (const n of state.notifies.values()) {
+		leak(
+			'notify',
+			`aclrtCreateNotify${at(n.site)} was never paired with aclrtDestroyNotify`,
+			n.site,
+		);
+	}
+	for (const g of state.graphs.values()) {
+		leak(
+			'graph',
+			`aclmdlRICaptureBegin${at(g.site)} made a model running instance never destroyed with aclmdlRIDestroy`,
+			g.site,
+		);
+	}
 	for (const c of state.contexts.values()) {
 		leak(
 			'context',
@@ -123,7 +143,10 @@ export function reportLeaks(rt: AclRuntime): void {
 export function releaseAll(rt: AclRuntime): void {
 	const { state } = rt;
 	const detailed = rt.detailed();
+	dropCopies(rt);
 	for (const m of [...state.models.values()]) dropModel(rt, m);
+	for (const g of [...state.graphs.values()]) dropGraph(rt, g);
+	for (const n of [...state.notifies.values()]) dropNotify(rt, n);
 	for (const e of state.events.values()) {
 		if (e.holding) releaseEventResource(rt, e);
 		if (detailed) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, null);
@@ -137,6 +160,7 @@ export function releaseAll(rt: AclRuntime): void {
 	state.contexts.clear();
 	for (const [id, b] of state.bindings) {
 		dropContext(rt, b.context);
+		releasePool(rt, b);
 		if (rt.detailed()) rt.note(`${rt.prefix}.device${id}`, null);
 	}
 	state.bindings.clear();

@@ -54,10 +54,13 @@ import {
 import type { Arrival } from '../../hccl/hccl-world.ts';
 import { settleLink, settleTask } from '../../hccl/rendezvous.ts';
 import { formatPlogTime } from '../../clock.ts';
+import type { CallSite } from '../../trace.ts';
 import type { HostCall } from '../acl-call.ts';
 import { ACL_ERROR } from '../acl-error.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import { resolveStream } from '../acl/stream.ts';
+import { failureDue } from '../acl/task-errors.ts';
+import { settleBeforeKernel } from '../acl/copy-tasks.ts';
 import { formatPlogLine } from '../host-log.ts';
 import { COPY_BYTES_PER_US } from '../host-timing.ts';
 import { communicator } from './communicator.ts';
@@ -93,6 +96,8 @@ interface OpCall {
 	readonly peer: number | undefined;
 	readonly comm: number;
 	readonly stream: number;
+	/** Where the program made the call. */
+	readonly site: () => CallSite;
 }
 
 const EMPTY = new ByteStore();
@@ -206,6 +211,8 @@ function issue(rt: AclRuntime, c: OpCall): number {
 	const world = rt.machine.hccl;
 	const clock = rt.machine.clock;
 	const start = s.busyUntil > clock.now ? s.busyUntil : clock.now;
+	// Copies queued before the task have reached the device by the time it starts.
+	settleBeforeKernel(rt.machine, start);
 	const sendAt =
 		usesSend && (c.op !== 'Broadcast' || c.root === comm.rank)
 			? deviceBytes(rt, c.send)
@@ -292,7 +299,10 @@ function issue(rt: AclRuntime, c: OpCall): number {
 		taskId,
 		reason: `${c.op} waits for rank ${remote}`,
 		report: (r) => reportTimeout(r, comm, failed, remote, index),
+		noticed: false,
+		line: c.site().stack.at(-1)?.line ?? 0,
 	};
+	failureDue(rt, settled.at);
 	return R.HCCL_SUCCESS;
 }
 
@@ -460,6 +470,7 @@ export function hcclAllReduce(rt: AclRuntime, call: HostCall): number {
 		peer: undefined,
 		comm: n(a[5]),
 		stream: n(a[6]),
+		site: () => call.site(),
 	});
 }
 
@@ -478,6 +489,7 @@ export function hcclAllGather(rt: AclRuntime, call: HostCall): number {
 		peer: undefined,
 		comm: n(a[4]),
 		stream: n(a[5]),
+		site: () => call.site(),
 	});
 }
 
@@ -496,6 +508,7 @@ export function hcclReduceScatter(rt: AclRuntime, call: HostCall): number {
 		peer: undefined,
 		comm: n(a[5]),
 		stream: n(a[6]),
+		site: () => call.site(),
 	});
 }
 
@@ -514,6 +527,7 @@ export function hcclBroadcast(rt: AclRuntime, call: HostCall): number {
 		peer: undefined,
 		comm: n(a[4]),
 		stream: n(a[5]),
+		site: () => call.site(),
 	});
 }
 
@@ -532,6 +546,7 @@ export function hcclBarrier(rt: AclRuntime, call: HostCall): number {
 		peer: undefined,
 		comm: n(a[0]),
 		stream: n(a[1]),
+		site: () => call.site(),
 	});
 }
 
@@ -550,6 +565,7 @@ export function hcclSend(rt: AclRuntime, call: HostCall): number {
 		peer: n(a[3]),
 		comm: n(a[4]),
 		stream: n(a[5]),
+		site: () => call.site(),
 	});
 }
 
@@ -568,5 +584,6 @@ export function hcclRecv(rt: AclRuntime, call: HostCall): number {
 		peer: n(a[3]),
 		comm: n(a[4]),
 		stream: n(a[5]),
+		site: () => call.site(),
 	});
 }
