@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
-import { run } from '../lang/index.ts';
+import { MAX_RANKS, run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
@@ -44,6 +44,10 @@ Options:
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
                     signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+  --ranks N         each run starts N processes of the program, the ranks of one job on one
+                    server: rank r gets RANK_ID=r, RANK_SIZE=N and DEVICE_ID=r (1 to ${MAX_RANKS})
+  --env NAME=VALUE  set an environment variable of every process (repeatable), e.g.
+                    --env HCCL_EXEC_TIMEOUT=600 --env HCCL_ENTRY_LOG_ENABLE=1
   -h, --help        show this help
 
 Exit status:
@@ -66,6 +70,10 @@ export interface SimOptions {
 	gmBytes?: number;
 	cann?: string;
 	actions?: Action[];
+	/** Processes per `run` (the ranks of one job). */
+	ranks?: number;
+	/** The environment of every process. */
+	env?: Record<string, string>;
 }
 
 /**
@@ -109,6 +117,8 @@ export function parseSimArgs(
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
+	let ranks: number | undefined;
+	const envVars: Record<string, string> = {};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -179,6 +189,26 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '--ranks': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > MAX_RANKS)
+					return {
+						error: `--ranks needs a whole number from 1 to ${MAX_RANKS}, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				ranks = n;
+				break;
+			}
+			case '--env': {
+				const v = value() ?? '';
+				const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
+				if (!m)
+					return {
+						error: `--env needs NAME=VALUE, e.g. HCCL_EXEC_TIMEOUT=600, not ${v ? `"${v}"` : 'nothing'}.`,
+					};
+				envVars[m[1]!] = m[2]!;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -195,6 +225,8 @@ export function parseSimArgs(
 	const options: SimOptions = { file, product, mode, json, lang, baseUrl, ...numbers };
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
+	if (ranks !== undefined) options.ranks = ranks;
+	if (Object.keys(envVars).length > 0) options.env = envVars;
 	return options;
 }
 
@@ -324,6 +356,8 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
+	if (parsed.ranks !== undefined) request.ranks = parsed.ranks;
+	if (parsed.env !== undefined) request.env = parsed.env;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));

@@ -10,6 +10,7 @@
 import { VirtualClock } from '../sim/clock.ts';
 import { Halt, isHalt } from '../sim/halt.ts';
 import {
+	HOST_PROFILES,
 	KERNEL_COMPLETED,
 	Machine,
 	SIGNALS,
@@ -320,7 +321,10 @@ function runInner(
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
 			...(request.limits ? { limits: request.limits } : {}),
-			...(ranks > 1 ? { deviceCount: ranks } : {}),
+			// A job of more ranks than the server has cards gets a card per rank (illustrative).
+			...(ranks > HOST_PROFILES[request.product].devicesPerServer.value
+				? { deviceCount: ranks }
+				: {}),
 			...(request.env ? { env: request.env } : {}),
 			...(world ? { hccl: world } : {}),
 			files,
