@@ -37,6 +37,19 @@ function arrayRef(store: ArrayStore, start: number, address: number): ByteRef {
 /** A ByteRef over what `v` points to (host addresses in `memory`), or undefined for a null pointer. */
 export function byteRefOf(v: Value, memory: HostMemory): ByteRef | undefined {
 	if (v === null || v === undefined || v === 0) return undefined;
+	if (typeof v === 'string') {
+		// A string literal (`fwrite("…", 1, n, f)`): its bytes, read only.
+		const text = v;
+		return {
+			address: 0,
+			read: (length) => {
+				const out = new Uint8Array(length);
+				for (let i = 0; i < length && i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+				return out;
+			},
+			write: () => undefined,
+		};
+	}
 	if (v instanceof Ptr && v.base instanceof ArrayStore)
 		return arrayRef(v.base, v.base.index(v.offset), 0);
 	if (v instanceof Ptr && (v.base instanceof ObjectStore || isStore(v.base))) {

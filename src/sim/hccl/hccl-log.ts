@@ -138,6 +138,37 @@ export function linkDetectedLines(tid: number, rank: number, peer: number, tag: 
 	];
 }
 
+/** The cmdType values of the consistency check's lines (param_link_stage.md's table). */
+export const CMD_TYPE: Readonly<Record<string, number>> = {
+	Broadcast: 1,
+	AllReduce: 2,
+	Send: 4,
+	Receive: 5,
+	AllGather: 6,
+	ReduceScatter: 7,
+	// A barrier runs as a small AllReduce (illustrative).
+	Barrier: 2,
+};
+
+/**
+ * `CMD information tag check fail. local[…], remote[…]` and the lines after it for each argument
+ * that differs (param_link_stage.md shows tag, cmdType and op; the count and dataType lines
+ * follow their shape).
+ */
+export function consistencyLines(
+	tid: number,
+	diffs: ReadonlyArray<readonly [string, string | number, string | number]>,
+): string[] {
+	return diffs.map(
+		([name, local, remote], i) =>
+			`[rank_consistentcy_checker.cc:${i === 0 ? 429 : 439}] [${tid}][InitChannelStage][ParameterConflict]CMD information ${name} check fail. local[${local}], remote[${remote}]`,
+	);
+}
+
+/** EI0005's message (error_code.json). */
+export const EI0005_MESSAGE = (tag: string, param: string, local: string | number, remote: string | number) =>
+	`The arguments for collective communication are inconsistent between ranks: tag [${tag}], parameter [${param}], local [${local}], remote [${remote}]`;
+
 /** EI0006's Reason as vllm-project/vllm-ascend#486 shows it. */
 export const EI0006_REASON =
 	'Remote Rank did not send the data in time. Please check the reason for the rank being stuck';
@@ -263,6 +294,10 @@ export const HCCL_SCREEN_CODES = {
 			'1. An exception occurs during the execution on some NPUs in the cluster. As a result, collective communication operation failed.2. The execution speed on some NPU in the cluster is too slow to complete a communication operation within the timeout interval. (default 1800s, You can set the interval by using HCCL_EXEC_TIMEOUT.)3. The number of training samples of each NPU is inconsistent.4. Packet loss or other connectivity problems occur on the communication link.',
 		solution:
 			"1. If this error is reported on part of these ranks, check other ranks to see whether other errors have been reported earlier.2. If this error is reported for all ranks, check whether the error reporting time is consistent (the maximum difference must not exceed 1800s). If not, locate the cause or adjust the locate the cause or set the HCCL_EXEC_TIMEOUT environment variable to a larger value.3. Check whether the completion queue element (CQE) of the error exists in the plog(grep -rn 'error cqe'). If so, check the network connection status. 4. Ensure that the number of training samples of each NPU is consistent.",
+	},
+	EI0005: {
+		cause: undefined,
+		solution: 'Check whether the training script and ranktable of each NPU are consistent.',
 	},
 	EI0006: {
 		cause: undefined,

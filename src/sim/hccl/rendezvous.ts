@@ -8,9 +8,10 @@
  *   gets the communicator once the last has; otherwise the server gives up at its deadline and
  *   tells the connected ranks who is missing, and they fail 20 s later; a rank that comes after
  *   the deadline finds no server and fails HCCL_CONNECT_TIMEOUT + 20 s after it came.
- * - Link setup at an operation's first call (param_link_stage.md): each rank waits up to
- *   HCCL_CONNECT_TIMEOUT for each peer's first call of the same operation; a peer that never
- *   calls it, or calls it more than that apart, makes the link (and the call) fail.
+ * - Link setup at an operation's first call (param_link_stage.md): the ranks' n-th link setups
+ *   meet; each rank waits up to HCCL_CONNECT_TIMEOUT for each peer's, and a peer that never
+ *   comes, or comes more than that apart, makes the call fail (EI0006); peers that meet with
+ *   other arguments fail the consistency check at once (EI0005).
  * - A collective task (task_exec_stage.md): it completes when every rank of the communicator
  *   has started the task with the same operation, count, type, reduction and root; otherwise each
  *   rank's task times out HCCL_EXEC_TIMEOUT after it started, as it does when the ranks start
@@ -103,7 +104,12 @@ export function settleInit(
 	};
 }
 
-/** Link setup of one operation between `me` and each of `peers`. */
+/**
+ * The n-th link setup of a communicator between `me` and each of `peers`. Peers that come within
+ * HCCL_CONNECT_TIMEOUT connect and compare the operation's arguments: a difference fails both
+ * ends at once (EI0005, param_link_stage.md's consistency check), listed in `mismatched`; a peer
+ * that does not come in time makes the setup time out (EI0006), listed in `missing`.
+ */
 export function settleLink(
 	me: Arrival,
 	peers: readonly number[],
@@ -112,15 +118,25 @@ export function settleLink(
 	setupUs: number,
 ): Settled {
 	const missing: number[] = [];
+	const mismatched: number[] = [];
 	let last = me.at;
+	let met = me.at;
 	for (const r of peers) {
 		if (r === me.rank) continue;
 		const a = effective(views.get(r), me, r);
 		if (!a || Math.abs(a.at - me.at) > connectUs) missing.push(r);
-		else if (a.at > last) last = a.at;
+		else {
+			if (a.at > last) last = a.at;
+			if (!sameCall(me, a)) {
+				mismatched.push(r);
+				if (a.at > met) met = a.at;
+			}
+		}
 	}
+	if (mismatched.length > 0)
+		return { ok: false, at: met + setupUs, missing, mismatched, remote: mismatched[0]! };
 	if (missing.length === 0) return { ok: true, at: last + setupUs };
-	return { ok: false, at: me.at + connectUs, missing, mismatched: [], remote: missing[0]! };
+	return { ok: false, at: me.at + connectUs, missing, mismatched, remote: missing[0]! };
 }
 
 /** The arguments peers must agree on, by operation. */

@@ -31,6 +31,9 @@ import {
 import { flagSet, LINK_DETECTION_S, printsTaskDetails } from '../../hccl/hccl-env.ts';
 import {
 	clusterExceptionLine,
+	CMD_TYPE,
+	consistencyLines,
+	EI0005_MESSAGE,
 	EI0006_MESSAGE,
 	EI0006_REASON,
 	ei0002Message,
@@ -204,7 +207,7 @@ function issue(rt: AclRuntime, c: OpCall): number {
 		: Array.from({ length: comm.nRanks }, (_, i) => i);
 	const linkKind = p2p ? `p2p:${ranks.join('-')}` : c.op;
 	if (!comm.linked.has(linkKind)) {
-		const linked = setUpLinks(rt, comm, linkKind, ranks, tag);
+		const linked = setUpLinks(rt, comm, c, linkKind, ranks, tag, t);
 		if (linked !== R.HCCL_SUCCESS) return linked;
 	}
 
@@ -306,17 +309,24 @@ function issue(rt: AclRuntime, c: OpCall): number {
 	return R.HCCL_SUCCESS;
 }
 
-/** The first call of an operation on `comm`: links to every peer, or the link timeout. */
+/**
+ * The first call of an operation on `comm`: links to every peer (the ranks' n-th link setups
+ * meet), or the consistency check's EI0005, or the link timeout's EI0006.
+ */
 function setUpLinks(
 	rt: AclRuntime,
 	comm: Communicator,
+	c: OpCall,
 	kind: string,
 	ranks: readonly number[],
 	tag: string,
+	t: HcclDataTypeInfo,
 ): number {
 	const world = rt.machine.hccl;
-	const attempt = comm.linkAttempts.get(kind) ?? 0;
-	const key = `link:${comm.identifier}:${kind}:${attempt}`;
+	const space = kind.startsWith('p2p:') ? kind : 'coll';
+	const seq = comm.linkSeq.get(space) ?? 0;
+	comm.linkSeq.set(space, seq + 1);
+	const key = `link:${comm.identifier}:${space}:${seq}`;
 	const now = rt.machine.clock.now;
 	const me: Arrival = {
 		rank: comm.rank,
@@ -324,7 +334,12 @@ function setUpLinks(
 		pid: rt.process.pid,
 		device: comm.device,
 		at: now,
-		fingerprint: String(now),
+		op: c.op,
+		count: c.count,
+		dtype: t.value,
+		reduce: c.reduce,
+		root: c.root,
+		fingerprint: [now, c.op, c.count, t.value, c.reduce, c.root].join('|'),
 	};
 	world.arrive(key, me);
 	const views = world.view(key, ranks, world.roster(comm.initKey));
@@ -335,16 +350,42 @@ function setUpLinks(
 		comm.linked.add(kind);
 		return R.HCCL_SUCCESS;
 	}
-	comm.linkAttempts.set(kind, attempt + 1);
 	const tid = tidOf(rt);
 	rt.advanceTo(settled.at);
-	for (const line of linkTimeoutLines(tid, comm.rank, timeout / 1_000_000))
-		hcclLog(rt, 'ERROR', line);
+	if (settled.mismatched.length > 0) {
+		const view = views.get(settled.remote);
+		const other = view?.kind === 'arrived' ? view.arrival : me;
+		const diffs = argumentDiffs(me, other, tag, comm.identifier);
+		for (const line of consistencyLines(tid, diffs)) hcclLog(rt, 'ERROR', line);
+		const [param, local, remote] = diffs[0] ?? ['tag', tag, tag];
+		hcclScreen(rt, 'EI0005', EI0005_MESSAGE(tag, param, local, remote));
+		return R.HCCL_E_PARA;
+	}
+	for (const line of linkTimeoutLines(tid, comm.rank, timeout / 1_000_000)) hcclLog(rt, 'ERROR', line);
 	rt.advanceTo(settled.at + LINK_DETECTION_S * 1_000_000);
-	for (const line of linkDetectedLines(tid, comm.rank, settled.remote, tag))
-		hcclLog(rt, 'ERROR', line);
+	for (const line of linkDetectedLines(tid, comm.rank, settled.remote, tag)) hcclLog(rt, 'ERROR', line);
 	hcclScreen(rt, 'EI0006', EI0006_MESSAGE(EI0006_REASON));
 	return R.HCCL_E_TIMEOUT;
+}
+
+/** The arguments two ranks' calls differ in, as the consistency check's lines name them. */
+function argumentDiffs(
+	me: Arrival,
+	other: Arrival,
+	tag: string,
+	group: string,
+): Array<[string, string | number, string | number]> {
+	const diffs: Array<[string, string | number, string | number]> = [];
+	if (me.op !== other.op) {
+		diffs.push(['tag', tag, `${other.op}_${group}`]);
+		diffs.push(['cmdType', CMD_TYPE[me.op!] ?? 0, CMD_TYPE[other.op!] ?? 0]);
+	}
+	const opOf = (a: Arrival) =>
+		a.op === 'AllReduce' || a.op === 'ReduceScatter' ? (a.reduce ?? 255) : 255;
+	if (opOf(me) !== opOf(other)) diffs.push(['op', opOf(me), opOf(other)]);
+	if (me.count !== other.count) diffs.push(['count', me.count ?? 0, other.count ?? 0]);
+	if (me.dtype !== other.dtype) diffs.push(['dataType', me.dtype ?? 0, other.dtype ?? 0]);
+	return diffs;
 }
 
 /** Writes a completed task's result into this rank's buffer. */

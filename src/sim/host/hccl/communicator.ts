@@ -139,7 +139,7 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 			device,
 			taskIndex: 0,
 			linked: new Set(),
-			linkAttempts: new Map(),
+			linkSeq: new Map(),
 			p2p: new Map(),
 			destroyed: false,
 		};
@@ -250,7 +250,7 @@ export function hcclCommInitClusterInfo(rt: AclRuntime, call: HostCall): number 
 		device,
 		taskIndex: 0,
 		linked: new Set(),
-		linkAttempts: new Map(),
+		linkSeq: new Map(),
 		p2p: new Map(),
 		destroyed: false,
 	};

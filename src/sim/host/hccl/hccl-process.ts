@@ -30,8 +30,8 @@ export interface Communicator {
 	taskIndex: number;
 	/** Operations whose links are up (the first call of each sets them up). */
 	readonly linked: Set<string>;
-	/** Failed link setups per operation (a retry is a new rendezvous). */
-	readonly linkAttempts: Map<string, number>;
+	/** Link setups made so far, per link space (`coll`, or a point-to-point pair); the n-th meet. */
+	readonly linkSeq: Map<string, number>;
 	/** Point-to-point tasks issued per direction (`3>5`). */
 	readonly p2p: Map<string, number>;
 	destroyed: boolean;
