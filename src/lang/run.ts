@@ -32,6 +32,7 @@ import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { RunFiles } from './bindings/run-files.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import { HCCL_DIAGNOSTICS, makeDiagnostic } from '../diagnostics/index.ts';
 import type { FuncDef } from './func-def.ts';
 import { parseForRun } from './parse.ts';
 import { Frame, Runtime } from './runtime.ts';
@@ -75,6 +76,10 @@ export function run(request: RunRequest): Trace {
 		const settled = !world.used || world.settled();
 		if (settled || pass >= MAX_PASSES || trace.outcome === 'rejected') {
 			if (world.used) trace.hccl = world.facts(pass, settled);
+			if (!settled && world.used && trace.outcome !== 'rejected')
+				trace.diagnostics.push(
+					makeDiagnostic(HCCL_DIAGNOSTICS, 'hccl-ranks-unsettled', { line: 1, column: 1 }, { passes: pass }),
+				);
 			return trace;
 		}
 		previous = world.record();

@@ -29,6 +29,8 @@ function runTrigger(code: string, trigger: Trigger): Trace {
 	if (trigger.maxSteps) request.maxSteps = trigger.maxSteps;
 	if (trigger.gmBytes) request.gmBytes = trigger.gmBytes;
 	if (trigger.actions) request.actions = trigger.actions;
+	if (trigger.ranks) request.ranks = trigger.ranks;
+	if (trigger.env) request.env = trigger.env;
 	return run(request);
 }
 

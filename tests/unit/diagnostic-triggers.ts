@@ -7,6 +7,7 @@ import type { Action } from '../../src/cases/schema.ts';
 import type { DiagnosticCode } from '../../src/diagnostics/index.ts';
 import type { ProductId } from '../../src/sim/product-id.ts';
 import type { RunMode } from '../../src/sim/run-request.ts';
+import { rankProgram } from '../../src/sim/host/hccl/hccl-programs.test-util.ts';
 
 /** A program that reaches a code, with what the run needs. */
 export interface Trigger {
@@ -18,6 +19,9 @@ export interface Trigger {
 	/** Size of each synthetic GM buffer of a kernel run without `main`. */
 	gmBytes?: number;
 	actions?: Action[];
+	/** Processes per run (the ranks of one job), with RANK_ID, RANK_SIZE and DEVICE_ID set. */
+	ranks?: number;
+	env?: Record<string, string>;
 }
 
 /** A code no correct simulator reaches from a program, and why it exists anyway. */
@@ -391,5 +395,46 @@ int main()
     }`),
 		// 1,023 event resources per device on this product.
 		product: 'atlas-inference-aicore',
+	},
+	// ----- hccl -----------------------------------------------------------------------------
+	'hccl-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 2; step++) {
+        if (rank == 1 && step == 1) break;
+        HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+    }`),
+		ranks: 2,
+	},
+	'hccl-arguments-differ': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    HcclAllReduce(d, d, rank == 0 ? 16 : 8, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		ranks: 2,
+	},
+	'hccl-rank-not-joined': { source: rankProgram('', '', '3'), ranks: 2 },
+	'hccl-link-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (rank == 1) sleep(300);
+    HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		ranks: 2,
+	},
+	'hccl-ranks-unsettled': {
+		// Every AllReduce's input is the previous one's result: each pass settles about one more.
+		source: rankProgram(`    int *h = nullptr;
+    aclrtMallocHost((void **)&h, 64);
+    h[0] = rank + 1;
+    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 90; step++) {
+        aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE);
+        HcclAllReduce(d, d, 1, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+        aclrtMemcpy(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST);
+        h[0] = h[0] % 997 + 1;
+    }`),
+		ranks: 2,
 	},
 };

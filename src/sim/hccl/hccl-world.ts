@@ -160,6 +160,7 @@ export class HcclWorld {
 	readonly #queries: Query[] = [];
 	readonly #roots: RootRecord[] = [];
 	readonly #notes = new Map<string, Map<number, TaskNote>>();
+	readonly #once = new Set<string>();
 	/** Whether any rank used HCCL in this pass (a run without HCCL needs one pass). */
 	used = false;
 
@@ -309,6 +310,13 @@ export class HcclWorld {
 	/** The roots made in this pass. */
 	get roots(): readonly RootRecord[] {
 		return this.#roots;
+	}
+
+	/** True the first time `key` is asked in this pass (one diagnostic per finding, not per rank). */
+	once(key: string): boolean {
+		if (this.#once.has(key)) return false;
+		this.#once.add(key);
+		return true;
 	}
 
 	/** Notes how `rank`'s task at `key` ended, for the view. */

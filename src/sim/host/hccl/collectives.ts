@@ -55,7 +55,8 @@ import {
 	type ReduceOpName,
 } from '../../hccl/hccl-types.ts';
 import type { Arrival } from '../../hccl/hccl-world.ts';
-import { settleLink, settleTask } from '../../hccl/rendezvous.ts';
+import { settleLink, settleTask, type Settled } from '../../hccl/rendezvous.ts';
+import type { Localized } from '../../../triage/localized.ts';
 import { formatPlogTime } from '../../clock.ts';
 import type { CallSite } from '../../trace.ts';
 import type { HostCall } from '../acl-call.ts';
@@ -71,6 +72,7 @@ import {
 	actorOf,
 	connectUs,
 	execUs,
+	hcclDiagnose,
 	hcclLog,
 	hcclScreen,
 	productOf,
@@ -301,7 +303,23 @@ function issue(rt: AclRuntime, c: OpCall): number {
 		kernel: tag,
 		taskId,
 		reason: `${c.op} waits for rank ${remote}`,
-		report: (r) => reportTimeout(r, comm, failed, remote, index),
+		report: (r) => {
+			reportTimeout(r, comm, failed, remote, index);
+			hcclDiagnose(
+				r,
+				'hccl-peer-missing',
+				c.site(),
+				{
+					group: comm.identifier,
+					index,
+					op: c.op,
+					rank: comm.rank,
+					timeout: timeoutUs / 1_000_000,
+					why: whyWaited(settled, arrivals, timeoutUs),
+				},
+				key,
+			);
+		},
 		noticed: false,
 		line: c.site().stack.at(-1)?.line ?? 0,
 	};
@@ -359,12 +377,26 @@ function setUpLinks(
 		for (const line of consistencyLines(tid, diffs)) hcclLog(rt, 'ERROR', line);
 		const [param, local, remote] = diffs[0] ?? ['tag', tag, tag];
 		hcclScreen(rt, 'EI0005', EI0005_MESSAGE(tag, param, local, remote));
+		hcclDiagnose(
+			rt,
+			'hccl-arguments-differ',
+			c.site(),
+			{ rank: comm.rank, remote: settled.remote, op: c.op, group: comm.identifier, param, local, other: remote },
+			`${key}#${Math.min(comm.rank, settled.remote)}-${Math.max(comm.rank, settled.remote)}`,
+		);
 		return R.HCCL_E_PARA;
 	}
 	for (const line of linkTimeoutLines(tid, comm.rank, timeout / 1_000_000)) hcclLog(rt, 'ERROR', line);
 	rt.advanceTo(settled.at + LINK_DETECTION_S * 1_000_000);
 	for (const line of linkDetectedLines(tid, comm.rank, settled.remote, tag)) hcclLog(rt, 'ERROR', line);
 	hcclScreen(rt, 'EI0006', EI0006_MESSAGE(EI0006_REASON));
+	hcclDiagnose(
+		rt,
+		'hccl-link-peer-missing',
+		c.site(),
+		{ rank: comm.rank, op: c.op, group: comm.identifier, remote: settled.remote, timeout: timeout / 1_000_000 },
+		key,
+	);
 	return R.HCCL_E_TIMEOUT;
 }
 
@@ -438,6 +470,30 @@ function writeResult(
 		default:
 			return;
 	}
+}
+
+/** Why a task's peer did not come, in both languages. */
+function whyWaited(
+	settled: Extract<Settled, { ok: false }>,
+	arrivals: readonly Arrival[],
+	timeoutUs: number,
+): Localized {
+	const remote = settled.remote;
+	if (settled.missing.includes(remote))
+		return { zh: `rank ${remote} 没有下发这个任务`, en: `rank ${remote} never issued it` };
+	const other = arrivals.find((a) => a.rank === remote);
+	if (other && settled.mismatched.includes(remote)) {
+		const what = `${other.op}（count ${other.count}）`;
+		return {
+			zh: `rank ${remote} 下发的是 ${what}`,
+			en: `rank ${remote} issued ${other.op} (count ${other.count}) instead`,
+		};
+	}
+	const s = timeoutUs / 1_000_000;
+	return {
+		zh: `各 rank 下发它的时间相差超过 ${s} 秒（rank ${remote}）`,
+		en: `the ranks issued it more than ${s} s apart (rank ${remote})`,
+	};
 }
 
 /** The notify a rank's k-th task waits on in the failure lines (illustrative numbering). */

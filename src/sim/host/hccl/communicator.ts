@@ -31,6 +31,7 @@ import {
 	currentDevice,
 	epochUs,
 	hcclLog,
+	hcclDiagnose,
 	hcclScreen,
 	hcclState,
 	logEnvOnce,
@@ -154,6 +155,13 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 			hcclLog(rt, 'ERROR', line);
 		rt.advanceTo(result.outcome.at);
 		hcclScreen(rt, 'EI0015', EI0015_MESSAGE(EI0015_REASON.unreachable()));
+		hcclDiagnose(
+			rt,
+			'hccl-rank-not-joined',
+			call.site(),
+			{ group: identifier, timeout: timeoutS, nRanks, missing: String(rank) },
+			`${key}#${rank}`,
+		);
 		return R.HCCL_E_TIMEOUT;
 	}
 	rt.advanceTo(result.deadline);
@@ -172,6 +180,13 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 		? EI0015_REASON.server(timeoutS, nRanks, result.connected.length)
 		: EI0015_REASON.agent(timeoutS, rank);
 	hcclScreen(rt, 'EI0015', EI0015_MESSAGE(reason));
+	hcclDiagnose(
+		rt,
+		'hccl-rank-not-joined',
+		call.site(),
+		{ group: identifier, timeout: timeoutS, nRanks, missing: missing.join(', ') },
+		key,
+	);
 	return R.HCCL_E_TIMEOUT;
 }
 

@@ -12,8 +12,15 @@ import {
 } from '../../hccl/hccl-env.ts';
 import { envLine, HCCL_SCREEN_CODES, type HcclScreenCode } from '../../hccl/hccl-log.ts';
 import type { ActorKey } from '../../hccl/hccl-world.ts';
+import {
+	HCCL_DIAGNOSTICS,
+	makeDiagnostic,
+	type DiagnosticParams,
+	type HcclDiagnosticCode,
+} from '../../../diagnostics/index.ts';
+import type { CallSite } from '../../trace.ts';
 import type { ProductId } from '../../product-id.ts';
-import type { AclRuntime } from '../acl-runtime.ts';
+import { spanOf, type AclRuntime } from '../acl-runtime.ts';
 import { formatScreenCode, type PlogLevel } from '../host-log.ts';
 
 /** One communicator as the process that holds it sees it. */
@@ -81,6 +88,18 @@ export function hcclScreen(rt: AclRuntime, code: HcclScreenCode, message: string
 	for (const text of lines)
 		rt.recorder.log({ text, channel: 'screen', pid: rt.process.pid, level: 'ERROR' });
 	rt.state.recentErrMsg = lines.join('\n');
+}
+
+/** Records HCCL diagnostic `code` at `site` (once per `key` and pass when a key is given). */
+export function hcclDiagnose(
+	rt: AclRuntime,
+	code: HcclDiagnosticCode,
+	site: CallSite,
+	params: DiagnosticParams,
+	key?: string,
+): void {
+	if (key !== undefined && !rt.machine.hccl.once(key)) return;
+	rt.recorder.diagnostic(makeDiagnostic(HCCL_DIAGNOSTICS, code, spanOf(site), params));
 }
 
 /** The `[HCCL_ENV]` lines of the two timeouts, once per process (at its first HCCL call). */
