@@ -11,7 +11,7 @@ export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** What part of the stack a case is about. */
-export const COMPONENTS = ['ascend-c', 'acl-runtime', 'driver', 'system'] as const;
+export const COMPONENTS = ['ascend-c', 'acl-runtime', 'hccl', 'driver', 'system'] as const;
 export type Component = (typeof COMPONENTS)[number];
 
 /** The anchors every case page has; `/e/<id>/` permalinks point at one of them. */
@@ -128,6 +128,12 @@ export const scenarioSchema = z.object({
 	mode: z.enum(['npu', 'cpu']),
 	cann: z.string().optional(),
 	actions: z.array(actionSchema).default([]),
+	/** Processes each `run` starts: the ranks of one job (RANK_ID, RANK_SIZE, DEVICE_ID set). */
+	ranks: z.number().int().min(1).max(64).optional(),
+	/** The environment of every process, e.g. `{ HCCL_ENTRY_LOG_ENABLE: '1' }`. */
+	env: z
+		.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'), z.string())
+		.optional(),
 	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;

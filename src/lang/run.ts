@@ -99,6 +99,7 @@ function runPass(request: RunRequest, world: HcclWorld): Trace {
 	let machine: Machine | undefined;
 	try {
 		const result = runInner(request, recorder, (m) => (machine = m), false, world);
+		for (const d of world.findings) recorder.diagnostic(d);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {

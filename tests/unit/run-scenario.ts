@@ -19,6 +19,8 @@ export function runScenario(slug: string, scenario: Scenario, variant: Variant):
 		product: scenario.product,
 		mode: scenario.mode,
 		...(scenario.cann ? { cann: scenario.cann } : {}),
+		...(scenario.ranks ? { ranks: scenario.ranks } : {}),
+		...(scenario.env ? { env: scenario.env } : {}),
 		actions: actionsFor(scenario, variant),
 	});
 }

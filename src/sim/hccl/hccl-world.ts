@@ -18,6 +18,7 @@
 import type { ProductId } from '../product-id.ts';
 import type { ByteStore } from '../kernel/byte-store.ts';
 import type { HcclOpKind } from './hccl-types.ts';
+import type { Diagnostic } from '../trace.ts';
 
 /** Who runs a rank: a process, or one host thread of it (`18401`, `18401:t2`). */
 export type ActorKey = string;
@@ -160,7 +161,7 @@ export class HcclWorld {
 	readonly #queries: Query[] = [];
 	readonly #roots: RootRecord[] = [];
 	readonly #notes = new Map<string, Map<number, TaskNote>>();
-	readonly #once = new Set<string>();
+	readonly #findings = new Map<string, { at: number; rank: number; diagnostic: Diagnostic }>();
 	/** Whether any rank used HCCL in this pass (a run without HCCL needs one pass). */
 	used = false;
 
@@ -312,11 +313,19 @@ export class HcclWorld {
 		return this.#roots;
 	}
 
-	/** True the first time `key` is asked in this pass (one diagnostic per finding, not per rank). */
-	once(key: string): boolean {
-		if (this.#once.has(key)) return false;
-		this.#once.add(key);
-		return true;
+	/**
+	 * Offers `diagnostic` as the finding `key` (one per rendezvous, not per rank); the rank that
+	 * gave up first (then the lowest rank) names it, as the first error in a cluster's logs does.
+	 */
+	propose(key: string, at: number, rank: number, diagnostic: Diagnostic): void {
+		const held = this.#findings.get(key);
+		if (held && (held.at < at || (held.at === at && held.rank <= rank))) return;
+		this.#findings.set(key, { at, rank, diagnostic });
+	}
+
+	/** The findings of this pass, in the order they were first offered. */
+	get findings(): Diagnostic[] {
+		return [...this.#findings.values()].map((f) => f.diagnostic);
 	}
 
 	/** Notes how `rank`'s task at `key` ended, for the view. */

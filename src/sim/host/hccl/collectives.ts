@@ -318,6 +318,7 @@ function issue(rt: AclRuntime, c: OpCall): number {
 					why: whyWaited(settled, arrivals, timeoutUs),
 				},
 				key,
+				comm.rank,
 			);
 		},
 		noticed: false,
@@ -383,6 +384,7 @@ function setUpLinks(
 			c.site(),
 			{ rank: comm.rank, remote: settled.remote, op: c.op, group: comm.identifier, param, local, other: remote },
 			`${key}#${Math.min(comm.rank, settled.remote)}-${Math.max(comm.rank, settled.remote)}`,
+			comm.rank,
 		);
 		return R.HCCL_E_PARA;
 	}
@@ -396,6 +398,7 @@ function setUpLinks(
 		c.site(),
 		{ rank: comm.rank, op: c.op, group: comm.identifier, remote: settled.remote, timeout: timeout / 1_000_000 },
 		key,
+		comm.rank,
 	);
 	return R.HCCL_E_TIMEOUT;
 }

@@ -161,6 +161,7 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 			call.site(),
 			{ group: identifier, timeout: timeoutS, nRanks, missing: String(rank) },
 			`${key}#${rank}`,
+			rank,
 		);
 		return R.HCCL_E_TIMEOUT;
 	}
@@ -186,6 +187,7 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 		call.site(),
 		{ group: identifier, timeout: timeoutS, nRanks, missing: missing.join(', ') },
 		key,
+		rank,
 	);
 	return R.HCCL_E_TIMEOUT;
 }

@@ -90,16 +90,20 @@ export function hcclScreen(rt: AclRuntime, code: HcclScreenCode, message: string
 	rt.state.recentErrMsg = lines.join('\n');
 }
 
-/** Records HCCL diagnostic `code` at `site` (once per `key` and pass when a key is given). */
+/**
+ * Offers HCCL diagnostic `code` at `site` as the finding `key` of this pass; of the ranks that
+ * report the same finding, the one that gave up first (now) names it (hccl-world.ts).
+ */
 export function hcclDiagnose(
 	rt: AclRuntime,
 	code: HcclDiagnosticCode,
 	site: CallSite,
 	params: DiagnosticParams,
-	key?: string,
+	key: string,
+	rank: number,
 ): void {
-	if (key !== undefined && !rt.machine.hccl.once(key)) return;
-	rt.recorder.diagnostic(makeDiagnostic(HCCL_DIAGNOSTICS, code, spanOf(site), params));
+	const diagnostic = makeDiagnostic(HCCL_DIAGNOSTICS, code, spanOf(site), params);
+	rt.machine.hccl.propose(key, rt.machine.clock.now, rank, diagnostic);
 }
 
 /** The `[HCCL_ENV]` lines of the two timeouts, once per process (at its first HCCL call). */
