@@ -33,11 +33,13 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 }
 
 describe('every case ships with a verified reproduction', () => {
-	it('has the five seed cases', () => {
+	it('has the five seed cases and the HCCL cases', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual([
 			'acl-event-id-exhausted',
 			'acl-resource-leak',
 			'alloc-tensor-queue-position-limit',
+			'hccl-connect-timeout',
+			'hccl-notify-wait-timeout',
 			'signal-handler-double-release',
 			'suspend-hwts-busy',
 		]);
