@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
+import { MAX_RANKS } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
@@ -129,10 +130,13 @@ export const scenarioSchema = z.object({
 	cann: z.string().optional(),
 	actions: z.array(actionSchema).default([]),
 	/** Processes each `run` starts: the ranks of one job (RANK_ID, RANK_SIZE, DEVICE_ID set). */
-	ranks: z.number().int().min(1).max(64).optional(),
+	ranks: z.number().int().min(1).max(MAX_RANKS).optional(),
 	/** The environment of every process, e.g. `{ HCCL_ENTRY_LOG_ENABLE: '1' }`. */
 	env: z
-		.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'), z.string())
+		.record(
+			z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'),
+			z.string(),
+		)
 		.optional(),
 	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),
 });

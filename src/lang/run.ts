@@ -26,7 +26,7 @@ import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
-import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
+import { DEFAULT_MAX_STEPS, MAX_RANKS, type Action, type RunRequest } from '../sim/run-request.ts';
 import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { RunFiles } from './bindings/run-files.ts';
@@ -78,7 +78,12 @@ export function run(request: RunRequest): Trace {
 			if (world.used) trace.hccl = world.facts(pass, settled);
 			if (!settled && world.used && trace.outcome !== 'rejected')
 				trace.diagnostics.push(
-					makeDiagnostic(HCCL_DIAGNOSTICS, 'hccl-ranks-unsettled', { line: 1, column: 1 }, { passes: pass }),
+					makeDiagnostic(
+						HCCL_DIAGNOSTICS,
+						'hccl-ranks-unsettled',
+						{ line: 1, column: 1 },
+						{ passes: pass },
+					),
 				);
 			return trace;
 		}
@@ -450,8 +455,7 @@ function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): voi
 	}
 }
 
-/** Most ranks a run starts (illustrative: a few servers' worth of cards). */
-export const MAX_RANKS = 64;
+export { MAX_RANKS };
 
 /** How many ranks each `run` action starts (1 unless the request asks for more). */
 function rankCount(request: RunRequest): number {

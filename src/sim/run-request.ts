@@ -6,6 +6,9 @@ import type { Action } from '../cases/schema.ts';
 import type { ProductId } from './product-id.ts';
 import type { HostLimitOverrides } from './host/host-profile.ts';
 
+/** Most ranks a run starts (illustrative: a few servers' worth of cards). */
+export const MAX_RANKS = 64;
+
 export type { Action };
 
 /** NPU: violated rules hang the core. CPU debug: checks print, then SIGABRT. */

@@ -79,6 +79,8 @@ function toScenarioData(
 		expect: scenario.expect,
 	};
 	if (scenario.cann) data.cann = scenario.cann;
+	if (scenario.ranks) data.ranks = scenario.ranks;
+	if (scenario.env) data.env = { ...scenario.env };
 	return data;
 }
 
@@ -98,6 +100,8 @@ export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 		actions: actionsFor(scenario, 'faulty'),
 	};
 	if (scenario.cann) request.cann = scenario.cann;
+	if (scenario.ranks) request.ranks = scenario.ranks;
+	if (scenario.env) request.env = scenario.env;
 	const key = JSON.stringify(request);
 	let recorded = recordedRuns.get(key);
 	if (!recorded) {

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
-import type { RunMode, RunRequest } from '../../sim/run-request.ts';
+import { MAX_RANKS, type RunMode, type RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
 import { bufferRows } from './buffer-blocks.ts';
@@ -23,6 +23,7 @@ import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
+import { RanksView } from './ranks-view.tsx';
 import type { ShareState } from './share-state.ts';
 import { announceReproState } from './share-event.ts';
 import { sharePayloadOf } from './share-hash.ts';
@@ -42,6 +43,17 @@ type RunStatus =
 	| { kind: 'done'; trace: Trace; links: readonly LogLink[] }
 	| { kind: 'timeout'; ms: number }
 	| { kind: 'failed'; message: string };
+
+/** What a run or a share link may take from elsewhere than the widget's current choice. */
+type RunOverrides = Partial<{
+	actions: Action[];
+	code: string;
+	product: ProductId;
+	mode: RunMode;
+	ranks: number;
+	variant: Variant;
+	scenario: ScenarioData;
+}>;
 
 /** A note above the output: share link results, refusals. */
 interface Notice {
@@ -70,6 +82,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [edits, setEdits] = useState<Record<string, string>>({});
 	const [product, setProduct] = useState<ProductId>(initial.product);
 	const [mode, setMode] = useState<RunMode>(initial.mode);
+	const [ranks, setRanks] = useState<number>(initial.ranks ?? 1);
 	const [added, setAdded] = useState<Action[]>([]);
 	const [status, setStatus] = useState<RunStatus>({ kind: 'idle' });
 	const [step, setStep] = useState(0);
@@ -102,6 +115,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		code === program.source &&
 		product === scenario.product &&
 		mode === scenario.mode &&
+		ranks === (scenario.ranks ?? 1) &&
 		added.length === 0;
 	const showFirstFrameCode =
 		!editorReady &&
@@ -172,7 +186,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			return;
 		}
 		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
-	}, [hydrated, key, variant, code, product, mode, added, step]);
+	}, [hydrated, key, variant, code, product, mode, ranks, added, step]);
 
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
@@ -217,17 +231,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setPlaying(false);
 	}
 
-	async function runWith(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-		}> = {},
-		thenStep?: number,
-	) {
+	async function runWith(overrides: RunOverrides = {}, thenStep?: number) {
 		const sc = overrides.scenario ?? scenario;
 		const v = overrides.variant ?? variant;
 		const request: RunRequest = {
@@ -238,6 +242,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			actions: [...actionsFor(sc, v), ...(overrides.actions ?? added)],
 		};
 		if (sc.cann) request.cann = sc.cann;
+		const jobRanks = overrides.ranks ?? ranks;
+		if (jobRanks > 1) request.ranks = jobRanks;
+		if (sc.env) request.env = sc.env;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -269,17 +276,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}
 	}
 
-	function currentShare(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-		}> = {},
-		atStep = step,
-	): ShareState {
+	function currentShare(overrides: RunOverrides = {}, atStep = step): ShareState {
 		return {
 			v: 1,
 			scenario: (overrides.scenario ?? scenario).key,
@@ -289,6 +286,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			mode: overrides.mode ?? mode,
 			step: atStep,
 			actions: overrides.actions ?? added,
+			ranks: overrides.ranks ?? ranks,
 		};
 	}
 
@@ -320,6 +318,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setEdits((old) => ({ ...old, [`${target.key}:${state.variant}`]: state.code }));
 		setProduct(state.product);
 		setMode(state.mode);
+		const sharedRanks = state.ranks ?? target.ranks ?? 1;
+		setRanks(sharedRanks);
 		setAdded(state.actions);
 		showProgram(target, state.variant, state.code);
 		setNotice({ tone: 'info', text: t.shareRestored });
@@ -330,6 +330,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				code: state.code,
 				product: state.product,
 				mode: state.mode,
+				ranks: sharedRanks,
 				actions: state.actions,
 			},
 			state.step,
@@ -356,6 +357,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setVariant('faulty');
 		setProduct(sc.product);
 		setMode(sc.mode);
+		setRanks(sc.ranks ?? 1);
 		setAdded([]);
 		clearRun();
 	}
@@ -376,6 +378,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setAdded([]);
 		setProduct(scenario.product);
 		setMode(scenario.mode);
+		setRanks(scenario.ranks ?? 1);
 		setNotice(undefined);
 		clearRun();
 	}
@@ -514,6 +517,24 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						<option value="cpu">{t.modeCpu}</option>
 					</select>
 				</div>
+				{(playground || (scenario.ranks ?? 1) > 1) && (
+					<div class="repro-field">
+						<label for={ids('ranks')}>{t.ranks}</label>
+						<input
+							id={ids('ranks')}
+							type="number"
+							min={1}
+							max={MAX_RANKS}
+							value={ranks}
+							disabled={disabled}
+							onChange={(e) => {
+								const n = Math.trunc(Number(e.currentTarget.value));
+								setRanks(Number.isFinite(n) ? Math.min(MAX_RANKS, Math.max(1, n)) : 1);
+								clearRun();
+							}}
+						/>
+					</div>
+				)}
 			</div>
 
 			<div class="repro-code">
@@ -634,6 +655,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
+					{trace.hccl && <RanksView t={t} level={headingLevel} facts={trace.hccl} />}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
 				</div>
 			)}

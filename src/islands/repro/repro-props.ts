@@ -29,6 +29,10 @@ export interface ScenarioData {
 	product: ProductId;
 	mode: RunMode;
 	cann?: string;
+	/** Processes each run starts, as the ranks of one job (1 when absent). */
+	ranks?: number;
+	/** The environment every process starts with. */
+	env?: Record<string, string>;
 	actions: Action[];
 	expect: Record<Variant, Outcome>;
 }
