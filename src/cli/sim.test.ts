@@ -105,7 +105,7 @@ describe('casebook sim --actions', () => {
 	it('names the part it cannot read', () => {
 		expect(parseActions('run; signal SIGHUP')).toEqual({
 			error:
-				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.',
 		});
 	});
 });

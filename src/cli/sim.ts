@@ -1,6 +1,7 @@
 /**
  * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
- * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an
+ * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
+ * [--devices N]`: runs a C++ program (an
  * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
  * would see: the program's output and the log lines, then the diagnostics as
  * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
@@ -43,11 +44,13 @@ Options:
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
-                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend, npu-smi info;
+                    default: run)
   --ranks N         each run starts N processes of the program, the ranks of one job on one
                     server: rank r gets RANK_ID=r, RANK_SIZE=N and DEVICE_ID=r (1 to ${MAX_RANKS})
-  --env NAME=VALUE  set an environment variable of every process (repeatable), e.g.
-                    --env HCCL_EXEC_TIMEOUT=600 --env HCCL_ENTRY_LOG_ENABLE=1
+  --env NAME=VALUE  environment of the program's processes (repeatable), e.g.
+                    ASCEND_RT_VISIBLE_DEVICES=1, HCCL_EXEC_TIMEOUT=600, HCCL_ENTRY_LOG_ENABLE=1
+  --devices N       physical devices of the server (default: the product's devices per server)
   -h, --help        show this help
 
 Exit status:
@@ -72,8 +75,8 @@ export interface SimOptions {
 	actions?: Action[];
 	/** Processes per `run` (the ranks of one job). */
 	ranks?: number;
-	/** The environment of every process. */
 	env?: Record<string, string>;
+	devices?: number;
 }
 
 /**
@@ -87,6 +90,8 @@ export function parseActions(text: string): Action[] | { error: string } {
 		.map((p) => p.trim())
 		.filter((p) => p.length > 0)) {
 		const [verb, arg, ...extra] = part.split(/\s+/);
+		// `npu-smi info` reads as the command a user types; `npu-smi` alone too.
+		const npuSmi = verb === 'npu-smi' && (arg === undefined || arg === 'info');
 		const candidate =
 			verb === 'wait'
 				? { do: 'wait', ms: Number(arg) }
@@ -94,9 +99,13 @@ export function parseActions(text: string): Action[] | { error: string } {
 					? { do: 'signal', signal: arg }
 					: { do: verb };
 		const parsed = actionSchema.safeParse(candidate);
-		if (!parsed.success || extra.length > 0 || (verb !== 'wait' && verb !== 'signal' && arg)) {
+		if (
+			!parsed.success ||
+			extra.length > 0 ||
+			(verb !== 'wait' && verb !== 'signal' && arg && !npuSmi)
+		) {
 			return {
-				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.`,
+				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.`,
 			};
 		}
 		actions.push(parsed.data);
@@ -118,7 +127,8 @@ export function parseSimArgs(
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
 	let ranks: number | undefined;
-	const envVars: Record<string, string> = {};
+	let env: Record<string, string> | undefined;
+	let devices: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -200,13 +210,23 @@ export function parseSimArgs(
 				break;
 			}
 			case '--env': {
-				const v = value() ?? '';
-				const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
+				const v = value();
+				const m = v === undefined ? null : /^([A-Za-z_]\w*)=(.*)$/s.exec(v);
 				if (!m)
 					return {
-						error: `--env needs NAME=VALUE, e.g. HCCL_EXEC_TIMEOUT=600, not ${v ? `"${v}"` : 'nothing'}.`,
+						error: `--env needs NAME=VALUE, e.g. ASCEND_RT_VISIBLE_DEVICES=1, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
 					};
-				envVars[m[1]!] = m[2]!;
+				env = { ...env, [m[1]!]: m[2]! };
+				break;
+			}
+			case '--devices': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > 64)
+					return {
+						error: `--devices needs a whole number from 1 to 64, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				devices = n;
 				break;
 			}
 			case '--cann': {
@@ -226,7 +246,8 @@ export function parseSimArgs(
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	if (ranks !== undefined) options.ranks = ranks;
-	if (Object.keys(envVars).length > 0) options.env = envVars;
+	if (env) options.env = env;
+	if (devices !== undefined) options.devices = devices;
 	return options;
 }
 
@@ -358,6 +379,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
 	if (parsed.ranks !== undefined) request.ranks = parsed.ranks;
 	if (parsed.env !== undefined) request.env = parsed.env;
+	if (parsed.devices !== undefined) request.deviceCount = parsed.devices;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));

@@ -38,8 +38,17 @@ export interface RunRequest {
 	 * RANK_ID=r, RANK_SIZE and DEVICE_ID=r in its environment (default 1).
 	 */
 	ranks?: number;
-	/** The environment every process starts with, e.g. `{ HCCL_EXEC_TIMEOUT: '600' }`. */
+	/** Physical devices of the server; omitted: the product's devices per server. */
+	deviceCount?: number;
+	/** Environment every process starts with, e.g. ASCEND_RT_VISIBLE_DEVICES or HCCL_EXEC_TIMEOUT. */
 	env?: Readonly<Record<string, string>>;
+	/**
+	 * Physical devices no process can open (not mapped into the container, or faulty): opening
+	 * one fails with 507033 as in Ascend/pytorch#67.
+	 */
+	unusableDevices?: readonly number[];
+	/** Other programs a `run` action names (`program:`), by file name: each is its own process. */
+	programs?: Readonly<Record<string, string>>;
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }

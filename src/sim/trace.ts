@@ -33,8 +33,11 @@ export interface CallSite {
 	stack: readonly Frame[];
 }
 
-/** Where a log line would appear on a real machine. */
-export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr';
+/**
+ * Where a log line would appear on a real machine; `shell` is what a command the user types
+ * beside the program prints (`npu-smi info`).
+ */
+export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr' | 'shell';
 
 /** One line of output, exactly as the real tool prints it. */
 export interface LogLine {

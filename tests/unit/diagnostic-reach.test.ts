@@ -29,8 +29,7 @@ function runTrigger(code: string, trigger: Trigger): Trace {
 	if (trigger.maxSteps) request.maxSteps = trigger.maxSteps;
 	if (trigger.gmBytes) request.gmBytes = trigger.gmBytes;
 	if (trigger.actions) request.actions = trigger.actions;
-	if (trigger.ranks) request.ranks = trigger.ranks;
-	if (trigger.env) request.env = trigger.env;
+	if (trigger.request) Object.assign(request, trigger.request);
 	return run(request);
 }
 

@@ -141,7 +141,8 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps seconds seconds of virtual time; user actions due meanwhile (kill -2, say) are delivered.',
 		},
 		source: manPage('sleep', 3),
-		run: ({ clock }, c) => {
+		run: ({ clock, proc }, c) => {
+			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round((c.args[0] as number) * 1_000_000)));
 			return 0;
 		},
@@ -156,7 +157,8 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps usec microseconds of virtual time.',
 		},
 		source: manPage('usleep', 3),
-		run: ({ clock }, c) => {
+		run: ({ clock, proc }, c) => {
+			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round(c.args[0] as number)));
 			return 0;
 		},

@@ -21,7 +21,14 @@ import { LeakReport } from './leak-report.tsx';
 import { LogConsole } from './log-console.tsx';
 import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
-import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
+import { NpuSmiView } from './npu-smi-view.tsx';
+import {
+	scenarioMachine,
+	type LogLink,
+	type ReproIslandProps,
+	type ScenarioData,
+	type Variant,
+} from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
 import { RanksView } from './ranks-view.tsx';
 import type { ShareState } from './share-state.ts';
@@ -239,12 +246,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			fileName: sc[v].file,
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
+			...scenarioMachine(sc),
 			actions: [...actionsFor(sc, v), ...(overrides.actions ?? added)],
 		};
-		if (sc.cann) request.cann = sc.cann;
+		// The Ranks control decides the job's size (the scenario's when untouched).
 		const jobRanks = overrides.ranks ?? ranks;
 		if (jobRanks > 1) request.ranks = jobRanks;
-		if (sc.env) request.env = sc.env;
+		else delete request.ranks;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -637,6 +645,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				links={status.kind === 'done' ? status.links : []}
 				caption={showRecorded ? t.recorded : undefined}
 			/>
+			<NpuSmiView t={t} lines={trace ? visibleLog : []} />
 
 			<DiagnosticsList
 				t={t}

@@ -60,6 +60,11 @@ const strings = {
 	actionSuspend: { zh: '请求休眠', en: 'Suspend' },
 	actionRunAgain: { zh: '再次运行', en: 'Run again' },
 	actionWait: { zh: '等待 1 秒', en: 'Wait 1 s' },
+	actionNpuSmi: { zh: 'npu-smi info', en: 'npu-smi info' },
+	npuSmiAt: {
+		zh: 'npu-smi info（虚拟时间 {ms} ms）',
+		en: 'npu-smi info (at {ms} ms of virtual time)',
+	},
 	actionClear: { zh: '清除追加的操作', en: 'Clear added actions' },
 	actionList: { zh: '操作序列', en: 'Action sequence' },
 	status: { zh: '状态', en: 'Status' },

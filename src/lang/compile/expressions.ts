@@ -97,6 +97,12 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 				.filter((c) => c.name !== 'TypeDescriptor')
 				.pop();
 			if (!td || !value) return ctx.unsupported(n, 'cast');
+			// The grammar parses `(T)a + b` as `(T)(a + b)`; a cast binds tighter than any binary
+			// operator, so it applies to the chain's first operand (`(__gm__ float *)x + offset`).
+			if (value.name === 'BinaryExpression') {
+				const t = resolveTypeDescriptor(ctx, td, scope);
+				return compileBinaryChain(ctx, value, scope, (first) => compileCast(ctx, t, first));
+			}
 			return compileCast(
 				ctx,
 				resolveTypeDescriptor(ctx, td, scope),

@@ -37,7 +37,12 @@ import {
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 
 /** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
-export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+export function compileBinaryChain(
+	ctx: CompileContext,
+	n: SyntaxNode,
+	scope: Scope,
+	wrapFirst?: (first: Ex) => Ex,
+): Ex {
 	const operands: SyntaxNode[] = [];
 	const ops: string[] = [];
 	const flatten = (node: SyntaxNode) => {
@@ -61,7 +66,9 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 		return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) });
 	let i = 0;
 	const climb = (minPrec: number): Ex => {
+		const at = i;
 		let left = compileExpr(ctx, operands[i]!, scope);
+		if (at === 0 && wrapFirst) left = wrapFirst(left);
 		while (i < ops.length) {
 			const op = ops[i]!;
 			const prec = BINARY_PRECEDENCE[op] ?? 0;

@@ -166,7 +166,12 @@ export function consistencyLines(
 }
 
 /** EI0005's message (error_code.json). */
-export const EI0005_MESSAGE = (tag: string, param: string, local: string | number, remote: string | number) =>
+export const EI0005_MESSAGE = (
+	tag: string,
+	param: string,
+	local: string | number,
+	remote: string | number,
+) =>
 	`The arguments for collective communication are inconsistent between ranks: tag [${tag}], parameter [${param}], local [${local}], remote [${remote}]`;
 
 /** EI0006's Reason as vllm-project/vllm-ascend#486 shows it. */

@@ -35,7 +35,7 @@ import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
 import { noticeFailures } from './acl/task-errors.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
-import { busyOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
+import { busyOn, deviceBytesOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
 import type { Device } from './device.ts';
 import {
 	formatPlogLine,
@@ -390,6 +390,11 @@ export class AclRuntime {
 	/** Whether this (live) process keeps `device`'s hwts busy (see acl/process-resources.ts). */
 	busyOn(device: Device): boolean {
 		return busyOn(this, device);
+	}
+
+	/** Device memory this process holds on `device`, or undefined when it does not use it. */
+	deviceBytesOn(device: Device): number | undefined {
+		return deviceBytesOn(this, device);
 	}
 
 	/** Records every resource still held as a leak, with the line that took it (normal exit). */

@@ -21,6 +21,17 @@
 /** Where device addresses start: the GM address in the msSanitizer leak report of ascend-facts D.2. */
 export const DEVICE_ADDRESS_BASE = 0x124080000000;
 
+/**
+ * Address space between one device's range and the next (illustrative: a process sees every
+ * device's memory at distinct addresses, so a pointer names its device; 128 GiB apart here).
+ */
+export const DEVICE_ADDRESS_STRIDE = 0x2000000000;
+
+/** Where device `id`'s addresses start. */
+export function deviceAddressBase(id: number): number {
+	return DEVICE_ADDRESS_BASE + id * DEVICE_ADDRESS_STRIDE;
+}
+
 /** Where the runtime's own blocks sit (illustrative: any range below the program's). */
 const INTERNAL_ADDRESS_BASE = 0x100000000000;
 
@@ -71,10 +82,13 @@ export class DeviceMemory {
 	readonly #withRoom: number[] = [];
 	#splitFreePages = 0;
 	#nextFrame = 0;
-	#top = DEVICE_ADDRESS_BASE;
+	readonly base: number;
+	#top: number;
 	#live = 0;
 
-	constructor(capacity: number) {
+	constructor(capacity: number, base = DEVICE_ADDRESS_BASE) {
+		this.base = base;
+		this.#top = base;
 		this.capacity = capacity;
 		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
 		// Memory past the last whole frame is a frame of normal pages only (it is never whole).
@@ -150,7 +164,7 @@ export class DeviceMemory {
 		const end =
 			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		if (end === this.#top) this.#top = block.address;
-		if (--this.#live === 0) this.#top = DEVICE_ADDRESS_BASE;
+		if (--this.#live === 0) this.#top = this.base;
 	}
 
 	#freePages(block: DeviceBlock): void {

@@ -11,7 +11,7 @@
  * resource draws no chart for it.
  */
 import type { Recorder } from '../recorder.ts';
-import { DeviceMemory } from './device-memory.ts';
+import { DeviceMemory, deviceAddressBase } from './device-memory.ts';
 import type { HostProfile } from './host-profile.ts';
 import { formatTschLine, type PlogLevel, type TschCoreTag } from './host-log.ts';
 import { ResourcePool } from './resource-pool.ts';
@@ -95,7 +95,7 @@ export class Device {
 	constructor(id: number, profile: HostProfile, recorder: Recorder) {
 		this.id = id;
 		this.#recorder = recorder;
-		this.memory = new DeviceMemory(profile.deviceMemoryBytes.value);
+		this.memory = new DeviceMemory(profile.deviceMemoryBytes.value, deviceAddressBase(id));
 		this.reservedBytes = Math.max(0, profile.npuSmiMemoryBytes.value - this.memory.capacity);
 		this.events = new ResourcePool(profile.events.value);
 		const ids = deviceSeriesIds(id);

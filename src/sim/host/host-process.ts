@@ -31,6 +31,18 @@ export type ExitStatus =
 
 const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
 
+/**
+ * Thrown by a sleep of a background process (a scenario's `run` with `background: true`): the
+ * process stays alive where it is, holding what it took, and the scenario goes on without it.
+ */
+export class ProcessParked extends Error {
+	readonly pid: number;
+	constructor(pid: number) {
+		super(`process ${pid} keeps running in the background`);
+		this.pid = pid;
+	}
+}
+
 /** One host process; see the file comment. */
 export class HostProcess {
 	readonly pid: number;
@@ -42,6 +54,8 @@ export class HostProcess {
 	readonly env: Readonly<Record<string, string>>;
 	/** Its host memory, reached through addresses (malloc, aclrtMallocHost). */
 	readonly memory = new HostMemory();
+	/** Started in the background: its first sleep parks it (see {@link ProcessParked}). */
+	readonly background: boolean;
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -54,12 +68,22 @@ export class HostProcess {
 		pid: number,
 		name: string,
 		env: Readonly<Record<string, string>> = {},
+		background = false,
 	) {
 		this.#machine = machine;
 		this.pid = pid;
 		this.name = name;
 		this.env = env;
+		this.background = background;
 		this.acl = new AclRuntime(machine, this);
+	}
+
+	/** A sleep: a background process parks here (throws {@link ProcessParked}). */
+	sleeping(): void {
+		if (this.background && this.alive) {
+			this.#machine.recorder.step(`host:${this.pid}`, 'sleep', [], 'running in the background');
+			throw new ProcessParked(this.pid);
+		}
 	}
 
 	/** The current state. */

@@ -35,6 +35,8 @@ export interface HostProfile {
 	npuSmiMemoryBytes: Sourced;
 	/** The chip name npu-smi prints in its Name column. */
 	chipName: Sourced<string>;
+	/** Chips (device ids) per NPU card as npu-smi groups them: 2 on Atlas A3. */
+	chipsPerNpu: Sourced;
 	/** Whether ACL graph capture (aclmdlRICaptureBegin and the rest) is supported. */
 	graphCapture: Sourced<boolean>;
 }
@@ -74,6 +76,10 @@ const HBM_64G =
 const CAPTURE =
 	'hicann/runtime:docs/zh/api_ref/15_model_running_instance__management.md (aclmdlRICaptureBegin product support)';
 const NAME = 'illustrative: a chip name of the series as npu-smi prints it';
+const ONE_CHIP: Sourced = {
+	value: 1,
+	source: 'npu-smi info lists one chip per NPU on A2 servers (vllm-project/vllm-ascend#1130)',
+};
 
 const GIB = 1024 * 1024 * 1024;
 const ONE_DEFAULT_STREAM: Sourced = { value: 1, source: CONTEXT };
@@ -108,6 +114,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(32 * GIB),
 		chipName: { value: '910A', source: NAME },
+		chipsPerNpu: ONE_CHIP,
 		graphCapture: CAPTURE_NO,
 	},
 	'atlas-inference-aicore': {
@@ -123,6 +130,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(24 * GIB),
 		chipName: { value: '310P3', source: NAME },
+		chipsPerNpu: ONE_CHIP,
 		graphCapture: CAPTURE_YES,
 	},
 	'atlas-inference-vectorcore': {
@@ -138,6 +146,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(24 * GIB),
 		chipName: { value: '310P3', source: NAME },
+		chipsPerNpu: ONE_CHIP,
 		graphCapture: CAPTURE_YES,
 	},
 	'atlas-a2': {
@@ -153,6 +162,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 8192, source: NOTIFY },
 		npuSmiMemoryBytes: { value: 65536 * MIB, source: HBM_64G },
 		chipName: { value: '910B3', source: NAME },
+		chipsPerNpu: ONE_CHIP,
 		graphCapture: CAPTURE_YES,
 	},
 	'atlas-a3': {
@@ -171,6 +181,11 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 8192, source: NOTIFY },
 		npuSmiMemoryBytes: { value: 65536 * MIB, source: HBM_64G },
 		chipName: { value: 'Ascend910', source: NAME },
+		chipsPerNpu: {
+			value: 2,
+			source:
+				'npu-smi info lists two chips per NPU with a Phy-ID on A3 (ModelEngine-Group/unified-cache-management#748)',
+		},
 		graphCapture: CAPTURE_YES,
 	},
 	'atlas-200i-500-a2': {
@@ -186,6 +201,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		notifies: { value: 2048, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(4 * GIB),
 		chipName: { value: '310B4', source: NAME },
+		chipsPerNpu: ONE_CHIP,
 		graphCapture: CAPTURE_NO,
 	},
 };

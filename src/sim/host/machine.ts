@@ -36,6 +36,20 @@ import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
 import { HcclWorld } from '../hccl/hccl-world.ts';
+import { renderNpuSmiInfo, type NpuSmiChip, type NpuSmiProcess } from './npu-smi.ts';
+
+/** The driver tool's version npu-smi prints (illustrative: a 2024 driver of CANN 8.0). */
+export const NPU_SMI_VERSION = '24.1.rc2';
+
+const MIB = 1024 * 1024;
+
+/** Bus ids of an 8-NPU A2 server in npu-smi's order (vllm-project/vllm-ascend#1130, #10504). */
+const BUS_IDS = ['C1', 'C2', '81', '82', '01', '02', '41', '42'];
+
+function busId(device: number): string {
+	const bus = BUS_IDS[device % BUS_IDS.length]!;
+	return `0000:${bus}:00.${Math.floor(device / BUS_IDS.length)}`;
+}
 
 /** The seed's old event log shows pid 18401; the first process gets it. */
 export const FIRST_PID = 18401;
@@ -63,6 +77,8 @@ export interface MachineOptions {
 	files?: MachineFiles;
 	/** Smaller limits for demos and tests. */
 	limits?: HostLimitOverrides;
+	/** Physical devices that cannot be opened (not mapped into the container, or faulty). */
+	unusableDevices?: readonly number[];
 	/** Pid of the first process (default {@link FIRST_PID}). */
 	firstPid?: number;
 	/** Must match the recorder's cap; steps past it are recorded without argument text. */
@@ -114,6 +130,10 @@ export class Machine {
 		const count = options.deviceCount ?? this.profile.devicesPerServer.value;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
+		for (const id of options.unusableDevices ?? []) {
+			const device = this.#devices[id];
+			if (device) device.healthy = false;
+		}
 		this.env = Object.freeze({ ...options.env });
 	}
 
@@ -155,11 +175,13 @@ export class Machine {
 	 * Starts a new process (the program's `main` about to run) with the machine's environment
 	 * plus `env`.
 	 */
-	spawn(options: { name?: string; env?: Readonly<Record<string, string>> } = {}): HostProcess {
+	spawn(
+		options: { name?: string; env?: Readonly<Record<string, string>>; background?: boolean } = {},
+	): HostProcess {
 		const pid = this.#nextPid;
 		this.#nextPid += PID_STEP;
 		const env = options.env ? { ...this.env, ...options.env } : this.env;
-		const process = new HostProcess(this, pid, options.name ?? 'main', env);
+		const process = new HostProcess(this, pid, options.name ?? 'main', env, options.background);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
 			changes: [{ path: `pid${pid}.state`, value: 'running' }],
@@ -207,6 +229,51 @@ export class Machine {
 		}
 		this.recorder.step('user', 'suspend', [String(deviceId)], 'suspended');
 		return { ok: true, ret: 0 };
+	}
+
+	/**
+	 * `npu-smi info` typed in a shell now: every device's health and memory in use (what every
+	 * process holds, plus what the system reserves), and the processes holding device memory.
+	 * The lines go to the log on the `shell` channel.
+	 */
+	npuSmi(): string[] {
+		const perNpu = this.profile.chipsPerNpu.value;
+		const product = this.profile;
+		const mb = (bytes: number) => Math.ceil(bytes / MIB);
+		const processes: NpuSmiProcess[] = [];
+		const chips: NpuSmiChip[] = this.#devices.map((device) => {
+			const npu = Math.floor(device.id / perNpu);
+			const chip = device.id % perNpu;
+			for (const p of this.#processes) {
+				if (!p.alive) continue;
+				const bytes = p.acl.deviceBytesOn(device);
+				if (bytes !== undefined)
+					processes.push({ npu, chip, pid: p.pid, name: p.name, memoryMb: mb(bytes) });
+			}
+			return {
+				npu,
+				chip,
+				phyId: device.id,
+				name: product.chipName.value,
+				health: device.healthy ? 'OK' : 'Critical',
+				powerW: chip === 0 ? 93.5 : undefined,
+				tempC: 40,
+				aicorePercent: 0,
+				busId: busId(device.id),
+				memoryUsedMb: mb(device.reservedBytes + device.memory.used),
+				memoryTotalMb: mb(product.npuSmiMemoryBytes.value),
+			};
+		});
+		const lines = renderNpuSmiInfo({
+			version: NPU_SMI_VERSION,
+			chipsPerNpu: perNpu,
+			hbm: !product.chipName.value.startsWith('310'),
+			chips,
+			processes,
+		});
+		for (const text of lines) this.recorder.log({ text, channel: 'shell' });
+		this.recorder.step('user', 'npu-smi', ['info'], `${processes.length} process(es)`);
+		return lines;
 	}
 
 	/**

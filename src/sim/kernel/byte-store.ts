@@ -66,6 +66,8 @@ export class ByteStore {
 	 * (a whole device allocation) costs what was written, not what was allocated.
 	 */
 	copyFrom(from: ByteStore, src: number, dst: number, length: number): void {
+		from.checkAccess();
+		this.checkAccess();
 		if (length <= PAGE * 4) {
 			this.write(dst, from.read(src, length));
 			return;
@@ -92,6 +94,9 @@ export class ByteStore {
 			});
 		for (const { start, bytes } of parts) this.write(dst + (start - src), bytes);
 	}
+
+	/** Throws when the memory may not be touched (an unmapped address range); nothing here. */
+	protected checkAccess(): void {}
 
 	/**
 	 * Sets `length` bytes from `offset` to `value` (0–255). Zero clears only the pages that exist;

@@ -5,6 +5,7 @@
  * Pointer arithmetic is the interpreter's: `(__gm__ half*)x + n` is `offsetGm(x, n * 2)`.
  */
 import type { CallSite } from '../trace.ts';
+import { Halt } from '../halt.ts';
 import { ByteStore } from './byte-store.ts';
 import type { CoreContext } from './core-context.ts';
 import type { DType } from './dtype.ts';
@@ -14,7 +15,36 @@ export interface GmBuffer {
 	/** A name for messages, e.g. `x` or `devPtr#3`. */
 	readonly name: string;
 	readonly bytes: number;
+	/**
+	 * An address no allocation maps (a null or stray pointer a host passed to a kernel): on the
+	 * NPU every access to it raises a device exception.
+	 */
+	readonly unmapped?: boolean;
 }
+
+/** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
+export const MTE_OUT_OF_RANGE = 'The DDR address of the MTE instruction is out of range.';
+
+/** The store of an unmapped buffer: every access is a device exception. */
+class UnmappedStore extends ByteStore {
+	protected override checkAccess(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override read(): Uint8Array {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override write(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override get(): number {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override set(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+}
+
+const UNMAPPED = new UnmappedStore();
 
 /** A byte address inside a GM buffer. */
 export interface GmPointer {
@@ -28,6 +58,7 @@ const gmContents = new WeakMap<GmBuffer, ByteStore>();
 
 /** The contents of a GM buffer (created empty, all zero, on first use). */
 export function gmStore(buffer: GmBuffer): ByteStore {
+	if (buffer.unmapped) return UNMAPPED;
 	let store = gmContents.get(buffer);
 	if (!store) {
 		store = new ByteStore();

@@ -56,6 +56,19 @@ export function busyOn(rt: AclRuntime, device: Device): boolean {
 	return false;
 }
 
+/**
+ * Device memory the process holds on `device` (its blocks and the runtime's pool of each
+ * binding), in bytes; undefined when it does not use the device at all (what npu-smi lists).
+ */
+export function deviceBytesOn(rt: AclRuntime, device: Device): number | undefined {
+	let bytes: number | undefined;
+	for (const b of rt.state.bindings.values())
+		if (b.context.device === device) bytes = (bytes ?? 0) + b.pool.physical;
+	for (const a of rt.state.allocations.values())
+		if (a.device === device) bytes = (bytes ?? 0) + a.block.physical;
+	return bytes;
+}
+
 /** Records every resource still held as a leak, named after the call that took it. */
 export function reportLeaks(rt: AclRuntime): void {
 	const pid = rt.process.pid;

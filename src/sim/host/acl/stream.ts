@@ -5,6 +5,7 @@
  * 107003 and the EE1010 lines; a capturing stream cannot be synchronized, queried or destroyed
  * (107027, graph-capture.ts).
  */
+import { settleCopies } from './copy-tasks.ts';
 import type { CallSite } from '../../trace.ts';
 import type { HostCall } from '../acl-call.ts';
 import { ACL_ERROR, type AclError } from '../acl-error.ts';
@@ -332,16 +333,22 @@ export function submitRefused(rt: AclRuntime, stream: Stream, call: HostCall): A
  */
 export function waitUntil(rt: AclRuntime, target: number, timeoutMs: number): boolean {
 	const clock = rt.machine.clock;
-	if (target <= clock.now) return true;
+	// The copies done by now land: a wait is where the program may next read their results.
+	if (target <= clock.now) {
+		settleCopies(rt.machine, clock.now);
+		return true;
+	}
 	if (target === Number.POSITIVE_INFINITY && timeoutMs < 0) {
 		// A task that never ends (an HCCL task with HCCL_EXEC_TIMEOUT=0 whose peer never comes).
 		throw new Halt('hang', 'a task on the stream never completes');
 	}
 	if (timeoutMs >= 0 && target - clock.now > timeoutMs * 1000) {
 		clock.advance(Math.round(timeoutMs * 1000));
+		settleCopies(rt.machine, clock.now);
 		return false;
 	}
 	clock.advanceTo(target);
+	settleCopies(rt.machine, clock.now);
 	return true;
 }
 

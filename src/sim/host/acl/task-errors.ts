@@ -15,6 +15,7 @@
  */
 import { ACL_ERROR, type AclError } from '../acl-error.ts';
 import type { CallSite } from '../../trace.ts';
+import { MTE_OUT_OF_RANGE } from '../../kernel/global-tensor.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import { hex, type TracebackLine } from '../host-log.ts';
 import type { Context, Stream } from '../host-resources.ts';
@@ -46,7 +47,7 @@ export function noticeFailures(rt: AclRuntime): void {
 			continue;
 		}
 		e.noticed = true;
-		if (e.kind === 'exception') printException(rt, s, e.at, e.taskId, e.kernel);
+		if (e.kind === 'exception') printException(rt, s, e.at, e.taskId, e.kernel, e.reason);
 		const context = s.context;
 		if (s.stopOnFailure && !context.abort) {
 			context.abort = {
@@ -72,6 +73,7 @@ function printException(
 	at: number,
 	taskId: number,
 	kernel: string,
+	reason: string,
 ): void {
 	const device = stream.context.device.id;
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
@@ -96,6 +98,15 @@ function printException(
 		'RUNTIME',
 		`[davinic_kernel_task.cc:1143]${tid} PrintErrorInfoForDavinciTask:[INIT][DEFAULT]Aicore kernel execute failed, device_id=${device}, stream_id=${stream.id}, report_stream_id=${stream.id}, task_id=${taskId}, flip_num=0, fault kernel_name=${kernel}`,
 	);
+	// The core's error detail (vllm-project/vllm-ascend#3263: an MTE access outside mapped memory).
+	if (reason === MTE_OUT_OF_RANGE) {
+		rt.plogAt(
+			at,
+			'ERROR',
+			'RUNTIME',
+			`[device_error_core_proc.cc:322]${tid} ProcessStarsCoreErrorInfo:The extend info: errcode:(0x800000, 0, 0) errorStr: ${MTE_OUT_OF_RANGE} fixp_error0 info: 0x6000042, fixp_error1 info: 0xe2, fsmId:0, tslot:2, thread:0, ctxid:0, blk:0, sublk:0, subErrType:4.`,
+		);
+	}
 }
 
 /**

@@ -382,21 +382,37 @@ function setUpLinks(
 			rt,
 			'hccl-arguments-differ',
 			c.site(),
-			{ rank: comm.rank, remote: settled.remote, op: c.op, group: comm.identifier, param, local, other: remote },
+			{
+				rank: comm.rank,
+				remote: settled.remote,
+				op: c.op,
+				group: comm.identifier,
+				param,
+				local,
+				other: remote,
+			},
 			`${key}#${Math.min(comm.rank, settled.remote)}-${Math.max(comm.rank, settled.remote)}`,
 			comm.rank,
 		);
 		return R.HCCL_E_PARA;
 	}
-	for (const line of linkTimeoutLines(tid, comm.rank, timeout / 1_000_000)) hcclLog(rt, 'ERROR', line);
+	for (const line of linkTimeoutLines(tid, comm.rank, timeout / 1_000_000))
+		hcclLog(rt, 'ERROR', line);
 	rt.advanceTo(settled.at + LINK_DETECTION_S * 1_000_000);
-	for (const line of linkDetectedLines(tid, comm.rank, settled.remote, tag)) hcclLog(rt, 'ERROR', line);
+	for (const line of linkDetectedLines(tid, comm.rank, settled.remote, tag))
+		hcclLog(rt, 'ERROR', line);
 	hcclScreen(rt, 'EI0006', EI0006_MESSAGE(EI0006_REASON));
 	hcclDiagnose(
 		rt,
 		'hccl-link-peer-missing',
 		c.site(),
-		{ rank: comm.rank, op: c.op, group: comm.identifier, remote: settled.remote, timeout: timeout / 1_000_000 },
+		{
+			rank: comm.rank,
+			op: c.op,
+			group: comm.identifier,
+			remote: settled.remote,
+			timeout: timeout / 1_000_000,
+		},
 		key,
 		comm.rank,
 	);

@@ -4,7 +4,13 @@
  * communicator. Expected values are computed here from the inputs, not read from the simulator.
  */
 import { describe, expect, it } from 'vitest';
-import { linesMatching, printedValues, rankProgram, runRanks, stdout } from './hccl-programs.test-util.ts';
+import {
+	linesMatching,
+	printedValues,
+	rankProgram,
+	runRanks,
+	stdout,
+} from './hccl-programs.test-util.ts';
 
 const COUNT = 16;
 
@@ -78,10 +84,16 @@ describe('an 8-rank AllReduce', () => {
 
 	it('names the rank that is gone in the heartbeat lines when it has exited', () => {
 		const trace = runRanks(allReduceSteps(2, 3, 1), 8);
-		const lost = linesMatching(trace, /\[HeartbeatAbnormal\]local rank \[127\.10\.0\.1\/0\]: crimer rank \[127\.10\.0\.1\/3\] status\[LOST\]/);
+		const lost = linesMatching(
+			trace,
+			/\[HeartbeatAbnormal\]local rank \[127\.10\.0\.1\/0\]: crimer rank \[127\.10\.0\.1\/3\] status\[LOST\]/,
+		);
 		expect(lost).toHaveLength(1);
 		expect(
-			linesMatching(trace, /Cluster Exception Location\[IP\/ID\]:\[127\.10\.0\.1\/3\].*ExceptionType:\[Heartbeat Lost Occurred\]/),
+			linesMatching(
+				trace,
+				/Cluster Exception Location\[IP\/ID\]:\[127\.10\.0\.1\/3\].*ExceptionType:\[Heartbeat Lost Occurred\]/,
+			),
 		).toHaveLength(7);
 	});
 });
@@ -101,7 +113,10 @@ describe('what collectives compute', () => {
 			oneCall(
 				'HcclAllGather(dev, (char *)dev + 64 * sizeof(float), 16, HCCL_DATA_TYPE_FP32, comm, stream)',
 				16,
-			).replace('aclrtMemcpy(out, 16 * sizeof(float), dev,', 'aclrtMemcpy(out, 16 * sizeof(float), (char *)dev + 64 * sizeof(float) + 16 * sizeof(float),'),
+			).replace(
+				'aclrtMemcpy(out, 16 * sizeof(float), dev,',
+				'aclrtMemcpy(out, 16 * sizeof(float), (char *)dev + 64 * sizeof(float) + 16 * sizeof(float),',
+			),
 			4,
 		);
 		expect(trace.outcome, stdout(trace).join('\n')).toBe('completed');
@@ -134,7 +149,10 @@ ${PRINT(2)}`),
 	});
 
 	it('copies the root’s buffer to every rank (Broadcast from rank 2)', () => {
-		const trace = runRanks(oneCall('HcclBroadcast(dev, 16, HCCL_DATA_TYPE_FP32, 2, comm, stream)'), 4);
+		const trace = runRanks(
+			oneCall('HcclBroadcast(dev, 16, HCCL_DATA_TYPE_FP32, 2, comm, stream)'),
+			4,
+		);
 		expect(trace.outcome).toBe('completed');
 		for (let r = 0; r < 4; r++)
 			expect(printedValues(trace, r)).toEqual(Array.from({ length: 16 }, (_, i) => input(2, i)));
@@ -259,9 +277,16 @@ describe('a rank that diverges leaves the others waiting until HCCL_EXEC_TIMEOUT
     printf("rank %d call %d\\n", rank, r);`),
 			2,
 		);
-		expect(stdout(trace).filter((l) => / call /.test(l))).toEqual(['rank 0 call 1', 'rank 1 call 1']);
-		expect(linesMatching(trace, /CMD information count check fail\. local\[16\], remote\[8\]/)).toHaveLength(1);
-		expect(linesMatching(trace, /^EI0005: .*parameter \[count\], local \[8\], remote \[16\]/)).toHaveLength(1);
+		expect(stdout(trace).filter((l) => / call /.test(l))).toEqual([
+			'rank 0 call 1',
+			'rank 1 call 1',
+		]);
+		expect(
+			linesMatching(trace, /CMD information count check fail\. local\[16\], remote\[8\]/),
+		).toHaveLength(1);
+		expect(
+			linesMatching(trace, /^EI0005: .*parameter \[count\], local \[8\], remote \[16\]/),
+		).toHaveLength(1);
 	});
 
 	it('waits HCCL_EXEC_TIMEOUT from the environment: 600 s on Atlas A2, rounded down to 544 s on Atlas training', () => {
@@ -272,8 +297,13 @@ describe('a rank that diverges leaves the others waiting until HCCL_EXEC_TIMEOUT
 		] as const) {
 			const trace = runRanks(program, 2, { product, env: { HCCL_EXEC_TIMEOUT: '600' } });
 			const task = trace.hccl!.collectives.find((c) => c.index === 1)!;
-			expect(task.issued.map((f) => (f.end - f.start) / 1e6), product).toEqual([seconds]);
-			expect(linesMatching(trace, /\[HCCL_ENV\] HCCL_EXEC_TIMEOUT set by environment to \[600\]s/)).toHaveLength(2);
+			expect(
+				task.issued.map((f) => (f.end - f.start) / 1e6),
+				product,
+			).toEqual([seconds]);
+			expect(
+				linesMatching(trace, /\[HCCL_ENV\] HCCL_EXEC_TIMEOUT set by environment to \[600\]s/),
+			).toHaveLength(2);
 		}
 	});
 
@@ -282,9 +312,13 @@ describe('a rank that diverges leaves the others waiting until HCCL_EXEC_TIMEOUT
 		const quiet = runRanks(program, 2);
 		expect(linesMatching(quiet, /\[TaskExecStage\]\[Timeout\]\[Host\]Task run failed/)).toEqual([]);
 		const loud = runRanks(program, 2, { env: { HCCL_DIAGNOSE_ENABLE: '1' } });
-		const lines = linesMatching(loud, /\[TaskExecStage\]\[Timeout\]\[Host\]Task run failed/).map((l) => l.text);
+		const lines = linesMatching(loud, /\[TaskExecStage\]\[Timeout\]\[Host\]Task run failed/).map(
+			(l) => l.text,
+		);
 		expect(lines).toHaveLength(3);
-		expect(lines[2]).toMatch(/opData information is timeStamp:\[.*\], deviceId\[0\], index\[1\], count\[16\], reduceType\[sum\], src\[0x[0-9a-f]+\], dst\[0x[0-9a-f]+\], dataType\[float32\]\.$/);
+		expect(lines[2]).toMatch(
+			/opData information is timeStamp:\[.*\], deviceId\[0\], index\[1\], count\[16\], reduceType\[sum\], src\[0x[0-9a-f]+\], dst\[0x[0-9a-f]+\], dataType\[float32\]\.$/,
+		);
 	});
 
 	it('waits forever with HCCL_EXEC_TIMEOUT=0 (the run hangs)', () => {
@@ -297,12 +331,20 @@ describe('HCCL_ENTRY_LOG_ENABLE', () => {
 	it('prints one Entry- line per collective call and rank, and none without it', () => {
 		const program = allReduceSteps(3);
 		const on = runRanks(program, 2, { env: { HCCL_ENTRY_LOG_ENABLE: '1' } });
-		const entries = linesMatching(on, /Entry-HcclAllReduce: tag\[AllReduce_127\.10\.0\.1%enp_60000_0_\d+\], sendBuf\[0x[0-9a-f]+\], recvBuf\[0x[0-9a-f]+\], count\[16\], dataType\[float32\], op\[sum\], localRank\[\d\], streamId\[\d+\],comm\[0x[0-9a-f]+\], deviceLogicId\[\d\]$/);
+		const entries = linesMatching(
+			on,
+			/Entry-HcclAllReduce: tag\[AllReduce_127\.10\.0\.1%enp_60000_0_\d+\], sendBuf\[0x[0-9a-f]+\], recvBuf\[0x[0-9a-f]+\], count\[16\], dataType\[float32\], op\[sum\], localRank\[\d\], streamId\[\d+\],comm\[0x[0-9a-f]+\], deviceLogicId\[\d\]$/,
+		);
 		expect(entries).toHaveLength(6);
 		const off = runRanks(program, 2);
 		expect(linesMatching(off, /Entry-HcclAllReduce/)).toEqual([]);
 		// Communicator creation is logged either way.
-		expect(linesMatching(off, /Entry-HcclCommInitRootInfoInner:ranks\[2\], rank\[\d\], rootinfo: host ip\[127\.10\.0\.1\] port\[60000\] nicDeploy\[1\] identifier\[/)).toHaveLength(2);
+		expect(
+			linesMatching(
+				off,
+				/Entry-HcclCommInitRootInfoInner:ranks\[2\], rank\[\d\], rootinfo: host ip\[127\.10\.0\.1\] port\[60000\] nicDeploy\[1\] identifier\[/,
+			),
+		).toHaveLength(2);
 	});
 });
 
@@ -310,7 +352,10 @@ describe('HCCL_CONNECT_TIMEOUT', () => {
 	it('fails every rank 140 s after HcclGetRootInfo with EI0015 when a rank of the communicator never starts', () => {
 		const trace = runRanks(rankProgram('', '', '8'), 7);
 		expect(stdout(trace)).toEqual(Array.from({ length: 7 }, (_, r) => `rank ${r} init 9`));
-		const server = linesMatching(trace, /topo exchange server get socket timeout! timeout\[120 s\]/);
+		const server = linesMatching(
+			trace,
+			/topo exchange server get socket timeout! timeout\[120 s\]/,
+		);
 		expect(server).toHaveLength(1);
 		expect(linesMatching(trace, /need connect rankNum is \[8\]/)).toHaveLength(1);
 		expect(linesMatching(trace, /fault_info\["Failed to connect agent\[7,\]"\]/)).toHaveLength(7);
@@ -328,15 +373,27 @@ describe('HCCL_CONNECT_TIMEOUT', () => {
     printf("rank %d call %d\\n", rank, r);`),
 			4,
 		);
-		expect(stdout(trace).filter((l) => / call /.test(l)).sort()).toEqual([
-			'rank 0 call 9',
-			'rank 1 call 9',
-			'rank 2 call 9',
-			'rank 3 call 9',
-		]);
-		expect(linesMatching(trace, /\[Wait\]\[LinkEstablish\]wait socket establish timeout, role\[1\] rank\[\d\] timeout\[120 s\]/)).toHaveLength(4);
-		expect(linesMatching(trace, /detects that srcRank \(server 127\.10\.0\.1, device ID 1\) fails to connect to dstRank \(server 127\.10\.0\.1, device ID 0\)/)).toHaveLength(1);
-		const screens = linesMatching(trace, /^EI0006: .*Getting socket times out\. Reason: Remote Rank did not send the data in time/);
+		expect(
+			stdout(trace)
+				.filter((l) => / call /.test(l))
+				.sort(),
+		).toEqual(['rank 0 call 9', 'rank 1 call 9', 'rank 2 call 9', 'rank 3 call 9']);
+		expect(
+			linesMatching(
+				trace,
+				/\[Wait\]\[LinkEstablish\]wait socket establish timeout, role\[1\] rank\[\d\] timeout\[120 s\]/,
+			),
+		).toHaveLength(4);
+		expect(
+			linesMatching(
+				trace,
+				/detects that srcRank \(server 127\.10\.0\.1, device ID 1\) fails to connect to dstRank \(server 127\.10\.0\.1, device ID 0\)/,
+			),
+		).toHaveLength(1);
+		const screens = linesMatching(
+			trace,
+			/^EI0006: .*Getting socket times out\. Reason: Remote Rank did not send the data in time/,
+		);
 		expect(screens).toHaveLength(4);
 	});
 });
@@ -348,7 +405,10 @@ describe('communicator queries and a rank table', () => {
 			version: '1.0',
 			server_count: '1',
 			server_list: [
-				{ server_id: 'node_0', device: [0, 1].map((d) => ({ device_id: String(d), rank_id: String(d) })) },
+				{
+					server_id: 'node_0',
+					device: [0, 1].map((d) => ({ device_id: String(d), rank_id: String(d) })),
+				},
 			],
 		});
 		const source = `#include <cstdio>
