@@ -25,10 +25,7 @@ export const SUBJECTS = Object.keys(SUBJECT_TABLES) as Subject[];
 
 /** Every code of the catalog; a string that is not one fails type-checking. */
 export type DiagnosticCode =
-	| LangCode
-	| KernelDiagnosticCode
-	| HostDiagnosticCode
-	| HcclDiagnosticCode;
+	LangCode | KernelDiagnosticCode | HostDiagnosticCode | HcclDiagnosticCode;
 
 /** A catalog row with its code and subject. */
 export interface CatalogRow extends DiagnosticEntry {
