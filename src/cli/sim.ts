@@ -342,6 +342,8 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 		leaks: trace.leaks,
 		calls: trace.calls,
 		steps: trace.steps.length,
+		// The ranks and their collectives (an end of null: the task never ended).
+		...(trace.hccl ? { hccl: trace.hccl } : {}),
 	};
 }
 
