@@ -17,6 +17,8 @@
  * freed at the top of the address space is handed out again first (a malloc/free loop reuses
  * one address).
  */
+import type { Gauge } from '../resources/gauge.ts';
+import type { CallSite } from '../trace.ts';
 
 /** Where device addresses start: the GM address in the msSanitizer leak report of ascend-facts D.2. */
 export const DEVICE_ADDRESS_BASE = 0x124080000000;
@@ -85,9 +87,12 @@ export class DeviceMemory {
 	readonly base: number;
 	#top: number;
 	#live = 0;
+	readonly #gauge: Gauge | undefined;
 
-	constructor(capacity: number, base = DEVICE_ADDRESS_BASE) {
+	/** With a gauge (of the run's resource meter), every allocation reports the bytes in use there. */
+	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
 		this.base = base;
+		this.#gauge = gauge;
 		this.#top = base;
 		this.capacity = capacity;
 		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
@@ -125,9 +130,14 @@ export class DeviceMemory {
 	/**
 	 * Takes `bytes` under `policy`; undefined when the memory cannot hold them. An `internal`
 	 * block (the runtime's own pool) takes pages but no address a program would see: it lies
-	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before.
+	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before. `site` is the call, for the gauge.
 	 */
-	allocate(bytes: number, policy: PagePolicy, internal = false): DeviceBlock | undefined {
+	allocate(
+		bytes: number,
+		policy: PagePolicy,
+		internal = false,
+		site?: CallSite,
+	): DeviceBlock | undefined {
 		const frames = Math.ceil(bytes / HUGE_PAGE_BYTES);
 		let block: Omit<DeviceBlock, 'address'> | undefined;
 		switch (policy) {
@@ -149,7 +159,11 @@ export class DeviceMemory {
 				block = this.#takePages(bytes);
 				break;
 		}
-		if (!block) return undefined;
+		if (!block) {
+			this.#gauge?.refuse(this.used + bytes, site);
+			return undefined;
+		}
+		this.#gauge?.level(this.used, site);
 		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;

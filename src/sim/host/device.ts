@@ -12,9 +12,11 @@
  */
 import type { Recorder } from '../recorder.ts';
 import { DeviceMemory, deviceAddressBase } from './device-memory.ts';
+import type { Sourced } from '../product.ts';
 import type { HostProfile } from './host-profile.ts';
 import { formatTschLine, type PlogLevel, type TschCoreTag } from './host-log.ts';
 import { ResourcePool } from './resource-pool.ts';
+import type { Gauge } from '../resources/gauge.ts';
 import { SampledMetric } from './sampled-metric.ts';
 
 /** First model id the device hands out: seed 002's unbind line shows `model_id=512`. */
@@ -55,8 +57,8 @@ export class MeteredPool extends ResourcePool {
 	readonly #declare: () => SampledMetric;
 	#series: SampledMetric | undefined;
 
-	constructor(limit: number, declare: () => SampledMetric) {
-		super(limit);
+	constructor(limit: number, declare: () => SampledMetric, gauge?: Gauge) {
+		super(limit, gauge);
 		this.#declare = declare;
 	}
 
@@ -95,18 +97,35 @@ export class Device {
 	constructor(id: number, profile: HostProfile, recorder: Recorder) {
 		this.id = id;
 		this.#recorder = recorder;
-		this.memory = new DeviceMemory(profile.deviceMemoryBytes.value, deviceAddressBase(id));
+		const meter = recorder.resources;
+		const subject = String(id);
+		const gauge = (kind: 'device-memory' | 'streams' | 'event-resources', limit: Sourced) =>
+			meter.gauge({
+				kind,
+				subject,
+				limit: limit.value,
+				unit: kind === 'device-memory' ? 'bytes' : 'count',
+				source: limit.source,
+			});
+		this.memory = new DeviceMemory(
+			profile.deviceMemoryBytes.value,
+			deviceAddressBase(id),
+			gauge('device-memory', profile.deviceMemoryBytes),
+		);
 		this.reservedBytes = Math.max(0, profile.npuSmiMemoryBytes.value - this.memory.capacity);
-		this.events = new ResourcePool(profile.events.value);
+		this.events = new ResourcePool(profile.events.value, gauge('event-resources', profile.events));
 		const ids = deviceSeriesIds(id);
 		const on = id === 0 ? '' : ` (device ${id})`;
-		this.streams = new MeteredPool(profile.streams.value, () =>
-			this.#series(
-				ids.streams,
-				{ zh: `Stream 资源占用${on}`, en: `Stream resources in use${on}` },
-				'count',
-				profile.streams.value,
-			),
+		this.streams = new MeteredPool(
+			profile.streams.value,
+			() =>
+				this.#series(
+					ids.streams,
+					{ zh: `Stream 资源占用${on}`, en: `Stream resources in use${on}` },
+					'count',
+					profile.streams.value,
+				),
+			gauge('streams', profile.streams),
 		);
 		this.notifies = new MeteredPool(profile.notifies.value, () =>
 			this.#series(

@@ -92,7 +92,7 @@ export function aclmdlRICaptureBegin(rt: AclRuntime, call: HostCall): AclError {
 		return ACL_ERROR.ACL_ERROR_RT_STREAM_CAPTURED;
 	}
 	const device = s.context.device;
-	if (!device.streams.take()) return captureWithoutStream(rt, s, call);
+	if (!device.streams.take(1, call.site())) return captureWithoutStream(rt, s, call);
 	device.streams.sample();
 	const graph: Graph = {
 		handle: rt.machine.nextHandle(),

@@ -74,8 +74,8 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 	const policy = pagePolicy(call.args[2] as number);
 	const pad = policy === 'giant-only' ? 0 : rt.machine.profile.mallocPadBytes.value;
 	const bytes = mallocFootprint(size, pad);
-	const block = device.memory.allocate(bytes, policy);
 	const site = call.site();
+	const block = device.memory.allocate(bytes, policy, false, site);
 	if (!block) {
 		logOutOfMemory(rt);
 		const memory = device.memory;

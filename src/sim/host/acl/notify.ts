@@ -35,7 +35,7 @@ export function aclrtCreateNotify(rt: AclRuntime, call: HostCall): AclError {
 	)
 		return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	const device = rt.context.device;
-	if (!device.notifies.take()) {
+	if (!device.notifies.take(1, call.site())) {
 		logNotifyExhausted(rt, device.id);
 		rt.diagnose('notify-resource-exhausted', call.site(), {
 			limit: device.notifies.limit,

@@ -81,7 +81,7 @@ const STREAM_USES: Readonly<
 export function aclrtCreateStream(rt: AclRuntime, call: HostCall): AclError {
 	const context = rt.context;
 	const device = context.device;
-	if (!device.streams.take()) {
+	if (!device.streams.take(1, call.site())) {
 		logStreamExhausted(rt, []);
 		rt.diagnose('stream-resource-exhausted', call.site(), {
 			limit: device.streams.limit,
