@@ -88,6 +88,8 @@ export class DeviceMemory {
 	#top: number;
 	#live = 0;
 	readonly #gauge: Gauge | undefined;
+	/** Bytes the program's blocks asked for (the runtime's own pool aside): what the gauge shows. */
+	#asked = 0;
 
 	/** With a gauge (of the run's resource meter), every allocation reports the bytes in use there. */
 	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
@@ -160,11 +162,12 @@ export class DeviceMemory {
 				break;
 		}
 		if (!block) {
-			this.#gauge?.refuse(this.used + bytes, site);
+			if (!internal) this.#gauge?.refuse(this.#asked + bytes, site);
 			return undefined;
 		}
-		this.#gauge?.level(this.used, site);
 		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
+		this.#asked += bytes;
+		this.#gauge?.level(this.#asked, site);
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		this.#live++;
@@ -175,6 +178,7 @@ export class DeviceMemory {
 	release(block: DeviceBlock): void {
 		this.#freePages(block);
 		if (block.address === INTERNAL_ADDRESS_BASE) return;
+		this.#asked -= block.bytes;
 		const end =
 			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		if (end === this.#top) this.#top = block.address;
