@@ -571,135 +571,84 @@ function reportTimeout(
 
 const n = (v: unknown) => v as number;
 
-/** `HcclAllReduce(sendBuf, recvBuf, count, dataType, op, comm, stream)`. */
-export function hcclAllReduce(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'AllReduce',
-		api: call.name,
-		send: n(a[0]),
-		recv: n(a[1]),
-		count: n(a[2]),
-		dtype: n(a[3]),
-		reduce: n(a[4]),
-		root: undefined,
-		peer: undefined,
-		comm: n(a[5]),
-		stream: n(a[6]),
-		site: () => call.site(),
-	});
+/**
+ * Where each operation's arguments are, by position (`buf`: one buffer both sent and received;
+ * a field not listed is 0, or absent for reduce/root/peer). A Barrier moves no data (dtype 4).
+ */
+type ArgSlot =
+	'send' | 'recv' | 'buf' | 'count' | 'dtype' | 'reduce' | 'root' | 'peer' | 'comm' | 'stream';
+
+function entry(op: HcclOpKind, slots: readonly ArgSlot[], dtype?: number) {
+	return (rt: AclRuntime, call: HostCall): number => {
+		const at = (slot: ArgSlot): number | undefined => {
+			const i = slots.indexOf(slot);
+			return i < 0 ? undefined : n(call.args[i]);
+		};
+		const buf = at('buf');
+		return issue(rt, {
+			op,
+			api: call.name,
+			send: buf ?? at('send') ?? 0,
+			recv: buf ?? at('recv') ?? 0,
+			count: at('count') ?? 0,
+			dtype: at('dtype') ?? dtype ?? 0,
+			reduce: at('reduce'),
+			root: at('root'),
+			peer: at('peer'),
+			comm: at('comm') ?? 0,
+			stream: at('stream') ?? 0,
+			site: () => call.site(),
+		});
+	};
 }
+
+/** `HcclAllReduce(sendBuf, recvBuf, count, dataType, op, comm, stream)`. */
+export const hcclAllReduce = entry('AllReduce', [
+	'send',
+	'recv',
+	'count',
+	'dtype',
+	'reduce',
+	'comm',
+	'stream',
+]);
 
 /** `HcclAllGather(sendBuf, recvBuf, sendCount, dataType, comm, stream)`. */
-export function hcclAllGather(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'AllGather',
-		api: call.name,
-		send: n(a[0]),
-		recv: n(a[1]),
-		count: n(a[2]),
-		dtype: n(a[3]),
-		reduce: undefined,
-		root: undefined,
-		peer: undefined,
-		comm: n(a[4]),
-		stream: n(a[5]),
-		site: () => call.site(),
-	});
-}
+export const hcclAllGather = entry('AllGather', [
+	'send',
+	'recv',
+	'count',
+	'dtype',
+	'comm',
+	'stream',
+]);
 
 /** `HcclReduceScatter(sendBuf, recvBuf, recvCount, dataType, op, comm, stream)`. */
-export function hcclReduceScatter(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'ReduceScatter',
-		api: call.name,
-		send: n(a[0]),
-		recv: n(a[1]),
-		count: n(a[2]),
-		dtype: n(a[3]),
-		reduce: n(a[4]),
-		root: undefined,
-		peer: undefined,
-		comm: n(a[5]),
-		stream: n(a[6]),
-		site: () => call.site(),
-	});
-}
+export const hcclReduceScatter = entry('ReduceScatter', [
+	'send',
+	'recv',
+	'count',
+	'dtype',
+	'reduce',
+	'comm',
+	'stream',
+]);
 
 /** `HcclBroadcast(buf, count, dataType, root, comm, stream)`. */
-export function hcclBroadcast(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'Broadcast',
-		api: call.name,
-		send: n(a[0]),
-		recv: n(a[0]),
-		count: n(a[1]),
-		dtype: n(a[2]),
-		reduce: undefined,
-		root: n(a[3]),
-		peer: undefined,
-		comm: n(a[4]),
-		stream: n(a[5]),
-		site: () => call.site(),
-	});
-}
+export const hcclBroadcast = entry('Broadcast', [
+	'buf',
+	'count',
+	'dtype',
+	'root',
+	'comm',
+	'stream',
+]);
 
 /** `HcclBarrier(comm, stream)`: a task every rank must start (a collective with no data). */
-export function hcclBarrier(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'Barrier',
-		api: call.name,
-		send: 0,
-		recv: 0,
-		count: 0,
-		dtype: 4,
-		reduce: undefined,
-		root: undefined,
-		peer: undefined,
-		comm: n(a[0]),
-		stream: n(a[1]),
-		site: () => call.site(),
-	});
-}
+export const hcclBarrier = entry('Barrier', ['comm', 'stream'], 4);
 
 /** `HcclSend(sendBuf, count, dataType, destRank, comm, stream)`: pairs with the peer's HcclRecv. */
-export function hcclSend(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'Send',
-		api: call.name,
-		send: n(a[0]),
-		recv: 0,
-		count: n(a[1]),
-		dtype: n(a[2]),
-		reduce: undefined,
-		root: undefined,
-		peer: n(a[3]),
-		comm: n(a[4]),
-		stream: n(a[5]),
-		site: () => call.site(),
-	});
-}
+export const hcclSend = entry('Send', ['send', 'count', 'dtype', 'peer', 'comm', 'stream']);
 
 /** `HcclRecv(recvBuf, count, dataType, srcRank, comm, stream)`. */
-export function hcclRecv(rt: AclRuntime, call: HostCall): number {
-	const a = call.args;
-	return issue(rt, {
-		op: 'Receive',
-		api: call.name,
-		send: 0,
-		recv: n(a[0]),
-		count: n(a[1]),
-		dtype: n(a[2]),
-		reduce: undefined,
-		root: undefined,
-		peer: n(a[3]),
-		comm: n(a[4]),
-		stream: n(a[5]),
-		site: () => call.site(),
-	});
-}
+export const hcclRecv = entry('Receive', ['recv', 'count', 'dtype', 'peer', 'comm', 'stream']);
