@@ -131,20 +131,7 @@ export function hcclCommInitRootInfo(rt: AclRuntime, call: HostCall): number {
 	const timeoutS = timeout / 1_000_000;
 	if (result.outcome.ok) {
 		rt.advanceTo(result.outcome.at);
-		const comm: Communicator = {
-			handle: rt.machine.nextHandle(),
-			identifier,
-			initKey: key,
-			rank,
-			nRanks,
-			device,
-			taskIndex: 0,
-			linked: new Set(),
-			linkSeq: new Map(),
-			p2p: new Map(),
-			destroyed: false,
-		};
-		hcclState(rt).comms.set(comm.handle, comm);
+		const comm = formCommunicator(rt, { identifier, initKey: key, rank, nRanks, device });
 		call.out(3, comm.handle);
 		rt.detail(`comm=0x${comm.handle.toString(16)}`);
 		return R.HCCL_SUCCESS;
@@ -258,13 +245,25 @@ export function hcclCommInitClusterInfo(rt: AclRuntime, call: HostCall): number 
 		fingerprint: `${now}|${table.size}`,
 	});
 	rt.advanceTo(now + COMM_SETUP_US);
-	const comm: Communicator = {
-		handle: rt.machine.nextHandle(),
+	const comm = formCommunicator(rt, {
 		identifier: WORLD_GROUP,
 		initKey: key,
 		rank,
 		nRanks: table.size,
 		device,
+	});
+	call.out(2, comm.handle);
+	return R.HCCL_SUCCESS;
+}
+
+/** A new communicator of `rt`'s process with nothing issued yet, under a fresh handle. */
+function formCommunicator(
+	rt: AclRuntime,
+	who: Pick<Communicator, 'identifier' | 'initKey' | 'rank' | 'nRanks' | 'device'>,
+): Communicator {
+	const comm: Communicator = {
+		...who,
+		handle: rt.machine.nextHandle(),
 		taskIndex: 0,
 		linked: new Set(),
 		linkSeq: new Map(),
@@ -272,8 +271,7 @@ export function hcclCommInitClusterInfo(rt: AclRuntime, call: HostCall): number 
 		destroyed: false,
 	};
 	hcclState(rt).comms.set(comm.handle, comm);
-	call.out(2, comm.handle);
-	return R.HCCL_SUCCESS;
+	return comm;
 }
 
 /** The communicator behind handle `comm` of `rt`'s process, or the HcclResult. */
