@@ -188,10 +188,13 @@ export class Device {
 		return this.#nextStreamId++;
 	}
 
-	/** The lowest free model id from {@link FIRST_MODEL_ID}. */
-	takeModelId(): number {
+	/**
+	 * The lowest free model id from {@link FIRST_MODEL_ID} that `taken` (the process's own ids,
+	 * on every device it uses) does not hold either: a model id names one model in a process.
+	 */
+	takeModelId(taken?: ReadonlyMap<number, unknown>): number {
 		let id = FIRST_MODEL_ID;
-		while (this.#modelIds.has(id)) id++;
+		while (this.#modelIds.has(id) || taken?.has(id)) id++;
 		this.#modelIds.add(id);
 		return id;
 	}
