@@ -117,6 +117,11 @@ class DirectApiCall implements ApiCall {
 		this.outs[index] = value;
 	}
 
+	/** An in-out argument's value: what an earlier out wrote, else what was passed. */
+	peek(index: number): unknown {
+		return index in this.outs ? this.outs[index] : this.args[index];
+	}
+
 	print(text: string): void {
 		this.#recorder.log({ text: text.replace(/\n$/, ''), channel: 'stdout' });
 	}

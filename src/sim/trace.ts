@@ -5,6 +5,7 @@
 import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { HcclFacts } from './hccl/hccl-world.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
 
 export type { Diagnostic, Outcome, ResourceReport, Severity };
@@ -36,8 +37,11 @@ export interface CallSite {
 	stack: readonly Frame[];
 }
 
-/** Where a log line would appear on a real machine. */
-export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr';
+/**
+ * Where a log line would appear on a real machine; `shell` is what a command the user types
+ * beside the program prints (`npu-smi info`).
+ */
+export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr' | 'shell';
 
 /** One line of output, exactly as the real tool prints it. */
 export interface LogLine {
@@ -108,4 +112,6 @@ export interface Trace {
 	stepsTruncated?: boolean;
 	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
 	memory?: MemorySnapshot;
+	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
+	hccl?: HcclFacts;
 }

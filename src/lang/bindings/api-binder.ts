@@ -32,7 +32,7 @@ import {
 	type ConvertContext,
 	type ResultConverter,
 } from './api-values.ts';
-import { writeOut } from './args.ts';
+import { readOut, writeOut } from './args.ts';
 import { emptyBindings } from './binding.ts';
 import type {
 	BindingTable,
@@ -101,6 +101,10 @@ export class BoundCall implements ApiCall, ConvertContext {
 		const target = this.args[index];
 		if (target instanceof SimObject) target.handle = value;
 		else writeOut(target, value as Value);
+	}
+
+	peek(index: number): unknown {
+		return readOut(this.args[index]);
 	}
 
 	print(text: string): void {

@@ -6,6 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { Frame } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
+import { hostElement } from '../host-element.ts';
 import {
 	CellStore,
 	ENDL,
@@ -460,14 +461,15 @@ export function compileDerefLV(
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
-	const memory = rt.memory;
+	const dtype = hostElement(t);
+	const where = { label: name, span };
 	const ptrOf = (f: Frame): Ptr => {
 		const v = p.ev(f);
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
 			const cell = new CellStore(
-				() => memory.get(v) ?? 0,
-				(x) => void memory.set(v, x),
+				() => rt.memory.load(v, dtype, where) as Value,
+				(x) => rt.memory.store(v, dtype, x, where),
 				name,
 			);
 			return new Ptr(cell, 0, t);
