@@ -10,6 +10,7 @@
  */
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
+import type { HcclResultName } from '../sim/hccl/hccl-types.ts';
 import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
 import type { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
@@ -81,6 +82,8 @@ export interface ApiCall {
 	readonly declName: string | undefined;
 	/** The user's call site, innermost frame last. */
 	site(): CallSite;
+	/** The source text of argument `index` (`assert` prints its expression), when known. */
+	argText(index: number): string | undefined;
 	/** Writes out-parameter `index` (through the pointer, or into the reference). */
 	out(index: number, value: unknown): void;
 	/** Reads what in-out parameter `index` points to. */
@@ -130,8 +133,8 @@ export interface ApiRowBase {
 	readonly aliases: readonly string[];
 	readonly requires: readonly ApiPrecondition[];
 	readonly cost: ApiCost;
-	/** The aclError codes the simulated call can return (host rows). */
-	readonly errors: readonly AclErrorName[];
+	/** The aclError (or, for HCCL rows, HcclResult) codes the simulated call can return. */
+	readonly errors: readonly (AclErrorName | HcclResultName)[];
 	/** Diagnostics the simulated call can report. */
 	readonly diagnostics: readonly ApiDiagnosticCode[];
 	/** Per-product limits that apply. */
@@ -150,8 +153,9 @@ export interface ApiRowBase {
 		readonly fixed: readonly string[];
 	};
 	/**
-	 * `status`: the C function returns an aclError saying how the call went (a non-zero one is a
-	 * failure the program saw, and becomes the last error); `value`: it returns data (a handle,
+	 * `status`: the C function returns an aclError (or an HcclResult) saying how the call went (a
+	 * non-zero one is a failure the program saw; an aclError becomes the last error); `value`: it
+	 * returns data (a handle,
 	 * a message, or an error code it was asked for, as aclrtGetLastError does).
 	 */
 	readonly result: 'status' | 'value';
@@ -203,7 +207,7 @@ export interface ApiRowInput<Target> {
 	aliases?: readonly string[];
 	requires?: readonly ApiPrecondition[];
 	cost: ApiCost;
-	errors?: readonly AclErrorName[];
+	errors?: readonly (AclErrorName | HcclResultName)[];
 	diagnostics?: readonly ApiDiagnosticCode[];
 	limits?: readonly ApiLimit[];
 	doc: Localized;
@@ -244,11 +248,13 @@ function hostProtocol(
 			: 'none';
 	const first = row.signatures[0]!;
 	const resultFormat =
-		first.returnBase === 'aclError'
-			? 'error'
-			: first.returnBase === 'char' && first.returnPointers === 1
-				? 'message'
-				: 'handle';
+		first.returnBase === 'HcclResult'
+			? 'hccl'
+			: first.returnBase === 'aclError'
+				? 'error'
+				: first.returnBase === 'char' && first.returnPointers === 1
+					? 'message'
+					: 'handle';
 	const format = (p: ApiSignature['params'][number]): TraceArgFormat => {
 		if (p.direction === 'out' || row.trace.hide.includes(p.name)) return 'hidden';
 		if (row.trace.hex.includes(p.name)) return 'hex';
@@ -334,6 +340,8 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 			hide: input.trace?.hide ?? [],
 			fixed: input.trace?.fixed ?? [],
 		},
-		result: input.result ?? (first.returnBase === 'aclError' ? 'status' : 'value'),
+		result:
+			input.result ??
+			(first.returnBase === 'aclError' || first.returnBase === 'HcclResult' ? 'status' : 'value'),
 	};
 }

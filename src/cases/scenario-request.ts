@@ -1,6 +1,6 @@
 /**
- * The machine a scenario runs on, as run-request fields: CANN version, devices, environment,
- * limits and the variant's actions. Every runner of a scenario (tests, the page's recorded run,
+ * The machine a scenario runs on, as run-request fields: CANN version, devices, ranks,
+ * environment, limits and the variant's actions. Every runner of a scenario (tests, the page's recorded run,
  * the widget) builds its request from here, so they all run the same machine. Pure.
  */
 import type { RunRequest } from '../sim/run-request.ts';
@@ -8,15 +8,16 @@ import { actionsFor, type Variant } from './scenario-actions.ts';
 import type { Scenario } from './schema.ts';
 
 /** What of a scenario decides its machine. */
-export type ScenarioMachine = Pick<Scenario, 'cann' | 'devices' | 'env' | 'limits'>;
+export type ScenarioMachine = Pick<Scenario, 'cann' | 'devices' | 'ranks' | 'env' | 'limits'>;
 
 /** The request fields of `scenario`'s machine (no program, product or mode). */
 export function machineFields(
 	scenario: ScenarioMachine,
-): Pick<RunRequest, 'cann' | 'deviceCount' | 'env' | 'limits'> {
-	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'env' | 'limits'> = {};
+): Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits'> {
+	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits'> = {};
 	if (scenario.cann) fields.cann = scenario.cann;
 	if (scenario.devices !== undefined) fields.deviceCount = scenario.devices;
+	if (scenario.ranks !== undefined && scenario.ranks > 1) fields.ranks = scenario.ranks;
 	if (scenario.env && Object.keys(scenario.env).length > 0) fields.env = scenario.env;
 	if (scenario.limits && Object.keys(scenario.limits).length > 0) fields.limits = scenario.limits;
 	return fields;

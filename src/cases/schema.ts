@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
+import { MAX_RANKS } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** What part of the stack a case is about. */
-export const COMPONENTS = ['ascend-c', 'acl-runtime', 'driver', 'system'] as const;
+export const COMPONENTS = ['ascend-c', 'acl-runtime', 'hccl', 'driver', 'system'] as const;
 export type Component = (typeof COMPONENTS)[number];
 
 /** The anchors every case page has; `/e/<id>/` permalinks point at one of them. */
@@ -144,7 +145,7 @@ export const scenarioSchema = z.object({
 	cann: z.string().optional(),
 	/** Physical devices of the server (default: the product's devices per server). */
 	devices: z.number().int().min(1).max(64).optional(),
-	/** Environment every process starts with, e.g. `{ ASCEND_RT_VISIBLE_DEVICES: '1' }`. */
+	/** Environment every process starts with, e.g. `{ ASCEND_RT_VISIBLE_DEVICES: '1' }`, `{ HCCL_ENTRY_LOG_ENABLE: '1' }`. */
 	env: z
 		.record(z.string().regex(/^[A-Za-z_]\w*$/, 'an environment variable name'), z.string())
 		.optional(),
@@ -160,6 +161,8 @@ export const scenarioSchema = z.object({
 		.strict()
 		.optional(),
 	actions: z.array(actionSchema).default([]),
+	/** Processes each `run` starts: the ranks of one job (RANK_ID, RANK_SIZE, DEVICE_ID set). */
+	ranks: z.number().int().min(1).max(MAX_RANKS).optional(),
 	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;

@@ -126,8 +126,7 @@ describe('the interpreter never throws', () => {
 			}),
 			{ numRuns: 8_500, seed: 42 },
 		);
-		// CPU-bound: on a shared two-core machine it can take longer than the default 30 s.
-	}, 120_000);
+	}, 180_000);
 
 	it('on 1,500 mutated sample programs', () => {
 		fc.assert(
@@ -144,6 +143,6 @@ describe('the interpreter never throws', () => {
 			),
 			{ numRuns: 1_500, seed: 7 },
 		);
-		// CPU-bound: on a shared two-core machine it can take longer than the default 30 s.
-	}, 120_000);
+		// A safety net, not a speed check: a loaded shared machine takes well over 30 s here.
+	}, 180_000);
 });

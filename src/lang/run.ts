@@ -10,6 +10,7 @@
 import { VirtualClock } from '../sim/clock.ts';
 import { Halt, isHalt } from '../sim/halt.ts';
 import {
+	HOST_PROFILES,
 	KERNEL_COMPLETED,
 	Machine,
 	ProcessParked,
@@ -18,16 +19,18 @@ import {
 } from '../sim/host/index.ts';
 import {
 	createKernelLaunch,
-	type GmBuffer,
 	type KernelLaunchOptions,
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
 import { MAX_BLOCK_DIM, runOutcome } from '../sim/kernel/kernel-launch.ts';
+import type { GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
-import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
+import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
+import { DEFAULT_MAX_STEPS, MAX_RANKS, type Action, type RunRequest } from '../sim/run-request.ts';
 import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
+import { RunFiles } from './bindings/run-files.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
@@ -35,6 +38,10 @@ import { parseForRun } from './parse.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
+import { GmArray } from './gm-array.ts';
+import { kernelParamPointer } from './kernel-inputs.ts';
+import { MemoryWatch } from './memory-watch.ts';
+import { HCCL_DIAGNOSTICS, makeDiagnostic } from '../diagnostics/index.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -66,16 +73,59 @@ const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
  * `completed`, `error`, `hang`, `abort` or `rejected`.
  */
 export function run(request: RunRequest): Trace {
+	let previous: PassRecord | undefined;
+	for (let pass = 1; ; pass++) {
+		const world = new HcclWorld(request.product, previous);
+		const trace = runPass(request, world);
+		const settled = !world.used || world.settled();
+		if (settled || pass >= MAX_PASSES || trace.outcome === 'rejected') {
+			if (world.used) trace.hccl = world.facts(pass, settled);
+			if (!settled && world.used && trace.outcome !== 'rejected')
+				trace.diagnostics.push(
+					makeDiagnostic(
+						HCCL_DIAGNOSTICS,
+						'hccl-ranks-unsettled',
+						{ line: 1, column: 1 },
+						{ passes: pass },
+					),
+				);
+			return trace;
+		}
+		previous = world.record();
+	}
+}
+
+/**
+ * Most passes a run of several ranks takes (see hccl-world.ts); each settles at least one more
+ * rendezvous, so only a program whose ranks keep changing what they do ends here unsettled
+ * (illustrative bound).
+ */
+export const MAX_PASSES = 32;
+
+/** One pass of `request` (every rank from the start) against `world`. */
+function runPass(request: RunRequest, world: HcclWorld): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
+	let memory: MemoryWatch | undefined;
 	try {
-		const result = runInner(request, recorder, (m) => (machine = m));
+		const result = runInner(
+			request,
+			recorder,
+			(m) => (machine = m),
+			false,
+			world,
+			(m) => (memory = m),
+		);
+		for (const d of world.findings) recorder.diagnostic(d);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {
 			// Series are a view; a failure here must not hide the outcome.
 		}
-		return recorder.finish(result);
+		const trace = recorder.finish(result);
+		const snapshot = (memory as MemoryWatch | undefined)?.result();
+		if (snapshot) trace.memory = snapshot;
+		return trace;
 	} catch (error) {
 		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
 		else {
@@ -128,6 +178,7 @@ interface Unit {
 	compiler: Compiler;
 	parsed: ReturnType<typeof parseForRun>;
 	runKernel: RunKernel;
+	memory: MemoryWatch;
 }
 
 type RunKernel = (
@@ -151,10 +202,14 @@ function runInner(
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
+	world?: HcclWorld,
+	onMemory: (m: MemoryWatch) => void = () => undefined,
 ): Outcome {
-	const unit = compileUnit(request, recorder);
+	// The files the processes of this run write and read (root-info hand-over, rank tables).
+	const files = new RunFiles();
+	const unit = compileUnit(request, recorder, files, onMemory);
 	if (typeof unit === 'string') return unit;
-	const { env, rt, compiler, parsed, runKernel } = unit;
+	const { env, rt, compiler, parsed, runKernel, memory } = unit;
 	if (compileOnly) {
 		const hasEntry = compiler.findFunction('main') || compiler.kernels().length > 0;
 		if (!hasEntry) recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
@@ -164,14 +219,21 @@ function runInner(
 		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
 	const main = compiler.findFunction('main');
 	if (main) {
+		const ranks = rankCount(request);
+		// A job of more ranks than the server has cards gets a card per rank (illustrative).
+		const deviceCount =
+			request.deviceCount ??
+			(ranks > HOST_PROFILES[request.product].devicesPerServer.value ? ranks : undefined);
 		const m = new Machine({
 			product: request.product,
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
-			...(request.deviceCount !== undefined ? { deviceCount: request.deviceCount } : {}),
+			...(deviceCount !== undefined ? { deviceCount } : {}),
 			...(request.env ? { env: request.env } : {}),
 			...(request.limits ? { limits: request.limits } : {}),
 			...(request.unusableDevices ? { unusableDevices: request.unusableDevices } : {}),
+			...(world ? { hccl: world } : {}),
+			files,
 		});
 		onMachine(m);
 		env.machine = m;
@@ -183,7 +245,7 @@ function runInner(
 			const source = request.programs?.[name];
 			if (source === undefined) throw new Error(`no program "${name}" in the request's programs`);
 			let program: HostProgram | undefined;
-			const other = compileUnit({ ...request, source, fileName: name }, recorder);
+			const other = compileUnit({ ...request, source, fileName: name }, recorder, files);
 			const otherMain = typeof other === 'string' ? undefined : other.compiler.findFunction('main');
 			if (typeof other !== 'string' && otherMain) {
 				other.env.machine = m;
@@ -192,7 +254,7 @@ function runInner(
 			others.set(name, program);
 			return program;
 		};
-		return runHost(m, actions, programFor);
+		return runHost(m, actions, programFor, ranks);
 	}
 	const kernels = compiler.kernels();
 	if (kernels.length === 0) {
@@ -218,9 +280,10 @@ function runInner(
 				}),
 			);
 			const args = params.map((p): Value => {
-				if (p.type.k === 'ptr')
-					return new Ptr({ name: p.name, bytes: gmBytes } satisfies GmBuffer, 0, p.type.to);
-				return compiler.defaultOf(p.type);
+				if (p.type.k !== 'ptr') return compiler.defaultOf(p.type);
+				const { ptr, buffer } = kernelParamPointer(p.name, p.type.to, request, gmBytes);
+				memory.buffers.push(buffer);
+				return ptr;
 			});
 			rt.generation++;
 			let outcome: Outcome;
@@ -239,7 +302,12 @@ function runInner(
 }
 
 /** Parses and compiles `request.source`; an outcome when it cannot run (`rejected`). */
-function compileUnit(request: RunRequest, recorder: Recorder): Unit | Outcome {
+function compileUnit(
+	request: RunRequest,
+	recorder: Recorder,
+	files: RunFiles,
+	onMemory: (m: MemoryWatch) => void = () => undefined,
+): Unit | Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
 		__NPU_ARCH__: String(PRODUCT_BASES[request.product]?.npuArch.value ?? 2201),
@@ -249,6 +317,8 @@ function compileUnit(request: RunRequest, recorder: Recorder): Unit | Outcome {
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
+	Object.assign(predefined, request.defines);
+	for (const name of request.undefines ?? []) delete predefined[name];
 	const parsed = parseForRun(request.source, { predefined });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
@@ -276,7 +346,9 @@ function compileUnit(request: RunRequest, recorder: Recorder): Unit | Outcome {
 		request.maxSteps ?? DEFAULT_MAX_STEPS,
 		env,
 	);
-	const bindings = createBindings(env);
+	const memory = new MemoryWatch(recorder, env, request.snapshot);
+	onMemory(memory);
+	const bindings = createBindings(env, files);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
@@ -312,6 +384,7 @@ function compileUnit(request: RunRequest, recorder: Recorder): Unit | Outcome {
 		if (request.cann) options.cann = request.cann;
 		if (site) options.site = site;
 		const launch = createKernelLaunch(options);
+		memory.launched(launch.cores);
 		env.launches++;
 		// The kernel runs on a call stack of its own; the host's is put back as it was.
 		const saved = rt.stack;
@@ -387,7 +460,7 @@ function compileUnit(request: RunRequest, recorder: Recorder): Unit | Outcome {
 	compiler.compileProgram(parsed.tree.topNode);
 	for (const d of compiler.diagnostics) recorder.diagnostic(d);
 	if (compiler.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
-	return { env, rt, compiler, parsed, runKernel };
+	return { env, rt, compiler, parsed, runKernel, memory };
 }
 
 /** Runs the host scenario: one process per `run` action, other actions delivered in time. */
@@ -395,6 +468,7 @@ function runHost(
 	machine: Machine,
 	actions: readonly Action[],
 	programFor: (name: string | undefined) => HostProgram | undefined,
+	ranks: number,
 ): Outcome {
 	let worst: Outcome = 'completed';
 	const tally: SuspendTally = { failed: 0 };
@@ -411,16 +485,13 @@ function runHost(
 			pending.push({ action: a, due });
 		}
 		const program = programFor(start.program);
-		const outcome = program
-			? runProcess(
-					program,
-					machine,
-					pending,
-					tally,
-					start.background === true,
-					processName(start.program),
-				)
-			: 'rejected';
+		// A background program (a holder, a tenant) is one process; the job's program runs as its ranks.
+		const name = processName(start.program);
+		const outcome = !program
+			? 'rejected'
+			: ranks > 1 && start.background !== true
+				? runRanks(program, machine, pending, tally, ranks, name)
+				: runProcess(program, machine, pending, tally, start.background === true, name);
 		worst = worse(worst, outcome);
 		// What the process did not live to see happens now.
 		for (const p of pending) {
@@ -471,6 +542,50 @@ function processName(program: string | undefined): string {
 	return program === undefined ? 'main' : program.replace(/\.(?:cpp|asc)$/, '');
 }
 
+export { MAX_RANKS };
+
+/** How many ranks each `run` action starts (1 unless the request asks for more). */
+function rankCount(request: RunRequest): number {
+	const n = request.ranks ?? 1;
+	return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_RANKS) : 1;
+}
+
+/**
+ * One `run` of a job of `ranks` processes: rank r runs the program with RANK_ID=r,
+ * RANK_SIZE=ranks and DEVICE_ID=r, all starting now on clock lanes of their own, so they run at
+ * once in virtual time though one after another here. Signals and suspends due meanwhile reach
+ * every rank, as Ctrl-C reaches every process of a job started from one terminal.
+ */
+function runRanks(
+	program: HostProgram,
+	machine: Machine,
+	pending: Array<{ action: Action; due: number }>,
+	tally: SuspendTally,
+	ranks: number,
+	name: string,
+): Outcome {
+	const clock = machine.clock;
+	const start = clock.now;
+	const home = clock.lane;
+	let end = start;
+	let worst: Outcome = 'completed';
+	let left = pending;
+	for (let r = 0; r < ranks; r++) {
+		const mine = pending.map((p) => ({ ...p }));
+		const rank = {
+			env: { RANK_ID: String(r), RANK_SIZE: String(ranks), DEVICE_ID: String(r) },
+			start,
+		};
+		worst = worse(worst, runProcess(program, machine, mine, tally, false, name, rank));
+		if (clock.now > end) end = clock.now;
+		left = mine;
+	}
+	clock.enterLane(home, end);
+	pending.length = 0;
+	pending.push(...left);
+	return worst;
+}
+
 function runProcess(
 	{ main, env, rt, compiler }: HostProgram,
 	machine: Machine,
@@ -478,8 +593,11 @@ function runProcess(
 	tally: SuspendTally,
 	background: boolean,
 	name: string,
+	rank?: { env: Readonly<Record<string, string>>; start: number },
 ): Outcome {
-	const proc = machine.spawn({ name, background });
+	const proc = machine.spawn({ name, background, ...(rank ? { env: rank.env } : {}) });
+	// A rank runs on a clock lane of its own (its pid), starting when the job does.
+	if (rank) machine.clock.enterLane(proc.pid, rank.start);
 	env.proc = proc;
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
@@ -607,11 +725,13 @@ function toKernelArg(v: Value, name: string, env: SimEnv, type?: CType): Value {
 	if (typeof v !== 'number' || v === 0) return v;
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return pointer && env.mode === 'npu' ? unmappedArg(v, name) : v;
-	// The runtime keeps the allocation's contents (copies move them); the kernel side names the
-	// buffer after the parameter it first reaches.
-	const buffer = alloc.buffer;
-	if (env.gmBuffers.get(alloc.base) !== buffer) {
-		buffer.name = name;
+	// The runtime keeps the allocation's contents (copies move them); the kernel reads and writes
+	// them through a view named after the parameter the allocation first reaches.
+	const known = env.gmBuffers.get(alloc.base);
+	let buffer = known && GmArray.of(alloc.buffer) === known ? known : undefined;
+	if (!buffer) {
+		alloc.buffer.name = name;
+		buffer = GmArray.of(alloc.buffer);
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

@@ -75,6 +75,27 @@ describeInBrowser('the reproduction widget on a case page', () => {
 		).toBe(false);
 	});
 
+	it('on the HCCL notify-wait case, the ranks view marks rank 3 as the one that never issued the last AllReduce; with 4 ranks it is still rank 3', async () => {
+		await page().goto(`${baseURL()}/en/cases/hccl-notify-wait-timeout/`);
+		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();
+		expect(await widget.run()).toBe('error');
+		const ranks = widget.root.getByRole('region', { name: 'Collectives on each rank' });
+		await expect(ranks.locator('.repro-rank-lane').count()).resolves.toBe(8);
+		await expect(
+			ranks
+				.locator('.repro-rank-astray')
+				.evaluateAll((els) => els.map((e) => e.getAttribute('data-rank'))),
+		).resolves.toEqual(['3']);
+		await expect(ranks.locator('.repro-rank-problems').innerText()).resolves.toContain(
+			'rank 3 never issued it; the others waited 1836 s',
+		);
+		await widget.root.getByLabel('Ranks', { exact: true }).fill('4');
+		await widget.root.getByLabel('Ranks', { exact: true }).dispatchEvent('change');
+		expect(await widget.run()).toBe('error');
+		await expect(ranks.locator('.repro-rank-lane').count()).resolves.toBe(4);
+		await expect(ranks.locator('.repro-rank-astray').getAttribute('data-rank')).resolves.toBe('3');
+	});
+
 	it("replays the reader's actions: after kill -2 and a wait, the suspend that failed succeeds", async () => {
 		await page().goto(`${baseURL()}/en/cases/suspend-hwts-busy/`);
 		const widget = await new Widget(page(), page().locator('.repro').first(), 'en').ready();

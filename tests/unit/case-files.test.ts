@@ -30,8 +30,6 @@ const REQUIRED_ANCHORS = ['symptom', 'confirm', 'root-cause', 'fix', 'reproduce'
  * them. Each is quoted from ascend-facts.md.
  */
 const UNRELATED_LINES = [
-	// An HCCL collective timing out while it waits for a remote rank: not Notify exhaustion.
-	'EI0002: [PID: 2969] 2025-10-11-15:09:34.713.335 The wait execution of the Notify register times out. Reason: The Notify register has not received the Notify record from remote rank: [24].',
 	'EE4002 Failed to unbind the stream to the model.',
 	'`usedCount is 2, which exceed depth limits 1`',
 	'ptr state is 0, which can not be FREE',

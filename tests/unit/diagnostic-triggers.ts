@@ -7,6 +7,7 @@ import type { Action } from '../../src/cases/schema.ts';
 import type { DiagnosticCode } from '../../src/diagnostics/index.ts';
 import type { ProductId } from '../../src/sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../src/sim/run-request.ts';
+import { rankProgram } from '../../src/sim/host/hccl/hccl-programs.test-util.ts';
 
 /** A program that reaches a code, with what the run needs. */
 export interface Trigger {
@@ -17,9 +18,14 @@ export interface Trigger {
 	maxSteps?: number;
 	/** Size of each synthetic GM buffer of a kernel run without `main`. */
 	gmBytes?: number;
+	/** Blocks a kernel run without `main` launches. */
+	blocks?: number;
 	actions?: Action[];
 	/** The machine and the other programs of the run (RunRequest fields of the same names). */
-	request?: Pick<RunRequest, 'deviceCount' | 'env' | 'limits' | 'programs' | 'unusableDevices'>;
+	request?: Pick<
+		RunRequest,
+		'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs' | 'unusableDevices'
+	>;
 }
 
 /** A code no correct simulator reaches from a program, and why it exists anyway. */
@@ -287,16 +293,45 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     Adds(t, t, (half)1, 4096);`),
 		mode: 'cpu',
 	},
-	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
-	// struct is not simulated yet, so the program stands in one).
 	'vector-call-shape': {
-		source: kernel(
-			`    pipe.InitBuffer(q, 1, 256);
+		unreachable:
+			'Every documented form of every vector row runs now (count, mask-bit and mask-count with their repeat strides); the code stays because older links point to its anchor.',
+	},
+	'param-out-of-range': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
-    BinaryRepeatParams params;
-    Add(t, t, t, 128, 1, params);`,
-			'struct BinaryRepeatParams { uint8_t blockNumber; };',
-		),
+    BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
+		mode: 'cpu',
+	},
+	'sync-all-sequential': {
+		source: kernel('    SyncAll();'),
+		blocks: 2,
+	},
+	'kernel-assert-failed': {
+		source: kernel('    int tiles = 0;\n    ascendc_assert(tiles > 0, "tiles is %d\\n", tiles);'),
+		mode: 'cpu',
+	},
+	'vector-dtype-unsupported': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    Not(t, t, 16);`),
+		mode: 'cpu',
+	},
+	'cast-pair-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<int8_t> a = q.AllocTensor<int8_t>();
+    LocalTensor<int32_t> b = out.AllocTensor<int32_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
+	},
+	'cast-round-mode-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<int16_t> b = out.AllocTensor<int16_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
 	},
 	'global-tensor-unset': {
 		source: kernel(`    GlobalTensor<half> unset;
@@ -394,6 +429,48 @@ int main()
 		// 1,023 event resources per device on this product.
 		product: 'atlas-inference-aicore',
 	},
+	// ----- hccl -----------------------------------------------------------------------------
+	'hccl-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 2; step++) {
+        if (rank == 1 && step == 1) break;
+        HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+    }`),
+		request: { ranks: 2 },
+	},
+	'hccl-arguments-differ': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    HcclAllReduce(d, d, rank == 0 ? 16 : 8, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		request: { ranks: 2 },
+	},
+	'hccl-rank-not-joined': { source: rankProgram('', '', '3'), request: { ranks: 2 } },
+	'hccl-link-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (rank == 1) sleep(300);
+    HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		request: { ranks: 2 },
+	},
+	'hccl-ranks-unsettled': {
+		// Every AllReduce's input is the previous one's result: each pass settles about one more.
+		source: rankProgram(`    int *h = nullptr;
+    aclrtMallocHost((void **)&h, 64);
+    h[0] = rank + 1;
+    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 90; step++) {
+        aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE);
+        HcclAllReduce(d, d, 1, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+        aclrtMemcpy(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST);
+        h[0] = h[0] % 997 + 1;
+    }`),
+		request: { ranks: 2 },
+	},
+	// ----- runtime ---------------------------------------------------------------------------
 	'device-memory-leaked': {
 		source: host(`    for (int i = 0; i < 64; i++) {
         void *p = nullptr;

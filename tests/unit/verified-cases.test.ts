@@ -36,7 +36,7 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 describe('every case ships with a verified reproduction', () => {
 	// acl-context-null-in-thread, the ninth runtime case, joins once the interpreter runs
 	// std::thread (its reproduction is a loader thread that never binds a context).
-	it('has the five seed cases and eight of the runtime cases', () => {
+	it('has the five seed cases and eight of the runtime cases and the two HCCL cases', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual(
 			expect.arrayContaining([
 				'acl-device-out-of-memory',
@@ -49,6 +49,8 @@ describe('every case ships with a verified reproduction', () => {
 				'acl-stream-wrong-context',
 				'aclgraph-capture-forbidden-call',
 				'alloc-tensor-queue-position-limit',
+				'hccl-connect-timeout',
+				'hccl-notify-wait-timeout',
 				'kernel-exception-reported-later',
 				'signal-handler-double-release',
 				'suspend-hwts-busy',

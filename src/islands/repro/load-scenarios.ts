@@ -70,6 +70,7 @@ function toScenarioData(
 		expect: scenario.expect,
 	};
 	if (scenario.cann) data.cann = scenario.cann;
+	if (scenario.ranks !== undefined) data.ranks = scenario.ranks;
 	if (scenario.devices !== undefined) data.devices = scenario.devices;
 	if (scenario.env) data.env = scenario.env;
 	if (scenario.limits) data.limits = scenario.limits;

@@ -30,8 +30,10 @@ export interface ScenarioData {
 	product: ProductId;
 	mode: RunMode;
 	cann?: string;
-	/** The scenario's machine beyond the product: devices, environment, limits. */
+	/** The scenario's machine beyond the product: devices, ranks, environment, limits. */
 	devices?: number;
+	/** Processes each run starts, as the ranks of one job (1 when absent). */
+	ranks?: number;
 	env?: Record<string, string>;
 	limits?: Scenario['limits'];
 	/** Other programs the actions start (`run` with `program:`), by file name. */
@@ -46,8 +48,8 @@ export interface ScenarioData {
  */
 export function scenarioMachine(
 	scenario: ScenarioData,
-): Pick<RunRequest, 'cann' | 'deviceCount' | 'env' | 'limits' | 'programs'> {
-	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'env' | 'limits' | 'programs'> =
+): Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> {
+	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> =
 		machineFields(scenario);
 	if (scenario.programs) fields.programs = scenario.programs;
 	return fields;

@@ -50,6 +50,8 @@ export const ACL_ERROR = {
 	ACL_ERROR_RT_VECTOR_CORE_EXCEPTION: 507035,
 	ACL_ERROR_RT_STREAM_SYNC_TIMEOUT: 507046,
 	ACL_ERROR_RT_EVENT_SYNC_TIMEOUT: 507047,
+	/** include/external/acl/error_codes/rt_error_codes.h (`ffts+ timeout`): an HCCL task waited too long. */
+	ACL_ERROR_RT_FFTS_PLUS_TIMEOUT: 507048,
 	ACL_ERROR_RT_DRV_INTERNAL_ERROR: 507899,
 } as const;
 

@@ -24,6 +24,8 @@ import {
 	type DiagnosticParams,
 	type HostDiagnosticCode,
 } from '../../diagnostics/index.ts';
+import { Halt } from '../halt.ts';
+import { hcclResultLabel } from '../hccl/hccl-types.ts';
 import { formatPlogTime } from '../clock.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
@@ -50,6 +52,7 @@ import type { Context } from './host-resources.ts';
 import { COPY_BYTES_PER_US } from './host-timing.ts';
 import type { HostProcess } from './host-process.ts';
 import type { Machine } from './machine.ts';
+import type { GmBuffer } from '../kernel/global-tensor.ts';
 
 /** How a kernel ended, as the kernel-side simulator found when the interpreter ran its body. */
 export type KernelOutcome =
@@ -161,7 +164,11 @@ export class AclRuntime {
 		const result = refused !== ACL_SUCCESS ? refused : spec.run(this, call);
 		const site = call.site();
 		let label: string;
-		if (spec.result === 'status' || refused !== ACL_SUCCESS) {
+		if (spec.resultFormat === 'hccl' && refused === ACL_SUCCESS) {
+			const detail = this.#detail;
+			const base = hcclResultLabel(result as number);
+			label = detail !== undefined && result === 0 ? `${base} ${detail}` : base;
+		} else if (spec.result === 'status' || refused !== ACL_SUCCESS) {
 			const ret = result as AclError;
 			if (ret !== ACL_SUCCESS) this.state.lastError = ret;
 			const base = aclErrorLabel(ret);
@@ -207,6 +214,7 @@ export class AclRuntime {
 	/** Lets virtual time reach `us` (never back). */
 	advanceTo(us: number): void {
 		const clock = this.machine.clock;
+		if (us === Number.POSITIVE_INFINITY) throw new Halt('hang', 'waits for a task that never ends');
 		if (us > clock.now) clock.advanceTo(us);
 	}
 
@@ -413,7 +421,10 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 			case 'hidden':
 				break;
 			case 'hex':
-				out.push(hex(v as number));
+				// A byte-reference argument (an `HcclRootInfo *`) shows the address it stands for.
+				out.push(
+					hex(typeof v === 'number' ? v : ((v as { address?: number } | null)?.address ?? 0)),
+				);
 				break;
 			case 'string':
 				out.push(v === null || v === undefined ? 'nullptr' : JSON.stringify(v));
@@ -430,6 +441,8 @@ function resultLabel(format: HostCallSpec['resultFormat'], v: unknown): string {
 	switch (format) {
 		case 'error':
 			return aclErrorLabel(v as AclError);
+		case 'hccl':
+			return hcclResultLabel(v as number);
 		case 'handle':
 			return v === 0 || v === null || v === undefined ? 'nullptr' : hex(v as number);
 		case 'message':

@@ -89,10 +89,13 @@ export class DeviceMemory {
 	#top: number;
 	#live = 0;
 	readonly #gauge: Gauge | undefined;
+	/** Bytes the program's blocks asked for (the runtime's own pool aside): what the gauge shows. */
+	#asked = 0;
 
+	/** With a gauge (of the run's resource meter), every allocation reports the bytes in use there. */
 	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
-		this.#gauge = gauge;
 		this.base = base;
+		this.#gauge = gauge;
 		this.#top = base;
 		this.capacity = capacity;
 		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
@@ -130,7 +133,7 @@ export class DeviceMemory {
 	/**
 	 * Takes `bytes` under `policy`; undefined when the memory cannot hold them. An `internal`
 	 * block (the runtime's own pool) takes pages but no address a program would see: it lies
-	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before.
+	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before. `site` is the call, for the gauge.
 	 */
 	allocate(
 		bytes: number,
@@ -160,11 +163,12 @@ export class DeviceMemory {
 				break;
 		}
 		if (!block) {
-			this.#gauge?.refuse(this.used + bytes, site);
+			if (!internal) this.#gauge?.refuse(this.#asked + bytes, site);
 			return undefined;
 		}
-		this.#gauge?.level(this.used, site);
 		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
+		this.#asked += bytes;
+		this.#gauge?.level(this.#asked, site);
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		this.#live++;
@@ -175,6 +179,7 @@ export class DeviceMemory {
 	release(block: DeviceBlock): void {
 		this.#freePages(block);
 		if (block.address === INTERNAL_ADDRESS_BASE) return;
+		this.#asked -= block.bytes;
 		const end =
 			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		if (end === this.#top) this.#top = block.address;

@@ -13,10 +13,10 @@
 import type { Recorder } from '../recorder.ts';
 import { DeviceMemory, deviceAddressBase } from './device-memory.ts';
 import type { Sourced } from '../product.ts';
-import type { Gauge } from '../resources/gauge.ts';
 import type { HostProfile } from './host-profile.ts';
 import { formatTschLine, type PlogLevel, type TschCoreTag } from './host-log.ts';
 import { ResourcePool } from './resource-pool.ts';
+import type { Gauge } from '../resources/gauge.ts';
 import { SampledMetric } from './sampled-metric.ts';
 
 /** First model id the device hands out: seed 002's unbind line shows `model_id=512`. */
@@ -194,10 +194,13 @@ export class Device {
 		return this.#nextStreamId++;
 	}
 
-	/** The lowest free model id from {@link FIRST_MODEL_ID}. */
-	takeModelId(): number {
+	/**
+	 * The lowest free model id from {@link FIRST_MODEL_ID} that `taken` (the process's own ids,
+	 * on every device it uses) does not hold either: a model id names one model in a process.
+	 */
+	takeModelId(taken?: ReadonlyMap<number, unknown>): number {
 		let id = FIRST_MODEL_ID;
-		while (this.#modelIds.has(id)) id++;
+		while (this.#modelIds.has(id) || taken?.has(id)) id++;
 		this.#modelIds.add(id);
 		return id;
 	}

@@ -249,6 +249,7 @@ export class HostProcess {
 	}
 
 	#reclaim(): void {
+		this.#machine.hccl.processEnded(this.pid, this.#machine.clock.now);
 		this.#machine.clock.advance(HOST_COST_US.processExit);
 		const held = this.acl.held();
 		this.acl.releaseAll();

@@ -12,6 +12,7 @@
  *   handler race left bound.
  */
 import fc from 'fast-check';
+import { HCCL_RESULT, hcclResultLabel } from '../hccl/hccl-types.ts';
 import { describe, expect, it } from 'vitest';
 import { API_CATALOG, type HostApiRow } from '../../api/index.ts';
 import { run } from '../../lang/run.ts';
@@ -125,6 +126,7 @@ const OUT_TARGETS: Readonly<Record<string, string>> = {
 	aclrtEvent: 'events',
 	aclrtContext: 'contexts',
 	void: 'ptrs',
+	HcclComm: 'ptrs',
 	uint32_t: 'models',
 	int32_t: 'i32s',
 	size_t: 'sizes',
@@ -146,6 +148,7 @@ const HANDLE_SLOTS: Readonly<Record<string, string>> = {
 	aclrtNotify: 'notifies',
 	aclmdlRI: 'graphs',
 	void: 'ptrs',
+	HcclComm: 'ptrs',
 };
 
 /**
@@ -211,7 +214,13 @@ const HOST_NAMES = [...HOST_ROWS.keys()];
 
 /** The codes a host row may return: its list, its precondition's, and success. */
 function allowedLabels(row: HostApiRow): Set<string> {
-	const names: AclErrorName[] = ['ACL_SUCCESS', ...row.errors];
+	if (row.protocol.resultFormat === 'hccl')
+		return new Set(
+			['HCCL_SUCCESS', ...row.errors].map((n) =>
+				hcclResultLabel(HCCL_RESULT[n as keyof typeof HCCL_RESULT]),
+			),
+		);
+	const names: AclErrorName[] = ['ACL_SUCCESS', ...(row.errors as AclErrorName[])];
 	if (row.requires.includes('acl-init') || row.requires.includes('current-context'))
 		names.push('ACL_ERROR_UNINITIALIZE');
 	if (row.requires.includes('current-context')) names.push('ACL_ERROR_RT_CONTEXT_NULL');
@@ -234,7 +243,7 @@ function checkTrace(trace: Trace): void {
 		if (row && s.actor.startsWith('host:')) {
 			steps.set(s.call, (steps.get(s.call) ?? 0) + 1);
 			if (row.result === 'status') {
-				const label = /^(?:ACL_SUCCESS|\d+ \w+)/.exec(s.result)?.[0];
+				const label = /^(?:ACL_SUCCESS|HCCL_SUCCESS|\d+ \w+)/.exec(s.result)?.[0];
 				expect(allowedLabels(row), `${s.call} returned ${s.result}`).toContain(label);
 			}
 		}

@@ -3,6 +3,7 @@
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
 import type { CallSite } from '../trace.ts';
+import type { AclRuntime } from './acl-runtime.ts';
 import type { DeviceBlock } from './device-memory.ts';
 import type { Device } from './device.ts';
 import type { KernelOutcome } from './acl-runtime.ts';
@@ -13,10 +14,12 @@ export interface StreamError {
 	code: number;
 	/** Virtual time the failure happens on the device. */
 	at: number;
-	kind: 'timeout' | 'exception';
+	kind: 'timeout' | 'exception' | 'hccl';
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
+	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */
 	noticed: boolean;
 	/** Source line of the launch (0 when unknown). */

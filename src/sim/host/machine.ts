@@ -35,6 +35,7 @@ import { PendingCopies } from './acl/copy-tasks.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
+import { HcclWorld } from '../hccl/hccl-world.ts';
 import { renderNpuSmiInfo, type NpuSmiChip, type NpuSmiProcess } from './npu-smi.ts';
 
 /** The driver tool's version npu-smi prints (illustrative: a 2024 driver of CANN 8.0). */
@@ -68,8 +69,12 @@ export interface MachineOptions {
 	cann?: string;
 	/** Physical devices of the server (default: the product's `devicesPerServer`). */
 	deviceCount?: number;
-	/** Environment every process starts with (`NAME=VALUE`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	/** Environment every process starts with (`NAME=VALUE`), e.g. HCCL_EXEC_TIMEOUT. */
 	env?: Readonly<Record<string, string>>;
+	/** The ranks' shared HCCL world of this pass (see hccl-world.ts); default: a fresh one. */
+	hccl?: HcclWorld;
+	/** The files processes read through the simulator (a rank table), when the runner has any. */
+	files?: MachineFiles;
 	/** Smaller limits for demos and tests. */
 	limits?: HostLimitOverrides;
 	/** Physical devices that cannot be opened (not mapped into the container, or faulty). */
@@ -78,6 +83,12 @@ export interface MachineOptions {
 	firstPid?: number;
 	/** Must match the recorder's cap; steps past it are recorded without argument text. */
 	maxStoredSteps?: number;
+}
+
+/** The program's files as the simulator reads them (the runner's file system). */
+export interface MachineFiles {
+	/** The bytes of the file at `path`, or undefined when there is none. */
+	read(path: string): Uint8Array | undefined;
 }
 
 /** What the device answered to a suspend request: `ret` as in `ts suspend ack ret=1.` */
@@ -93,6 +104,12 @@ export class Machine {
 	readonly profile: HostProfile;
 	readonly cann: CannBehaviour;
 	readonly maxStoredSteps: number;
+	/** The environment processes start with. */
+	readonly env: Readonly<Record<string, string>>;
+	/** What the ranks of a distributed job share: root infos, communicators, collectives. */
+	readonly hccl: HcclWorld;
+	/** The runner's files, if it gave any. */
+	readonly files: MachineFiles | undefined;
 	/** Asynchronous copies on their way, on every device. */
 	readonly copies = new PendingCopies();
 	readonly #devices: Device[] = [];
@@ -108,6 +125,8 @@ export class Machine {
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
 		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 		this.#nextPid = options.firstPid ?? FIRST_PID;
+		this.hccl = options.hccl ?? new HcclWorld(options.product);
+		this.files = options.files;
 		const count = options.deviceCount ?? this.profile.devicesPerServer.value;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
@@ -117,9 +136,6 @@ export class Machine {
 		}
 		this.env = Object.freeze({ ...options.env });
 	}
-
-	/** The environment processes start with. */
-	readonly env: Readonly<Record<string, string>>;
 
 	/** Number of physical devices. */
 	get deviceCount(): number {

@@ -145,7 +145,8 @@ describe('host resources', () => {
     aclrtMalloc(&b, 100, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtFree(a);
     aclrtFree(b);`),
-			'atlas-a2',
+			// A product whose device memory size no source gives (Atlas A2's is sourced).
+			'atlas-training',
 		);
 		const memory = peak(r, 'device-memory', '0');
 		// The device open takes the runtime's own 2 MB pool; each request (rounded up to 32 bytes

@@ -17,6 +17,7 @@ import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import type { Allocation } from '../host-resources.ts';
+import type { GmBuffer } from '../../kernel/global-tensor.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {

@@ -26,7 +26,7 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 	if (!device.streams.take(1, call.site())) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
 	device.streams.sample();
 	const model: Model = {
-		id: device.takeModelId(),
+		id: device.takeModelId(rt.state.models),
 		path,
 		device,
 		context,

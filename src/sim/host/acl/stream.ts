@@ -16,6 +16,7 @@ import type { Context, Stream } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
 import { captureRefusal } from './graph-capture.ts';
 import { raceCheck } from './model.ts';
+import { Halt } from '../../halt.ts';
 import { abortedSubmission, noticeFailures, reportAbortedWait } from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
@@ -352,6 +353,10 @@ export function waitUntil(rt: AclRuntime, target: number, timeoutMs: number): bo
 		settleCopies(rt.machine, clock.now);
 		return true;
 	}
+	if (target === Number.POSITIVE_INFINITY && timeoutMs < 0) {
+		// A task that never ends (an HCCL task with HCCL_EXEC_TIMEOUT=0 whose peer never comes).
+		throw new Halt('hang', 'a task on the stream never completes');
+	}
 	if (timeoutMs >= 0 && target - clock.now > timeoutMs * 1000) {
 		clock.advance(Math.round(timeoutMs * 1000));
 		settleCopies(rt.machine, clock.now);
@@ -371,6 +376,10 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 	const error = stream.error;
 	if (!error || error.at > rt.machine.clock.now) return ACL_SUCCESS;
 	stream.error = undefined;
+	if (error.report) {
+		error.report(rt);
+		return error.code;
+	}
 	const pid = rt.process.pid;
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
 	if (error.kind === 'exception') {
