@@ -6,6 +6,7 @@
  * each product's value and whether that value is illustrative. Pure.
  */
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
+import { HCCL_RESULT } from '../sim/hccl/hccl-types.ts';
 import { ACL_ERROR } from '../sim/host/acl-error.ts';
 import { hostProfile } from '../sim/host/host-profile.ts';
 import { kernelProfile } from '../sim/kernel/kernel-profile.ts';
@@ -17,12 +18,15 @@ import { API_CATALOG } from './catalog.ts';
 import { API_GROUPS, type ApiGroupId } from './groups.ts';
 
 /**
- * The anchor of an API on its group's page: the name with `::` as `-` and the subscript
- * operator spelled out (`TQue::AllocTensor` → `TQue-AllocTensor`, `LocalTensor::operator[]` →
- * `LocalTensor-operator-index`). Stable: it changes only if the API is renamed.
+ * The anchor of an API on its group's page: the name with `::` as `-` and the subscript and
+ * call operators spelled out (`TQue::AllocTensor` → `TQue-AllocTensor`, `LocalTensor::operator[]`
+ * → `LocalTensor-operator-index`, `LocalTensor::operator()` → `LocalTensor-operator-call`). Stable: it changes only if the API is renamed.
  */
 export function apiAnchor(name: string): string {
-	return name.replace('operator[]', 'operator-index').replaceAll('::', '-');
+	return name
+		.replace('operator[]', 'operator-index')
+		.replace('operator()', 'operator-call')
+		.replaceAll('::', '-');
 }
 
 /** The reference page of one group: `/zh/api/acl-stream/`; a base URL makes it absolute. */
@@ -250,7 +254,13 @@ export function apiEntry(row: ApiRow, baseUrl = ''): ApiEntry {
 			illustrative: !row.cost.source,
 			text: both((lang) => costText(row.cost, lang)),
 		},
-		errors: row.errors.map((name) => ({ name, code: ACL_ERROR[name] })),
+		errors: row.errors.map((name) => ({
+			name,
+			code:
+				name in HCCL_RESULT
+					? HCCL_RESULT[name as keyof typeof HCCL_RESULT]
+					: ACL_ERROR[name as keyof typeof ACL_ERROR],
+		})),
 		diagnostics: row.diagnostics.map((code) => ({
 			code,
 			url: both((lang) => diagnosticUrl(code, lang, baseUrl)),

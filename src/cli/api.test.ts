@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureConsole } from '../../tests/unit/console-capture.ts';
 import { API_CATALOG, apiAnchor, apiEntry, findApi } from '../api/index.ts';
+import { hostProfile } from '../sim/host/host-profile.ts';
 import { API_EXIT, apiCommand, parseApiArgs } from './api.ts';
 
 afterEach(() => {
@@ -77,10 +78,14 @@ describe('API anchors', () => {
 		for (const a of anchors) expect(a).toMatch(/^[A-Za-z_][\w-]*$/);
 	});
 
-	it('mark a limit value with no source as illustrative', () => {
+	it('mark a limit value with no source as illustrative, and a sourced one not', () => {
 		const memory = apiEntry(findApi('aclrtMalloc')!).limits.find(
 			(l) => l.key === 'deviceMemoryBytes',
 		)!;
-		expect(memory.values.every((v) => v.illustrative)).toBe(true);
+		for (const v of memory.values) {
+			const source = hostProfile(v.product).deviceMemoryBytes.source;
+			expect(v.illustrative, `${v.product}: ${source}`).toBe(source.startsWith('illustrative'));
+		}
+		expect(memory.values.some((v) => v.illustrative)).toBe(true);
 	});
 });

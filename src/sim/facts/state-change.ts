@@ -153,6 +153,25 @@ export type HostStateChange =
 			readonly handle: number;
 			readonly state: 'created' | 'recorded' | 'reset' | null;
 	  }
+	/** A notify a process created (aclrtCreateNotify): the device's notify id, or `null` once destroyed. */
+	| {
+			readonly kind: 'notify';
+			readonly pid: number;
+			readonly handle: number;
+			readonly id: number | null;
+	  }
+	/**
+	 * A graph a stream capture makes (aclmdlRICaptureBegin): capturing on `stream`, then ready
+	 * with its `tasks`; `null` once destroyed.
+	 */
+	| {
+			readonly kind: 'graph';
+			readonly pid: number;
+			readonly handle: number;
+			readonly state: 'capturing' | 'ready' | null;
+			readonly stream: number;
+			readonly tasks: number;
+	  }
 	/** A model a process loaded, and whether it runs; `null` once unloaded. */
 	| {
 			readonly kind: 'model';
@@ -172,7 +191,9 @@ export type HostStateChange =
 	/** Streams in use on a device (default and model streams included). */
 	| { readonly kind: 'device-streams'; readonly device: number; readonly inUse: number }
 	/** Event resources in use on a device. */
-	| { readonly kind: 'device-events'; readonly device: number; readonly inUse: number };
+	| { readonly kind: 'device-events'; readonly device: number; readonly inUse: number }
+	/** Notify resources in use on a device. */
+	| { readonly kind: 'device-notifies'; readonly device: number; readonly inUse: number };
 
 /** One piece of state a step changed. */
 export type StateChange = KernelStateChange | HostStateChange;
@@ -228,6 +249,10 @@ export function changePath(c: StateChange): string {
 			return `pid${c.pid}.stream.${hex(c.handle)}`;
 		case 'event':
 			return `pid${c.pid}.event.${hex(c.handle)}`;
+		case 'notify':
+			return `pid${c.pid}.notify.${hex(c.handle)}`;
+		case 'graph':
+			return `pid${c.pid}.graph.${hex(c.handle)}`;
 		case 'model':
 			return `pid${c.pid}.model.${c.model}`;
 		case 'stale-model-stream':
@@ -238,6 +263,8 @@ export function changePath(c: StateChange): string {
 			return `device${c.device}.streams`;
 		case 'device-events':
 			return `device${c.device}.events`;
+		case 'device-notifies':
+			return `device${c.device}.notifies`;
 	}
 }
 
@@ -283,6 +310,11 @@ export function changeValue(c: StateChange): unknown {
 			return c.size;
 		case 'stream':
 			return c.id === null ? null : `stream ${c.id}`;
+		case 'notify':
+			return c.id === null ? null : `notify ${c.id}`;
+		case 'graph':
+			if (c.state === null) return null;
+			return c.state === 'capturing' ? `capturing stream ${c.stream}` : `${c.tasks} task(s)`;
 		case 'event':
 		case 'model':
 			return c.state;
@@ -292,6 +324,7 @@ export function changeValue(c: StateChange): unknown {
 			return c.used;
 		case 'device-streams':
 		case 'device-events':
+		case 'device-notifies':
 			return c.inUse;
 	}
 }

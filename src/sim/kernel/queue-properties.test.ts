@@ -8,7 +8,7 @@ import type { CallSite } from '../trace.ts';
 import { factsOf, stateAfter } from '../facts/machine-state.ts';
 import { NO_EVENT_ID, type TBufState } from './buffer-block.ts';
 import type { CoreContext } from './core-context.ts';
-import { createKernelLaunch } from './kernel-launch.ts';
+import { createKernelLaunch, runOutcome } from './kernel-launch.ts';
 import type { LocalTensor } from './local-tensor.ts';
 import type { TQueBind } from './tque-bind.ts';
 
@@ -235,7 +235,7 @@ describe('random AllocTensor / FreeTensor / EnQue / DeQue sequences', () => {
 						expect(recorder.diagnostics.some((d) => d.code === result.stalled!.code)).toBe(true);
 					}
 					// The recorded state facts are enough to redraw every block as it is now.
-					const steps = recorder.finish(result.outcome).steps;
+					const steps = recorder.finish(runOutcome(result.outcome)).steps;
 					const blocks = factsOf(stateAfter(steps, steps.length), 'block');
 					for (const q of queues) {
 						for (const b of q.blocks)
