@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { run } from '../../lang/run.ts';
+import { factsOf, stateAfter } from '../facts/machine-state.ts';
 
 const program = (sets: string) => `int main() {
   aclInit(nullptr);
@@ -46,5 +47,17 @@ describe('aclrtMemsetAsync', () => {
 		const synced = (t: typeof small) => t.steps.find((st) => st.call === 'aclrtSynchronizeStream')!;
 		// 64 MiB at the illustrative copy bandwidth: thousands of microseconds more than 64 bytes.
 		expect(synced(large).time - synced(small).time).toBeGreaterThan(5000);
+	});
+
+	it('during a stream capture is one more task of the graph instead of running', () => {
+		const { trace } = runSets(`  aclmdlRI graph = nullptr;
+  aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+  printf("%d\\n", aclrtMemsetAsync(p, 1024, 0, 1024, s));
+  aclmdlRICaptureEnd(s, &graph);`);
+		expect(trace.log.filter((l) => l.channel === 'stdout').map((l) => l.text)).toEqual(['0']);
+		const end = trace.steps.findIndex((st) => st.call === 'aclmdlRICaptureEnd');
+		expect(factsOf(stateAfter(trace.steps, end + 1), 'graph')).toMatchObject([
+			{ state: 'ready', tasks: 1 },
+		]);
 	});
 });

@@ -16,7 +16,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation } from '../host-resources.ts';
+import type { Allocation, Stream } from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {
@@ -252,25 +252,50 @@ export function aclrtMemcpyAsync(rt: AclRuntime, call: HostCall): AclError {
 		copyBetween(rt, from, to, count!, call);
 		return ACL_SUCCESS;
 	}
+	return submitCopyTask(rt, s, from, to, count!, call);
+}
+
+/**
+ * A copy task on `s`, or during capture one more task of the graph that queues it when the
+ * graph runs; the bytes move when the stream reaches the task.
+ */
+function submitCopyTask(
+	rt: AclRuntime,
+	s: Stream,
+	from: CopyEnd,
+	to: CopyEnd,
+	count: number,
+	call: HostCall,
+): AclError {
 	const issued = { name: call.name, site: call.site() };
 	const where = { name: issued.name, site: () => issued.site };
 	if (isCapturing(s)) {
 		captureTask(s, {
 			kind: 'copy',
-			replay: (stream) => queueCopy(rt, stream, from, to, count!, where),
+			replay: (stream) => queueCopy(rt, stream, from, to, count, where),
 		});
 		return ACL_SUCCESS;
 	}
-	queueCopy(rt, s, from, to, count!, where);
+	queueCopy(rt, s, from, to, count, where);
 	return ACL_SUCCESS;
+}
+
+/** The allocation a set of `count` bytes at `ptr` lands in, or 100000 for a bad target. */
+function setTarget(
+	rt: AclRuntime,
+	ptr: number,
+	maxCount: number,
+	count: number,
+): Allocation | AclError {
+	if (ptr === 0 || count > maxCount || count < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return deviceBlock(rt, ptr, count) ?? ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 }
 
 /** `aclrtMemset(devPtr, maxCount, value, count)`: synchronous; an unsafe function during capture. */
 export function aclrtMemset(rt: AclRuntime, call: HostCall): AclError {
 	const [ptr, maxCount, value, count] = call.args as number[];
-	if (ptr === 0 || count! > maxCount! || count! < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
-	const block = deviceBlock(rt, ptr!, count!);
-	if (!block) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	const block = setTarget(rt, ptr!, maxCount!, count!);
+	if (typeof block === 'number') return block;
 	const refused = forbiddenDuringCapture(rt, call, 'memset', count!, 0);
 	if (refused !== ACL_SUCCESS) return refused;
 	settleCopies(rt.machine, rt.machine.clock.now);
@@ -293,22 +318,11 @@ export function aclrtMemsetAsync(rt: AclRuntime, call: HostCall): AclError {
 	const [ptr, maxCount, value, count, stream] = call.args as number[];
 	const s = submissionStream(rt, stream!, call);
 	if (typeof s === 'number') return s;
-	if (ptr === 0 || count! > maxCount! || count! < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
-	const block = deviceBlock(rt, ptr!, count!);
-	if (!block) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	const block = setTarget(rt, ptr!, maxCount!, count!);
+	if (typeof block === 'number') return block;
 	const from: CopyEnd = { kind: 'fill', value: value! & 0xff };
 	const to: CopyEnd = { kind: 'device', allocation: block, offset: ptr! - block.ptr };
-	const issued = { name: call.name, site: call.site() };
-	const where = { name: issued.name, site: () => issued.site };
-	if (isCapturing(s)) {
-		captureTask(s, {
-			kind: 'copy',
-			replay: (stream) => queueCopy(rt, stream, from, to, count!, where),
-		});
-		return ACL_SUCCESS;
-	}
-	queueCopy(rt, s, from, to, count!, where);
-	return ACL_SUCCESS;
+	return submitCopyTask(rt, s, from, to, count!, call);
 }
 
 /**
