@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { simOnce as sim } from '../../tests/unit/sim-capture.ts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMIT_DIAGNOSTICS } from '../diagnostics/index.ts';
 import { LIMITS, LIMIT_KEYS } from '../sim/limits.ts';
-import {
-	exitCodeFor,
-	formatDiagnostic,
-	parseActions,
-	parseSimArgs,
-	SIM_EXIT,
-	simCommand,
-} from './sim.ts';
+import { exitCodeFor, formatDiagnostic, parseActions, parseSimArgs, SIM_EXIT } from './sim.ts';
 import type { Diagnostic } from '../sim/trace.ts';
 import { SITE } from '../site/site-config.ts';
 
 const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
-
-/** Runs `casebook sim` with `args`, keeping what it wrote: its report and its errors. */
-async function sim(args: string[]) {
-	const out: string[] = [];
-	const err: string[] = [];
-	const sink = { write: async (text: string) => void out.push(text) };
-	const code = await simCommand(args, sink, (line) => void err.push(line));
-	return { code, text: out.join(''), err };
-}
 
 /** Runs the kernel that exceeds the buffer limit, in CPU debug on Atlas training, with `extra`. */
 function simBufferLimitAbort(...extra: string[]) {
@@ -107,7 +92,7 @@ describe('casebook sim --actions', () => {
 	it('names the part it cannot read', () => {
 		expect(parseActions('run; signal SIGHUP')).toEqual({
 			error:
-				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.',
 		});
 	});
 });
@@ -198,6 +183,20 @@ describe('casebook sim exit codes', () => {
 		expect(vecin).toMatchObject({ limit: 4, over: { value: 5, refused: false } });
 		expect(vecin.peak).toBeGreaterThan(4);
 		expect(resources.held).toEqual([]);
+	});
+
+	it('runs the notify-wait case as 8 ranks and names, in the JSON, rank 3 as missing from the last AllReduce', async () => {
+		const file = fileURLToPath(
+			new URL('../../content/cases/hccl-notify-wait-timeout/skip-step-faulty.cpp', import.meta.url),
+		);
+		const { code, text } = await sim([file, '--ranks', '8', '--json']);
+		expect(code).toBe(1);
+		const json = JSON.parse(text);
+		expect(json.hccl.ranks).toHaveLength(8);
+		const last = json.hccl.collectives.at(-1);
+		expect(last.missing).toEqual([3]);
+		expect(last.issued.map((f: { rank: number }) => f.rank)).toEqual([0, 1, 2, 4, 5, 6, 7]);
+		expect(json.log.filter((l: string) => l.startsWith('EI0002:'))).toHaveLength(7);
 	});
 });
 

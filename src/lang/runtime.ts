@@ -14,11 +14,11 @@ import type { RunHooks, RunInterrupt, RunProgress } from '../sim/run-progress.ts
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
-import { HostHeap } from './host-heap.ts';
 import { interruptValues } from './run-limits.ts';
 import type { SourceMap } from './source-map.ts';
 import type { SimEnv } from './bindings/sim-env.ts';
 import type { ArrayStore, Value } from './values.ts';
+import { HostMemory } from '../sim/host/host-memory.ts';
 
 /** Completion codes of compiled statements. */
 export const NORMAL = 0;
@@ -77,11 +77,8 @@ export class Runtime {
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
 	readonly clock: { readonly now: number };
 	dueAt = Number.POSITIVE_INFINITY;
-	/**
-	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): address →
-	 * element value. Only what the program writes is stored (and charged to the budget).
-	 */
-	readonly heap: HostHeap;
+	/** Host memory of a run without a process (a kernel run on its own). */
+	readonly #ownMemory: HostMemory;
 	#heapTop = HEAP_BASE;
 	/** Local arrays of the blocks being executed (see the file comment). */
 	readonly autos: ArrayStore[] = [];
@@ -124,8 +121,17 @@ export class Runtime {
 		this.limits = limits;
 		this.maxSteps = limits.maxSteps;
 		this.maxDepth = limits.maxDepth;
-		this.heap = new HostHeap(recorder.memory);
+		this.#ownMemory = new HostMemory(recorder.memory);
 		this.#hooks = hooks;
+	}
+
+	/**
+	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): the running
+	 * process's, which copies to and from the device read and write (sim/host/host-memory.ts).
+	 * What the program writes there is charged to the run's memory budget.
+	 */
+	get memory(): HostMemory {
+		return this.env.proc?.memory ?? this.#ownMemory;
 	}
 
 	/**
@@ -137,13 +143,13 @@ export class Runtime {
 		if (!Number.isFinite(bytes) || this.#heapTop + size > HEAP_BASE + HEAP_SPAN) return 0;
 		const p = this.#heapTop;
 		this.#heapTop += size;
-		this.heap.allocated(p, bytes, this.here());
+		this.memory.allocated(p, bytes, this.here());
 		return p;
 	}
 
 	/** `free(p)` / `delete[] p`: gives back what `alloc` reserved at `address`. */
 	free(address: number): void {
-		if (typeof address === 'number' && address !== 0) this.heap.freed(address);
+		if (typeof address === 'number' && address !== 0) this.memory.freed(address);
 	}
 
 	/** Where the program is: the line of the call being made in the innermost frame. */

@@ -9,3 +9,4 @@ export * as kernel from './kernel/index.ts';
 export * from './limits.ts';
 export * from './memory-budget.ts';
 export * from './run-progress.ts';
+export * as facts from './facts/index.ts';

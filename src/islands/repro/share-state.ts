@@ -7,6 +7,7 @@ import '../zod-without-eval.ts';
 import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';
+import { MAX_RANKS } from '../../sim/run-request.ts';
 
 import { MAX_SHARED_CODE_CHARS } from './share-hash.ts';
 
@@ -38,6 +39,8 @@ export const shareStateSchema = z
 		mode: z.enum(['npu', 'cpu']),
 		step: z.number().int().min(0).max(MAX_SHARED_STEP),
 		actions: z.array(actionSchema).max(MAX_SHARED_ACTIONS),
+		/** Ranks of the job (absent in links made before ranks existed: the scenario's own). */
+		ranks: z.number().int().min(1).max(MAX_RANKS).optional(),
 	})
 	.strict();
 

@@ -6,7 +6,9 @@
  */
 import type { MemoryBudget } from '../memory-budget.ts';
 import type { CallSite } from '../trace.ts';
-import { ByteStore } from './byte-store.ts';
+import { Halt } from '../halt.ts';
+import { ByteStore, encodeElement, PAGE } from './byte-store.ts';
+import { fillValue, type GmFill } from './gm-fill.ts';
 import type { CoreContext } from './core-context.ts';
 import type { DType } from './dtype.ts';
 
@@ -15,7 +17,43 @@ export interface GmBuffer {
 	/** A name for messages, e.g. `x` or `devPtr#3`. */
 	readonly name: string;
 	readonly bytes: number;
+	/**
+	 * What the buffer holds before it is written, once the kernel reads it as a type (see
+	 * gm-fill.ts); absent: zeros.
+	 */
+	readonly fill?: GmFill;
+	/**
+	 * An address no allocation maps (a null or stray pointer a host passed to a kernel): on the
+	 * NPU every access to it raises a device exception.
+	 */
+	readonly unmapped?: boolean;
+	/** The run's memory budget its touched pages are charged to; absent: not charged. */
+	readonly budget?: MemoryBudget;
 }
+
+/** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
+export const MTE_OUT_OF_RANGE = 'The DDR address of the MTE instruction is out of range.';
+
+/** The store of an unmapped buffer: every access is a device exception. */
+class UnmappedStore extends ByteStore {
+	protected override checkAccess(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override read(): Uint8Array {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override write(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override get(): number {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override set(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+}
+
+const UNMAPPED = new UnmappedStore();
 
 /** A byte address inside a GM buffer. */
 export interface GmPointer {
@@ -27,17 +65,50 @@ export interface GmPointer {
 // kernel side) sees the same bytes and a dropped buffer takes its contents with it.
 const gmContents = new WeakMap<GmBuffer, ByteStore>();
 
+const typed = new WeakSet<GmBuffer>();
+
 /**
- * The contents of a GM buffer (created empty, all zero, on first use). With a `budget`, the
- * pages the program touches count as its data; the buffer's size does not.
+ * Tells a buffer the element type the kernel reads it as: a buffer with a pattern fill gets its
+ * untouched pages generated in that type (the first type wins, as the bytes are then there).
  */
-export function gmStore(buffer: GmBuffer, budget?: MemoryBudget): ByteStore {
+export function typeGmBuffer(buffer: GmBuffer, dtype: DType): void {
+	const fill = buffer.fill;
+	if (!fill || fill.kind === 'zeros' || typed.has(buffer)) return;
+	typed.add(buffer);
+	const size = dtype.bytes;
+	gmStore(buffer).generate((page, view) => {
+		const first = (page * PAGE) / size;
+		for (let at = 0; at + size <= PAGE; at += size)
+			encodeElement(dtype, view, at, fillValue(fill, dtype, first + at / size));
+	});
+}
+
+/**
+ * The contents of a GM buffer (created empty, all zero, on first use). With the buffer's
+ * `budget`, the pages the program touches (or a fill generates) count as its data; the
+ * buffer's size does not.
+ */
+export function gmStore(buffer: GmBuffer): ByteStore {
+	if (buffer.unmapped) return UNMAPPED;
 	let store = gmContents.get(buffer);
 	if (!store) {
-		store = new ByteStore(budget, { name: `${buffer.name} (GM)`, bytes: buffer.bytes });
+		store = new ByteStore(buffer.budget, { name: `${buffer.name} (GM)`, bytes: buffer.bytes });
 		gmContents.set(buffer, store);
 	}
 	return store;
+}
+
+/**
+ * Forgets the contents of a freed buffer (every view of it shares them) and gives their charge
+ * back to the budget; a later access reads zeros.
+ */
+export function dropGmContents(buffer: GmBuffer): void {
+	gmContents.get(buffer)?.dropAll();
+}
+
+/** Makes `view` another name for `target`'s contents (the same bytes under both). */
+export function shareGmStore(view: GmBuffer, target: GmBuffer): void {
+	gmContents.set(view, gmStore(target));
 }
 
 /** Host → device copy into GM (e.g. `aclrtMemcpy` host-to-device): writes `bytes` at `ptr`. */
