@@ -91,6 +91,27 @@ describe('the watchdog stops a run that never finishes', () => {
 	});
 });
 
+describe('the watchdog stops at the end of the run, not at the end of the transfer', () => {
+	it('delivers a trace whose pieces arrive after the watchdog would have fired', async () => {
+		vi.useFakeTimers();
+		let messages: unknown[] = [];
+		let worker: FakeWorker | undefined;
+		const client = new RunClient(() => {
+			// The head arrives at once; the rest of the trace is held back, as on a loaded machine.
+			worker = new FakeWorker((m) => {
+				messages = splitTrace(trace, m.run);
+				return messages.slice(0, 1);
+			});
+			return worker as unknown as Worker;
+		}, 1_000);
+		const result = client.run(request);
+		await vi.advanceTimersByTimeAsync(5_000);
+		for (const data of messages.slice(1)) worker!.onmessage?.({ data } as MessageEvent);
+		expect(await result).toEqual({ kind: 'trace', trace, links: [] });
+		expect(worker!.terminated).toBe(false);
+	});
+});
+
 describe('the watchdog names what the run was doing', () => {
 	/** A worker that posts two progress snapshots and then never finishes. */
 	function stalledWith(first: Partial<RunProgress>, last: Partial<RunProgress>) {

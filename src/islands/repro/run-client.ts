@@ -121,6 +121,10 @@ export class RunClient {
 			pending.last = message.progress;
 			return;
 		}
+		// The head is sent when the run has ended: the rest of the trace is already on its way, so
+		// the watchdog (for a run that never ends) stops here; on a loaded machine the pieces can
+		// take longer to arrive than the run took to be interrupted.
+		if (message.type === 'head') clearTimeout(pending.timer);
 		try {
 			const trace = pending.assembler.add(message);
 			if (trace) this.#settle({ kind: 'trace', trace, links: pending.assembler.links });
