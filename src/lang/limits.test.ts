@@ -107,6 +107,54 @@ describe('the memory budget counts what the program touches, not what it declare
 		expect(d.message).toContain('writing more of `x (GM)` (1 GiB) would take');
 		expect([d.line, d.column]).toEqual([8, 5]);
 	});
+
+	it('counts the pages a fill generates when the kernel only reads them', () => {
+		// Each read of an untouched page of a ramp-filled buffer makes that page (numerics).
+		const kernel = `extern "C" __global__ __aicore__ void sum(__gm__ float *x)
+{
+    float total = 0;
+    for (int i = 0; i < (1 << 26); i += 1024) {
+        total += x[i];
+    }
+    printf("%f\\n", total);
+}`;
+		const trace = run({
+			source: kernel,
+			product: 'atlas-a2',
+			mode: 'npu',
+			gmBytes: 1 << 28,
+			gmFill: { kind: 'ramp' },
+			runLimits: { maxMemory: MIB },
+		});
+		expect(trace.outcome).toBe('abort');
+		const d = find(trace, 'memory-budget-exceeded')!;
+		expect(d.message).toContain('`x (GM)` (256 MiB)');
+		// Reported at the loop that was reading.
+		expect(d.line).toBe(4);
+	});
+
+	it('gives freed device memory back, so an aclrtMalloc/copy/aclrtFree loop runs within a small budget', () => {
+		const trace = host(
+			`int main() {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    char *src = (char *)malloc(65536);
+    for (int k = 0; k < 65536; k += 4096) src[k] = 1;
+    for (int i = 0; i < 200; i++) {
+        void *d = nullptr;
+        aclrtMalloc(&d, 65536, ACL_MEM_MALLOC_HUGE_FIRST);
+        aclrtMemcpy(d, 65536, src, 65536, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclrtFree(d);
+    }
+    free(src);
+    printf("done\\n");
+    return 0;
+}`,
+			{ maxMemory: MIB },
+		);
+		expect(trace.diagnostics.map((x) => x.code)).not.toContain('memory-budget-exceeded');
+		expect(stdout(trace)).toEqual(['done']);
+	});
 });
 
 describe('simulator objects a program holds count against the budget too', () => {
