@@ -83,6 +83,11 @@ describe('every catalog code is reached by a C++ program', () => {
 describe('every diagnostic a run reports comes from the catalog, filled in both languages', () => {
 	const programs = join(import.meta.dirname, '../programs');
 	const seen = new Set<DiagnosticCode>();
+	/**
+	 * Every sample program or scenario run whole: allowed minutes on a shared machine (each took
+	 * 24–50 s at a load of 20 on 2 cores, past vitest's 30 s default). It checks wording, not speed.
+	 */
+	const CORPUS_TIMEOUT_MS = 180_000;
 	function check(trace: Trace): void {
 		for (const d of trace.diagnostics) {
 			expect(textProblems(d), `${d.code}`).toEqual([]);
@@ -99,7 +104,7 @@ describe('every diagnostic a run reports comes from the catalog, filled in both 
 				}
 			}
 		}
-	});
+	}, CORPUS_TIMEOUT_MS);
 
 	it('holds for every scenario of every case, faulty and fixed', async () => {
 		for (const c of await loadCases()) {
@@ -110,5 +115,5 @@ describe('every diagnostic a run reports comes from the catalog, filled in both 
 			}
 		}
 		expect(seen.size).toBeGreaterThan(0);
-	});
+	}, CORPUS_TIMEOUT_MS);
 });
