@@ -95,25 +95,33 @@ describe('every diagnostic a run reports comes from the catalog, filled in both 
 		}
 	}
 
-	it('holds for the sample programs in tests/programs on every product, in both modes', () => {
-		for (const file of readdirSync(programs).filter((f) => f.endsWith('.cpp'))) {
-			const source = readFileSync(join(programs, file), 'utf8');
-			for (const product of ['atlas-training', 'atlas-a2'] as const) {
-				for (const mode of ['npu', 'cpu'] as const) {
-					check(run({ source, fileName: file, product, mode }));
+	it(
+		'holds for the sample programs in tests/programs on every product, in both modes',
+		() => {
+			for (const file of readdirSync(programs).filter((f) => f.endsWith('.cpp'))) {
+				const source = readFileSync(join(programs, file), 'utf8');
+				for (const product of ['atlas-training', 'atlas-a2'] as const) {
+					for (const mode of ['npu', 'cpu'] as const) {
+						check(run({ source, fileName: file, product, mode }));
+					}
 				}
 			}
-		}
-	}, CORPUS_TIMEOUT_MS);
+		},
+		CORPUS_TIMEOUT_MS,
+	);
 
-	it('holds for every scenario of every case, faulty and fixed', async () => {
-		for (const c of await loadCases()) {
-			for (const scenario of c.facts.scenarios) {
-				for (const variant of ['faulty', 'fixed'] as const) {
-					check(runScenario(c.slug, scenario, variant));
+	it(
+		'holds for every scenario of every case, faulty and fixed',
+		async () => {
+			for (const c of await loadCases()) {
+				for (const scenario of c.facts.scenarios) {
+					for (const variant of ['faulty', 'fixed'] as const) {
+						check(runScenario(c.slug, scenario, variant));
+					}
 				}
 			}
-		}
-		expect(seen.size).toBeGreaterThan(0);
-	}, CORPUS_TIMEOUT_MS);
+			expect(seen.size).toBeGreaterThan(0);
+		},
+		CORPUS_TIMEOUT_MS,
+	);
 });
