@@ -71,8 +71,8 @@ export interface DeviceBlock {
 	/** Physical bytes it takes: whole frames, or normal pages. */
 	readonly physical: number;
 	readonly pages: 'huge' | 'normal';
-	/** Normal pages: `[frame, pages]` pairs; huge pages: the frame count. */
-	readonly frames: readonly (readonly [number, number])[] | number;
+	/** Normal pages: frame ids and page counts, flat (`frame, pages, frame, pages…`); huge pages: the frame count. */
+	readonly frames: readonly number[] | number;
 }
 
 /** The memory of one device; see the file comment. */
@@ -141,38 +141,44 @@ export class DeviceMemory {
 		internal = false,
 		site?: CallSite,
 	): DeviceBlock | undefined {
-		const frames = Math.ceil(bytes / HUGE_PAGE_BYTES);
-		let block: Omit<DeviceBlock, 'address'> | undefined;
+		const huge = Math.ceil(bytes / HUGE_PAGE_BYTES);
+		// What the request takes: a frame count (huge pages) or frame/page pairs (normal pages).
+		let frames: number | number[] | undefined;
 		switch (policy) {
-			case 'giant-only': {
-				const giant = Math.ceil(bytes / GIANT_PAGE_BYTES) * (GIANT_PAGE_BYTES / HUGE_PAGE_BYTES);
-				block = this.#takeFrames(bytes, giant);
+			case 'giant-only':
+				frames = this.#takeFrames(
+					Math.ceil(bytes / GIANT_PAGE_BYTES) * (GIANT_PAGE_BYTES / HUGE_PAGE_BYTES),
+				);
 				break;
-			}
 			case 'huge-only':
-				block = this.#takeFrames(bytes, frames);
+				frames = this.#takeFrames(huge);
 				break;
 			case 'huge-first':
-				block =
+				frames =
 					bytes > HUGE_FIRST_NORMAL_LIMIT
-						? (this.#takeFrames(bytes, frames) ?? this.#takePages(bytes))
+						? (this.#takeFrames(huge) ?? this.#takePages(bytes))
 						: this.#takePages(bytes);
 				break;
 			case 'normal-only':
-				block = this.#takePages(bytes);
+				frames = this.#takePages(bytes);
 				break;
 		}
-		if (!block) {
+		if (frames === undefined) {
 			if (!internal) this.#gauge?.refuse(this.#asked + bytes, site);
 			return undefined;
 		}
-		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
+		const physical =
+			typeof frames === 'number'
+				? frames * HUGE_PAGE_BYTES
+				: Math.ceil(bytes / NORMAL_PAGE_BYTES) * NORMAL_PAGE_BYTES;
+		const pages = typeof frames === 'number' ? 'huge' : 'normal';
+		if (internal) return { address: INTERNAL_ADDRESS_BASE, bytes, physical, pages, frames };
 		this.#asked += bytes;
 		this.#gauge?.level(this.#asked, site);
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
 		this.#live++;
-		return { ...block, address };
+		return { address, bytes, physical, pages, frames };
 	}
 
 	/** Returns `block` (taken by {@link allocate}). */
@@ -187,33 +193,39 @@ export class DeviceMemory {
 	}
 
 	#freePages(block: DeviceBlock): void {
-		if (block.pages === 'huge') this.#wholeFrames += block.frames as number;
-		else {
-			for (const [frame, pages] of block.frames as readonly (readonly [number, number])[]) {
-				const used = this.#split.get(frame)! - pages;
-				if (used === 0) {
-					this.#split.delete(frame);
-					this.#splitFreePages -= PAGES_PER_FRAME - pages;
-					this.#wholeFrames++;
-				} else {
-					this.#split.set(frame, used);
-					this.#splitFreePages += pages;
-					this.#withRoom.push(frame);
-				}
+		const frames = block.frames;
+		if (typeof frames === 'number') {
+			this.#wholeFrames += frames;
+			return;
+		}
+		for (let i = 0; i < frames.length; i += 2) {
+			const frame = frames[i]!;
+			const pages = frames[i + 1]!;
+			const used = this.#split.get(frame)! - pages;
+			if (used === 0) {
+				this.#split.delete(frame);
+				this.#splitFreePages -= PAGES_PER_FRAME - pages;
+				this.#wholeFrames++;
+			} else {
+				this.#split.set(frame, used);
+				this.#splitFreePages += pages;
+				this.#offerRoom(frame);
 			}
 		}
 	}
 
-	#takeFrames(bytes: number, frames: number): Omit<DeviceBlock, 'address'> | undefined {
+	/** The frame count, or undefined when too few frames are whole. */
+	#takeFrames(frames: number): number | undefined {
 		if (frames > this.#wholeFrames) return undefined;
 		this.#wholeFrames -= frames;
-		return { bytes, physical: frames * HUGE_PAGE_BYTES, pages: 'huge', frames };
+		return frames;
 	}
 
-	#takePages(bytes: number): Omit<DeviceBlock, 'address'> | undefined {
+	/** Normal pages for `bytes` as frame/page pairs, or undefined when too few pages are free. */
+	#takePages(bytes: number): number[] | undefined {
 		const need = Math.ceil(bytes / NORMAL_PAGE_BYTES);
 		if (need > this.#splitFreePages + this.#wholeFrames * PAGES_PER_FRAME) return undefined;
-		const taken: [number, number][] = [];
+		const taken: number[] = [];
 		let left = need;
 		while (left > 0) {
 			const frame = this.#roomyFrame();
@@ -221,11 +233,21 @@ export class DeviceMemory {
 			const n = Math.min(left, PAGES_PER_FRAME - used);
 			this.#split.set(frame, used + n);
 			this.#splitFreePages -= n;
-			if (used + n < PAGES_PER_FRAME) this.#withRoom.push(frame);
-			taken.push([frame, n]);
+			if (used + n < PAGES_PER_FRAME) this.#offerRoom(frame);
+			taken.push(frame, n);
 			left -= n;
 		}
-		return { bytes, physical: need * NORMAL_PAGE_BYTES, pages: 'normal', frames: taken };
+		return taken;
+	}
+
+	/**
+	 * Puts `frame` on top of the frames with room. An entry equal to the top is not pushed twice:
+	 * popping it gives the same frame either way, so a malloc/free loop on one frame keeps the
+	 * stack at one entry instead of growing it by one per free.
+	 */
+	#offerRoom(frame: number): void {
+		const stack = this.#withRoom;
+		if (stack.length === 0 || stack[stack.length - 1] !== frame) stack.push(frame);
 	}
 
 	/** A split frame with free pages, splitting a whole frame when none is left. */

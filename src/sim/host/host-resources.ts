@@ -7,6 +7,7 @@ import type { AclRuntime } from './acl-runtime.ts';
 import type { DeviceBlock } from './device-memory.ts';
 import type { Device } from './device.ts';
 import type { KernelOutcome } from './acl-runtime.ts';
+import { hex } from './host-log.ts';
 
 /** An asynchronous failure waiting on a stream until a synchronize reports it. */
 export interface StreamError {
@@ -145,9 +146,34 @@ export interface Allocation {
 	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
 	api: string;
 	/** Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches). */
-	gm: { name: string; bytes: number };
+	gm: AllocationContents;
 	/** A kernel that was given this memory and runs until `until` (it may still be writing). */
 	writer?: { kernel: string; until: number } | undefined;
+}
+
+/**
+ * The contents of an aclrtMalloc block as a GM buffer (the buffer object is the key of its bytes).
+ * It is named `devPtr@0x…` until a kernel parameter renames it; the default name is only built
+ * when read, so a malloc/free loop that no kernel reads formats no address.
+ */
+export class AllocationContents {
+	readonly bytes: number;
+	readonly #ptr: number;
+	#name: string | undefined;
+
+	constructor(ptr: number, bytes: number) {
+		this.#ptr = ptr;
+		this.bytes = bytes;
+	}
+
+	/** `devPtr@0x…`, or the kernel parameter it was given to. */
+	get name(): string {
+		return (this.#name ??= `devPtr@${hex(this.#ptr)}`);
+	}
+
+	set name(name: string) {
+		this.#name = name;
+	}
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */

@@ -16,7 +16,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation, Stream } from '../host-resources.ts';
+import { AllocationContents, type Allocation, type Stream } from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {
@@ -106,7 +106,7 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 		device,
 		site,
 		api: call.name,
-		gm: { name: `devPtr@${hex(ptr)}`, bytes: size },
+		gm: new AllocationContents(ptr, size),
 	};
 	rt.state.allocations.set(ptr, allocation);
 	if (rt.detailed()) {
