@@ -55,6 +55,9 @@ export const GIANT_PAGE_BYTES = 1024 * 1024 * 1024;
 
 const PAGES_PER_FRAME = HUGE_PAGE_BYTES / NORMAL_PAGE_BYTES;
 
+/** The used-page count of a frame id that is not split now (spare, or whole). */
+const NOT_SPLIT = -1;
+
 /** Which pages a request may use. */
 export type PagePolicy = 'huge-first' | 'huge-only' | 'normal-only' | 'giant-only';
 
@@ -80,11 +83,18 @@ export class DeviceMemory {
 	readonly capacity: number;
 	#wholeFrames: number;
 	/** Used pages of each split frame, by frame id. */
-	readonly #split = new Map<number, number>();
-	/** Split frames that may have free pages (checked when popped). */
+	readonly #used: number[] = [];
+	/**
+	 * Frame ids are reused: an id goes back to `#spare` when its frame is whole again, and its
+	 * stamp changes when it is taken again, so an entry of `#withRoom` left from the frame's
+	 * earlier life is recognised as stale and skipped (as an id that is never reused would be).
+	 */
+	readonly #stamp: number[] = [];
+	readonly #spare: number[] = [];
+	/** Split frames that may have free pages (checked when popped), with their stamps when pushed. */
 	readonly #withRoom: number[] = [];
+	readonly #withRoomStamp: number[] = [];
 	#splitFreePages = 0;
-	#nextFrame = 0;
 	readonly base: number;
 	#top: number;
 	#live = 0;
@@ -103,10 +113,10 @@ export class DeviceMemory {
 		const tail = Math.floor((capacity % HUGE_PAGE_BYTES) / NORMAL_PAGE_BYTES);
 		this.#slack = capacity - this.#wholeFrames * HUGE_PAGE_BYTES - tail * NORMAL_PAGE_BYTES;
 		if (tail > 0) {
-			const frame = this.#nextFrame++;
-			this.#split.set(frame, PAGES_PER_FRAME - tail);
+			const frame = this.#splitFrame();
+			this.#used[frame] = PAGES_PER_FRAME - tail;
 			this.#splitFreePages = tail;
-			this.#withRoom.push(frame);
+			this.#offerRoom(frame);
 		}
 	}
 
@@ -201,13 +211,14 @@ export class DeviceMemory {
 		for (let i = 0; i < frames.length; i += 2) {
 			const frame = frames[i]!;
 			const pages = frames[i + 1]!;
-			const used = this.#split.get(frame)! - pages;
+			const used = this.#used[frame]! - pages;
 			if (used === 0) {
-				this.#split.delete(frame);
+				this.#used[frame] = NOT_SPLIT;
+				this.#spare.push(frame);
 				this.#splitFreePages -= PAGES_PER_FRAME - pages;
 				this.#wholeFrames++;
 			} else {
-				this.#split.set(frame, used);
+				this.#used[frame] = used;
 				this.#splitFreePages += pages;
 				this.#offerRoom(frame);
 			}
@@ -225,16 +236,22 @@ export class DeviceMemory {
 	#takePages(bytes: number): number[] | undefined {
 		const need = Math.ceil(bytes / NORMAL_PAGE_BYTES);
 		if (need > this.#splitFreePages + this.#wholeFrames * PAGES_PER_FRAME) return undefined;
-		const taken: number[] = [];
+		let taken: number[] | undefined;
 		let left = need;
 		while (left > 0) {
 			const frame = this.#roomyFrame();
-			const used = this.#split.get(frame)!;
+			const used = this.#used[frame]!;
 			const n = Math.min(left, PAGES_PER_FRAME - used);
-			this.#split.set(frame, used + n);
+			this.#used[frame] = used + n;
 			this.#splitFreePages -= n;
-			if (used + n < PAGES_PER_FRAME) this.#offerRoom(frame);
-			taken.push(frame, n);
+			if (used + n === PAGES_PER_FRAME) {
+				// Full now: it leaves the top of the stack of frames with room.
+				this.#withRoom.pop();
+				this.#withRoomStamp.pop();
+			}
+			// Most requests fit one frame: a two-element array, not a grown one.
+			if (taken) taken.push(frame, n);
+			else taken = [frame, n];
 			left -= n;
 		}
 		return taken;
@@ -247,21 +264,42 @@ export class DeviceMemory {
 	 */
 	#offerRoom(frame: number): void {
 		const stack = this.#withRoom;
-		if (stack.length === 0 || stack[stack.length - 1] !== frame) stack.push(frame);
+		const stamps = this.#withRoomStamp;
+		const stamp = this.#stamp[frame]!;
+		const top = stack.length - 1;
+		if (top >= 0 && stack[top] === frame && stamps[top] === stamp) return;
+		stack.push(frame);
+		stamps.push(stamp);
 	}
 
-	/** A split frame with free pages, splitting a whole frame when none is left. */
+	/**
+	 * The split frame with free pages on top of the stack (stale entries below it are dropped),
+	 * splitting a whole frame onto the stack when none is left. It stays on the stack, so a
+	 * malloc/free loop on one frame neither pops nor pushes.
+	 */
 	#roomyFrame(): number {
 		const stack = this.#withRoom;
-		while (stack.length > 0) {
-			const frame = stack.pop()!;
-			const used = this.#split.get(frame);
-			if (used !== undefined && used < PAGES_PER_FRAME) return frame;
+		const stamps = this.#withRoomStamp;
+		for (let top = stack.length - 1; top >= 0; top--) {
+			const frame = stack[top]!;
+			const used = this.#used[frame]!;
+			if (stamps[top] === this.#stamp[frame] && used !== NOT_SPLIT && used < PAGES_PER_FRAME)
+				return frame;
+			stack.pop();
+			stamps.pop();
 		}
-		const frame = this.#nextFrame++;
 		this.#wholeFrames--;
-		this.#split.set(frame, 0);
+		const frame = this.#splitFrame();
+		this.#used[frame] = 0;
 		this.#splitFreePages += PAGES_PER_FRAME;
+		this.#offerRoom(frame);
+		return frame;
+	}
+
+	/** An id for a frame being split: a spare one (with a new stamp) or the next unused one. */
+	#splitFrame(): number {
+		const frame = this.#spare.pop() ?? this.#used.length;
+		this.#stamp[frame] = (this.#stamp[frame] ?? 0) + 1;
 		return frame;
 	}
 }

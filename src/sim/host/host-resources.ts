@@ -145,35 +145,28 @@ export interface Allocation {
 	site: CallSite;
 	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
 	api: string;
-	/** Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches). */
-	gm: AllocationContents;
+	/**
+	 * Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches);
+	 * read it through {@link allocationContents}, which makes it on first use.
+	 */
+	gm: AllocationBuffer | undefined;
 	/** A kernel that was given this memory and runs until `until` (it may still be writing). */
 	writer?: { kernel: string; until: number } | undefined;
 }
 
-/**
- * The contents of an aclrtMalloc block as a GM buffer (the buffer object is the key of its bytes).
- * It is named `devPtr@0x…` until a kernel parameter renames it; the default name is only built
- * when read, so a malloc/free loop that no kernel reads formats no address.
- */
-export class AllocationContents {
+/** An aclrtMalloc block's contents as a GM buffer: a name for messages and the size. */
+export interface AllocationBuffer {
+	name: string;
 	readonly bytes: number;
-	readonly #ptr: number;
-	#name: string | undefined;
+}
 
-	constructor(ptr: number, bytes: number) {
-		this.#ptr = ptr;
-		this.bytes = bytes;
-	}
-
-	/** `devPtr@0x…`, or the kernel parameter it was given to. */
-	get name(): string {
-		return (this.#name ??= `devPtr@${hex(this.#ptr)}`);
-	}
-
-	set name(name: string) {
-		this.#name = name;
-	}
+/**
+ * The contents of aclrtMalloc block `a` as a GM buffer (the buffer object is the key of its
+ * bytes), named `devPtr@0x…` until a kernel parameter renames it. Made on first use, so a
+ * malloc/free loop that no copy or kernel touches builds none.
+ */
+export function allocationContents(a: Allocation): AllocationBuffer {
+	return (a.gm ??= { name: `devPtr@${hex(a.ptr)}`, bytes: a.size });
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */
