@@ -96,7 +96,11 @@ export class DeviceMemory {
 	readonly #withRoomStamp: number[] = [];
 	#splitFreePages = 0;
 	readonly base: number;
-	#top: number;
+	/**
+	 * Where the next block starts, as an offset from `base` (a small integer while the program's
+	 * blocks are few, so a malloc/free loop stores no boxed address).
+	 */
+	#top = 0;
 	#live = 0;
 	readonly #gauge: Gauge | undefined;
 	/** Bytes the program's blocks asked for (the runtime's own pool aside): what the gauge shows. */
@@ -106,7 +110,6 @@ export class DeviceMemory {
 	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
 		this.base = base;
 		this.#gauge = gauge;
-		this.#top = base;
 		this.capacity = capacity;
 		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
 		// Memory past the last whole frame is a frame of normal pages only (it is never whole).
@@ -185,8 +188,9 @@ export class DeviceMemory {
 		if (internal) return { address: INTERNAL_ADDRESS_BASE, bytes, physical, pages, frames };
 		this.#asked += bytes;
 		this.#gauge?.level(this.#asked, site);
-		const address = this.#top;
-		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
+		const offset = this.#top;
+		this.#top = offset + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
+		const address = this.base + offset;
 		this.#live++;
 		return { address, bytes, physical, pages, frames };
 	}
@@ -198,8 +202,8 @@ export class DeviceMemory {
 		this.#asked -= block.bytes;
 		const end =
 			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
-		if (end === this.#top) this.#top = block.address;
-		if (--this.#live === 0) this.#top = this.base;
+		if (end === this.base + this.#top) this.#top = block.address - this.base;
+		if (--this.#live === 0) this.#top = 0;
 	}
 
 	#freePages(block: DeviceBlock): void {
