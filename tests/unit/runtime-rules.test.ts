@@ -138,6 +138,34 @@ describe('device memory', () => {
 		// 64 MB plus the 32-byte pad takes 33 huge pages of 2 MB.
 		expect(runHost(source).stdout).toEqual(['taken 66 MB, back 1']);
 	});
+
+	it('frames split and made whole again many times still fragment as a fresh device does', () => {
+		// 1 MB - 64 bytes (+ the 32-byte pad) is half a 2 MB frame in normal pages, so eight of
+		// them split four frames; a loop splits and rejoins them 200 times (frame ids reused).
+		const source = main(`
+    aclrtSetDevice(0);
+    size_t start = 0, free = 0, total = 0;
+    aclrtGetMemInfo(ACL_HBM_MEM, &start, &total);
+    void *p[8];
+    for (int round = 0; round < 200; ++round) {
+        for (int i = 0; i < 8; ++i) aclrtMalloc(&p[i], 1024 * 1024 - 64, ACL_MEM_MALLOC_HUGE_FIRST);
+        // Freed in an order that changes per round (steps 1, 3, 5 visit all eight).
+        for (int k = 0; k < 8; ++k) aclrtFree(p[(k * (round % 3 * 2 + 1)) % 8]);
+    }
+    aclrtGetMemInfo(ACL_HBM_MEM, &free, &total);
+    printf("back %d\\n", free == start);
+    for (int i = 0; i < 8; ++i) aclrtMalloc(&p[i], 1024 * 1024 - 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int i = 0; i < 8; i += 2) aclrtFree(p[i]);
+    void *big = nullptr;
+    printf("huge-only %d\\n", aclrtMalloc(&big, 3 * 1024 * 1024, ACL_MEM_MALLOC_HUGE_ONLY));
+    printf("huge-first %d\\n", aclrtMalloc(&big, 3 * 1024 * 1024, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclrtResetDevice(0);`);
+		const { stdout, trace } = runHost(source, {
+			limits: { deviceMemoryBytes: 10 * 1024 * 1024 },
+		});
+		expect(stdout).toEqual(['back 1', 'huge-only 207001', 'huge-first 0']);
+		expect(trace.diagnostics.map((d) => d.code)).toContain('device-memory-no-huge-pages');
+	});
 });
 
 describe('asynchronous copies', () => {

@@ -82,18 +82,16 @@ export interface DeviceBlock {
 export class DeviceMemory {
 	readonly capacity: number;
 	#wholeFrames: number;
-	/** Used pages of each split frame, by frame id. */
+	/** Used pages of each split frame, by frame id ({@link NOT_SPLIT} for a spare id). */
 	readonly #used: number[] = [];
 	/**
-	 * Frame ids are reused: an id goes back to `#spare` when its frame is whole again, and its
-	 * stamp changes when it is taken again, so an entry of `#withRoom` left from the frame's
-	 * earlier life is recognised as stale and skipped (as an id that is never reused would be).
+	 * Ids of frames that are whole again, reused for the next split. A frame is split only when
+	 * no frame with room is left, that is when `#withRoom` is empty, so no entry there can name
+	 * an id's earlier life.
 	 */
-	readonly #stamp: number[] = [];
 	readonly #spare: number[] = [];
-	/** Split frames that may have free pages (checked when popped), with their stamps when pushed. */
+	/** Split frames that may have free pages (checked when on top), most recently freed last. */
 	readonly #withRoom: number[] = [];
-	readonly #withRoomStamp: number[] = [];
 	#splitFreePages = 0;
 	readonly base: number;
 	/**
@@ -251,7 +249,6 @@ export class DeviceMemory {
 			if (used + n === PAGES_PER_FRAME) {
 				// Full now: it leaves the top of the stack of frames with room.
 				this.#withRoom.pop();
-				this.#withRoomStamp.pop();
 			}
 			// Most requests fit one frame: a two-element array, not a grown one.
 			if (taken) taken.push(frame, n);
@@ -268,12 +265,7 @@ export class DeviceMemory {
 	 */
 	#offerRoom(frame: number): void {
 		const stack = this.#withRoom;
-		const stamps = this.#withRoomStamp;
-		const stamp = this.#stamp[frame]!;
-		const top = stack.length - 1;
-		if (top >= 0 && stack[top] === frame && stamps[top] === stamp) return;
-		stack.push(frame);
-		stamps.push(stamp);
+		if (stack.length === 0 || stack[stack.length - 1] !== frame) stack.push(frame);
 	}
 
 	/**
@@ -283,14 +275,11 @@ export class DeviceMemory {
 	 */
 	#roomyFrame(): number {
 		const stack = this.#withRoom;
-		const stamps = this.#withRoomStamp;
 		for (let top = stack.length - 1; top >= 0; top--) {
 			const frame = stack[top]!;
 			const used = this.#used[frame]!;
-			if (stamps[top] === this.#stamp[frame] && used !== NOT_SPLIT && used < PAGES_PER_FRAME)
-				return frame;
+			if (used !== NOT_SPLIT && used < PAGES_PER_FRAME) return frame;
 			stack.pop();
-			stamps.pop();
 		}
 		this.#wholeFrames--;
 		const frame = this.#splitFrame();
@@ -300,10 +289,8 @@ export class DeviceMemory {
 		return frame;
 	}
 
-	/** An id for a frame being split: a spare one (with a new stamp) or the next unused one. */
+	/** An id for a frame being split: a spare one, or the next unused one. */
 	#splitFrame(): number {
-		const frame = this.#spare.pop() ?? this.#used.length;
-		this.#stamp[frame] = (this.#stamp[frame] ?? 0) + 1;
-		return frame;
+		return this.#spare.pop() ?? this.#used.length;
 	}
 }
