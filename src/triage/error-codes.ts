@@ -113,6 +113,12 @@ const ACL_ROWS: readonly Row[] = [
 	[107020, 'ACL_ERROR_RT_TASK_TIMEOUT', '任务执行超时。', 'A task timed out.'],
 	[107023, 'ACL_ERROR_RT_STREAM_ABORT', 'Stream 已被中止。', 'The stream was aborted.'],
 	[
+		107025,
+		'ACL_ERROR_RT_STREAM_UNJOINED',
+		'跨流捕获时，有子流没有通过 Event 回到主流，捕获出的模型不合法。',
+		'In a cross-stream capture a sub stream was not joined back to the origin stream, so the captured model is invalid.',
+	],
+	[
 		107027,
 		'ACL_ERROR_RT_STREAM_CAPTURED',
 		'Stream 处于捕获状态。',
