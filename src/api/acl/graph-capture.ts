@@ -68,6 +68,7 @@ export const GRAPH_CAPTURE_APIS: readonly HostApiRow[] = [
 			'ACL_ERROR_RT_STREAM_NOT_CAPTURED',
 			'ACL_ERROR_RT_STREAM_UNJOINED',
 			'ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED',
+			'ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED',
 		],
 		diagnostics: ['capture-stream-unjoined'],
 		doc: {

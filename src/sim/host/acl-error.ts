@@ -55,6 +55,7 @@ export const ACL_ERROR = {
 	/** include/external/acl/error_codes/rt_error_codes.h (`ffts+ timeout`): an HCCL task waited too long. */
 	ACL_ERROR_RT_FFTS_PLUS_TIMEOUT: 507048,
 	ACL_ERROR_RT_DRV_INTERNAL_ERROR: 507899,
+	ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED: 507903,
 } as const;
 
 /** One of the names in {@link ACL_ERROR}. */

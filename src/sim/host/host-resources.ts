@@ -110,6 +110,8 @@ export interface Graph {
 	streamSlots: number;
 	/** The streams captured into it: the origin stream first, then each sub stream as it joined. */
 	streams: Stream[];
+	/** A captured call failed (TerminateCapture): ending the capture returns 507903. */
+	invalid: boolean;
 	state: 'capturing' | 'ready';
 	site: CallSite;
 }

@@ -70,6 +70,11 @@ export const RT_ERRORS = {
 		acl: E.ACL_ERROR_RT_STREAM_NOT_CAPTURED,
 		desc: 'stream is not in capture status',
 	},
+	RT_ERROR_STREAM_CAPTURE_INVALIDATED: {
+		inner: 0x703001a,
+		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+		desc: 'an error has invalidated the stream capture sequence',
+	},
 	RT_ERROR_STREAM_UNJOINED: {
 		inner: 0x703001f,
 		acl: E.ACL_ERROR_RT_STREAM_UNJOINED,

@@ -104,6 +104,7 @@ export function captureWait(
  * which takes a stream slot of the device. With none left: the lines of
  * vllm-project/vllm-ascend#9564 (capture_model_utils.cc GetCaptureStream, api_impl.cc
  * CaptureEventWait) and 207005; the event id before the arrow is the stream's own (-1, none).
+ * The failure invalidates the capture (TerminateCapture), so its end returns 507903.
  */
 function joinCapture(
 	rt: AclRuntime,
@@ -140,6 +141,7 @@ function joinCapture(
 		]);
 		rtFailure(rt, 'rtStreamWaitEvent', 'RT_ERROR_DRV_NO_RESOURCES');
 		rt.aclError('event.cpp:153', 'aclrtStreamWaitEventImpl', line);
+		graph.invalid = true;
 		return inner;
 	}
 	device.streams.sample();
@@ -195,6 +197,7 @@ export function aclmdlRICaptureBegin(rt: AclRuntime, call: HostCall): AclError {
 		tasks: [],
 		streamSlots: 1,
 		streams: [s],
+		invalid: false,
 		state: 'capturing',
 		site: call.site(),
 	};
@@ -292,7 +295,9 @@ export function aclmdlRICaptureEnd(rt: AclRuntime, call: HostCall): AclError {
 		return ACL_ERROR.ACL_ERROR_RT_STREAM_NOT_CAPTURED;
 	}
 	if (!capture.origin) return endOnSubStream(rt, s);
-	const unjoined = checkJoined(rt, capture.graph, call);
+	const unjoined = capture.graph.invalid
+		? endInvalid(rt, capture.graph)
+		: checkJoined(rt, capture.graph, call);
 	if (unjoined !== ACL_SUCCESS) {
 		// ClearCaptureModel: the capture is thrown away and no instance is returned.
 		leaveCapture(capture.graph);
@@ -334,6 +339,28 @@ function endOnSubStream(rt: AclRuntime, s: Stream): AclError {
 		`The capture was not initiated in this stream. device_id=${s.context.device.id}, stream_id=${s.id}.`,
 	);
 	return rtFailure(rt, 'rtStreamEndCapture', 'RT_ERROR_STREAM_CAPTURE_UNMATCHED');
+}
+
+/**
+ * The end of a capture a failed call invalidated: 507903 (context_aclgraph.cc: EE1016 "The
+ * current model … is invalid"; before 9.1 context.cc "current capture is invalid").
+ */
+function endInvalid(rt: AclRuntime, graph: Graph): AclError {
+	const origin = graph.streams[0]!;
+	const name = 'RT_ERROR_STREAM_CAPTURE_INVALIDATED';
+	if (rt.machine.cann.runtimeWording !== 'current') {
+		rt.runtimeError(
+			'context.cc:4970',
+			'StreamEndCapture',
+			`current capture is invalid, device_id=${graph.device.id}, origin stream_id=${origin.id}.`,
+		);
+		return rtFailure(rt, 'rtStreamEndCapture', name);
+	}
+	const message = `Stream end capture failed. Reason: The current model (model_id=${graph.modelId}) is invalid because an error occurred during model capture.`;
+	rt.runtimeError('context_aclgraph.cc:555', 'StreamEndCapture', `${message} ErrorCode=EE1016.`);
+	const code = rtFailure(rt, 'rtStreamEndCapture', name);
+	rt.screenError('EE1016', message, [reasonLine(rt, 'rtStreamEndCapture', name)]);
+	return code;
 }
 
 /** How a sub stream was left unjoined, for the message. */
