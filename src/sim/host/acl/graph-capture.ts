@@ -135,7 +135,12 @@ function joinCapture(
 				file: 'api_impl.cc',
 				line: 1514,
 			},
-			{ text: 'Capture wait event failed.', func: 'StreamWaitEvent', file: 'api_impl.cc', line: 1563 },
+			{
+				text: 'Capture wait event failed.',
+				func: 'StreamWaitEvent',
+				file: 'api_impl.cc',
+				line: 1563,
+			},
 			reasonLine(rt, 'rtStreamWaitEvent', 'RT_ERROR_DRV_NO_RESOURCES'),
 			aclCallLine(line),
 		]);
@@ -148,7 +153,13 @@ function joinCapture(
 	graph.streamSlots++;
 	graph.streams.push(stream);
 	const origin = graph.streams[0]!.capture!;
-	stream.capture = { graph, mode: origin.mode, thread: origin.thread, origin: false, last: undefined };
+	stream.capture = {
+		graph,
+		mode: origin.mode,
+		thread: origin.thread,
+		origin: false,
+		last: undefined,
+	};
 	if (rt.detailed())
 		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	rt.detail(`stream ${stream.id} joins model_id=${graph.modelId}`);
@@ -332,7 +343,8 @@ function leaveCapture(graph: Graph): void {
  * (`The capture was not initiated in this stream`, an error line without a screen message).
  */
 function endOnSubStream(rt: AclRuntime, s: Stream): AclError {
-	const at = rt.machine.cann.runtimeWording === 'current' ? 'context_aclgraph.cc:523' : 'context.cc:4948';
+	const at =
+		rt.machine.cann.runtimeWording === 'current' ? 'context_aclgraph.cc:523' : 'context.cc:4948';
 	rt.runtimeError(
 		at,
 		'StreamEndCapture',
@@ -375,7 +387,8 @@ function checkJoined(rt: AclRuntime, graph: Graph, call: HostCall): AclError {
 	let joinedBack = false;
 	for (const sub of graph.streams.slice(1)) {
 		const last = sub.capture!.last;
-		if (last?.kind !== 'record') return unjoined(rt, graph, call, { kind: 'not-record', sub, task: last });
+		if (last?.kind !== 'record')
+			return unjoined(rt, graph, call, { kind: 'not-record', sub, task: last });
 		const record = last.event.capture!;
 		if (record.waiters.size === 0)
 			return unjoined(rt, graph, call, { kind: 'no-wait', sub, event: record });
@@ -425,7 +438,10 @@ function unjoined(rt: AclRuntime, graph: Graph, call: HostCall, why: Unjoined): 
 		const [at, func] =
 			why.kind === 'not-record'
 				? ['capture_adapt_v100.cc:47', 'GetCaptureEventFromTask']
-				: [why.kind === 'no-wait' ? 'context_aclgraph.cc:389' : 'context_aclgraph.cc:400', 'CheckCaptureModelValidity'];
+				: [
+						why.kind === 'no-wait' ? 'context_aclgraph.cc:389' : 'context_aclgraph.cc:400',
+						'CheckCaptureModelValidity',
+					];
 		rt.runtimeError(at, func, `${message} ErrorCode=EE1017.`);
 		rt.runtimeError(
 			'context_aclgraph.cc:572',
@@ -447,7 +463,10 @@ function unjoined(rt: AclRuntime, graph: Graph, call: HostCall, why: Unjoined): 
 	const [at, func] =
 		why.kind === 'not-record'
 			? ['capture_adapt.cc:49', 'GetCaptureEventFromTask']
-			: [why.kind === 'no-wait' ? 'context.cc:4853' : 'context.cc:4861', 'CheckCaptureModelValidity'];
+			: [
+					why.kind === 'no-wait' ? 'context.cc:4853' : 'context.cc:4861',
+					'CheckCaptureModelValidity',
+				];
 	rt.runtimeError(at, func, inner);
 	rt.runtimeError(
 		'context.cc:4978',
