@@ -10,7 +10,7 @@ import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import type { AclEvent } from '../host-resources.ts';
 import { NEW_EVENT_LINE_GAP_US, OLD_EVENT_LINE_GAPS_US } from '../host-timing.ts';
-import { captureRecord, captureWait } from './graph-capture.ts';
+import { captureRecord, captureWait } from './capture-streams.ts';
 import { resolveStream, submissionStream, submitRefused, waitUntil } from './stream.ts';
 import { reportAbortedWait } from './task-errors.ts';
 
