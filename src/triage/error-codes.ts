@@ -124,6 +124,12 @@ const ACL_ROWS: readonly Row[] = [
 		'Stream 处于捕获状态。',
 		'The stream is being captured.',
 	],
+	[
+		107031,
+		'ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT',
+		'默认 Stream 不能参与 ACL Graph 捕获（不允许对默认 Stream 的隐式依赖）。',
+		'The default stream cannot take part in an ACL graph capture (no implicit dependency on it is allowed).',
+	],
 	[107037, 'ACL_ERROR_RT_MODEL_RUNNING', '模型正在运行。', 'The model is running.'],
 	[207000, 'ACL_ERROR_RT_FEATURE_NOT_SUPPORT', '不支持该特性。', 'The feature is not supported.'],
 	[

@@ -335,6 +335,21 @@ ${tail}
 		expect(text).toContain('The capture was not initiated in this stream.');
 	});
 
+	it('the default stream cannot join the capture: its wait returns 107031 and the capture still ends', () => {
+		const { stdout, text } = runHost(
+			forked(`    printf("default wait %d\\n", aclrtStreamWaitEvent(nullptr, fork));
+${joinBack}`),
+		);
+		expect(stdout.slice(1)).toEqual([
+			'default wait 107031',
+			'end 0',
+			'graph made',
+			'replay 0',
+			'sync 0',
+		]);
+		expect(text).toContain('cannot be used in the ACL Graph');
+	});
+
 	it('the sub stream takes a stream slot: with none left the wait fails with 207005 and the capture ends invalidated', () => {
 		const { stdout, text } = runHost(forked(joinBack), { limits: { streams: 4 } });
 		expect(text).toContain('New capture stream failed, stream_id=');

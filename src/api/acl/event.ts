@@ -73,8 +73,15 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)',
 		requires: ['current-context'],
 		cost: CALL_COST,
-		errors: [...STREAM_ARG, ...EVENT_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_RESOURCE_ALLOC_FAIL'],
+		errors: [
+			...STREAM_ARG,
+			...EVENT_ARG,
+			...ASYNC_FAILURES,
+			'ACL_ERROR_RT_RESOURCE_ALLOC_FAIL',
+			'ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT',
+		],
 		diagnostics: [
+			'capture-forbidden-call',
 			'event-wait-plain',
 			'exception-reported-later',
 			'stream-wrong-context',

@@ -87,6 +87,11 @@ export const RT_ERRORS = {
 		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
 		desc: 'the capture was not initiated in this stream',
 	},
+	RT_ERROR_STREAM_CAPTURE_IMPLICIT: {
+		inner: 0x703001d,
+		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+		desc: 'a disallowed implicit dependency from default stream',
+	},
 	RT_ERROR_STREAM_CAPTURE_MODE_NOT_SUPPORT: {
 		inner: 0x703001c,
 		acl: E.ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,

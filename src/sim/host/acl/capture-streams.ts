@@ -42,6 +42,7 @@ export function captureWait(
 ): AclError | undefined {
 	const record = event.capture?.graph.state === 'capturing' ? event.capture : undefined;
 	if (!stream.capture && !record) return undefined;
+	if (!stream.capture && stream.isDefault) return defaultStreamRefused(rt, stream, call);
 	if (!stream.capture) {
 		const joined = joinCapture(rt, stream, record!, call);
 		if (joined !== ACL_SUCCESS) return joined;
@@ -49,6 +50,41 @@ export function captureWait(
 	record?.waiters.add(stream);
 	captureTask(stream, { kind: 'wait', event });
 	return ACL_SUCCESS;
+}
+
+/**
+ * The default stream waiting on a captured event: 107031 (api_impl.cc StreamWaitEvent; EE1017
+ * "The default stream … cannot be used in the ACL Graph" now, the inner error "A disallowed
+ * implicit dependency from default stream." before 9.1). The capture stays valid.
+ */
+function defaultStreamRefused(rt: AclRuntime, stream: Stream, call: HostCall): AclError {
+	rt.diagnose('capture-forbidden-call', call.site(), {
+		api: call.name,
+		code: ACL_ERROR.ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+		what: {
+			zh: '默认 Stream 不能通过 Event 加入 ACL Graph 捕获，请用 aclrtCreateStream 创建的 Stream。',
+			en: 'the default stream cannot join an ACL graph capture through an event; use a stream from aclrtCreateStream.',
+		},
+	});
+	const name = 'RT_ERROR_STREAM_CAPTURE_IMPLICIT';
+	if (rt.machine.cann.runtimeWording === 'current') {
+		const message = `Triggering event waiting failed. Parameter stream is invalid. Reason: The default stream (stream_id=${stream.id}) cannot be used in the ACL Graph.`;
+		rt.runtimeError('api_impl.cc:1630', 'StreamWaitEvent', `${message} ErrorCode=EE1017.`);
+		const code = rtFailure(rt, 'rtStreamWaitEvent', name);
+		rt.screenError('EE1017', message, [reasonLine(rt, 'rtStreamWaitEvent', name)]);
+		return code;
+	}
+	const inner = 'A disallowed implicit dependency from default stream.';
+	rt.runtimeError('api_impl.cc:1518', 'StreamWaitEvent', inner);
+	const code = rtFailure(rt, 'rtStreamWaitEvent', name);
+	const line = `stream wait event failed, runtime result = ${code}`;
+	rt.aclError('event.cpp:153', 'aclrtStreamWaitEventImpl', line);
+	rt.innerError('EE9999', [
+		{ text: inner, func: 'StreamWaitEvent', file: 'api_impl.cc', line: 1518 },
+		reasonLine(rt, 'rtStreamWaitEvent', name),
+		aclCallLine(line),
+	]);
+	return code;
 }
 
 /**
