@@ -113,10 +113,22 @@ const ACL_ROWS: readonly Row[] = [
 	[107020, 'ACL_ERROR_RT_TASK_TIMEOUT', '任务执行超时。', 'A task timed out.'],
 	[107023, 'ACL_ERROR_RT_STREAM_ABORT', 'Stream 已被中止。', 'The stream was aborted.'],
 	[
+		107025,
+		'ACL_ERROR_RT_STREAM_UNJOINED',
+		'跨流捕获时，有子流没有通过 Event 回到主流，捕获出的模型不合法。',
+		'In a cross-stream capture a sub stream was not joined back to the origin stream, so the captured model is invalid.',
+	],
+	[
 		107027,
 		'ACL_ERROR_RT_STREAM_CAPTURED',
 		'Stream 处于捕获状态。',
 		'The stream is being captured.',
+	],
+	[
+		107031,
+		'ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT',
+		'默认 Stream 不能参与 ACL Graph 捕获（不允许对默认 Stream 的隐式依赖）。',
+		'The default stream cannot take part in an ACL graph capture (no implicit dependency on it is allowed).',
 	],
 	[107037, 'ACL_ERROR_RT_MODEL_RUNNING', '模型正在运行。', 'The model is running.'],
 	[207000, 'ACL_ERROR_RT_FEATURE_NOT_SUPPORT', '不支持该特性。', 'The feature is not supported.'],

@@ -623,6 +623,20 @@ int main()
     aclmdlRICaptureEnd(stream, &ri);
     aclmdlRIDestroy(ri);`),
 	},
+	'capture-stream-unjoined': {
+		// The side stream joins through `fork` but the origin stream never waits for it.
+		source: host(`    aclrtStream side;
+    aclrtCreateStream(&side);
+    aclrtEvent fork;
+    aclrtCreateEventExWithFlag(&fork, ACL_EVENT_SYNC);
+    aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    aclrtRecordEvent(fork, stream);
+    aclrtStreamWaitEvent(side, fork);
+    aclmdlRI ri = nullptr;
+    aclmdlRICaptureEnd(stream, &ri);
+    aclrtDestroyEvent(fork);
+    aclrtDestroyStream(side);`),
+	},
 	'exception-reported-later': {
 		// A null GM pointer: the kernel's first access raises a device exception.
 		source: `#include <unistd.h>

@@ -69,11 +69,18 @@ export interface Stream {
 	capture: Capture | undefined;
 }
 
-/** A stream's capture: the graph being filled, the mode, and the thread that began it. */
+/**
+ * A stream's capture: the graph being filled, the mode, the thread that began it, whether this is
+ * the stream aclmdlRICaptureBegin named (the origin stream) or a sub stream that joined by waiting
+ * on an event recorded in the capture, and the last task captured on it (aclmdlRICaptureEnd checks
+ * that every sub stream ends with an event record joined back to the origin stream).
+ */
 export interface Capture {
 	graph: Graph;
 	mode: number;
 	thread: number;
+	origin: boolean;
+	last: CapturedTask | undefined;
 }
 
 /** A task a capture recorded, run again by each aclmdlRIExecuteAsync. */
@@ -86,6 +93,7 @@ export type CapturedTask =
 			args: readonly number[];
 	  }
 	| { kind: 'copy'; replay: (stream: Stream) => void }
+	| { kind: 'record' | 'wait'; event: AclEvent }
 	| { kind: 'other'; api: string };
 
 /**
@@ -101,6 +109,10 @@ export interface Graph {
 	tasks: CapturedTask[];
 	/** Stream slots held (one per captured stream). */
 	streamSlots: number;
+	/** The streams captured into it: the origin stream first, then each sub stream as it joined. */
+	streams: Stream[];
+	/** A captured call failed (TerminateCapture): ending the capture returns 507903. */
+	invalid: boolean;
 	state: 'capturing' | 'ready';
 	site: CallSite;
 }
@@ -128,9 +140,24 @@ export interface AclEvent {
 	failedCode: number;
 	/** Recorded on a stream that was capturing: it belongs to the graph (107028 if waited on). */
 	captured: boolean;
+	/** Its last record inside a capture: the graph, the recording stream and who waited on it. */
+	capture: CaptureEvent | undefined;
 	site: CallSite;
 	/** The call that created it, for the leak report. */
 	api: string;
+}
+
+/**
+ * An event record captured into a graph. A stream that waits on it joins the capture; the origin
+ * stream waiting on it is what joins a sub stream back (runtime event_capture.cc,
+ * IsRecordOrigCaptureStream).
+ */
+export interface CaptureEvent {
+	graph: Graph;
+	stream: Stream;
+	waiters: Set<Stream>;
+	/** The id the runtime gives the record (from the device's capture-event pool; illustrative). */
+	id: number;
 }
 
 /** A block of device memory from aclrtMalloc. */
