@@ -16,7 +16,11 @@ import {
 import { SITE, type SiteConfig } from './site-config.ts';
 import { lazyPool } from './worker-pool.ts';
 
-const getPool = lazyPool<SocialImageJob, string[]>('src/site/social-worker.ts', 2);
+/**
+ * One drawing thread: each thread loads the fonts and the drawing libraries (about 350 ms of CPU)
+ * before its first card, and one thread keeps up with the pages, which take far longer.
+ */
+const getPool = lazyPool<SocialImageJob, string[]>('src/site/social-worker.ts', 1);
 
 /** `card` with the site's name and host filled in: everything that decides the pixels. */
 export function socialCardJob(card: SocialCard, site: SiteConfig = SITE): SocialCardJob {
@@ -36,6 +40,7 @@ export function socialCardKey(job: SocialCardJob): string {
 		job.lang ?? '',
 		job.label ?? '',
 		job.title,
+		job.subtitle ?? '',
 		job.line ?? '',
 	]);
 	return createHash('sha256').update(content).digest('base64url').slice(0, 22);
