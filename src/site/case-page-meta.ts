@@ -1,13 +1,13 @@
 /**
  * What a case page tells search engines and link previews: an article with the day it was added
- * and last verified, the case's social image (case-card.ts, one for both languages), and a
+ * and last verified, the case's social image (page-cards.ts, one for both languages), and a
  * `TechArticle` whose `about` names the error codes its log lines quote and its APIs. A page
  * showing the other language's text (a missing translation) points its canonical link at that
  * original instead.
  */
 import { findCodes } from '../triage/find-codes.ts';
 import { COMPONENT_NAME } from '../i18n/ui.ts';
-import { caseCard } from './case-card.ts';
+import { caseCard } from './page-cards.ts';
 import { slugAndLangOf, type SiteCase } from './cases.ts';
 import { pageCard, type PageMeta } from './page-meta.ts';
 import { socialImagePath } from './social-image.ts';

@@ -1,12 +1,12 @@
 /**
  * The social images the site draws for its own pages: every character on every case's card (one
- * for both languages, as case-card.ts builds it) and on each language's site card has a glyph in the card fonts, so no card
+ * for both languages, as page-cards.ts builds it) and on each language's site card has a glyph in the card fonts, so no card
  * ships with holes when a case's title or error line uses a character the fonts lack.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../src/cases/cases-fs.ts';
 import { LANGS } from '../../src/i18n/lang.ts';
-import { caseCard } from '../../src/site/case-card.ts';
+import { caseCard } from '../../src/site/page-cards.ts';
 import { pageCard } from '../../src/site/page-meta.ts';
 import { socialCardJob } from '../../src/site/social-image.ts';
 import { renderSocialCard } from '../../src/site/social-render.ts';
