@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { SOCIAL_CARD_DESIGN, type SocialCard, type SocialCardJob } from './social-card.ts';
-import { writeSocialImage, type SocialImageJob } from './social-file.ts';
+import { writeSocialImage, type SocialImageDrawn, type SocialImageJob } from './social-file.ts';
 import {
 	cachedSocialImage,
+	socialImageCost,
 	socialImageFile,
 	socialImageUrlPath,
 	socialImageUses,
@@ -20,7 +21,7 @@ import { lazyPool } from './worker-pool.ts';
  * One drawing thread: each thread loads the fonts and the drawing libraries (about 350 ms of CPU)
  * before its first card, and one thread keeps up with the pages, which take far longer.
  */
-const getPool = lazyPool<SocialImageJob, string[]>('src/site/social-worker.ts', 1);
+const getPool = lazyPool<SocialImageJob, SocialImageDrawn>('src/site/social-worker.ts', 1);
 
 /** `card` with the site's name and host filled in: everything that decides the pixels. */
 export function socialCardJob(card: SocialCard, site: SiteConfig = SITE): SocialCardJob {
@@ -65,7 +66,11 @@ function draw(job: SocialImageJob): Promise<Error | undefined> {
 	const pool = getPool();
 	const drawn = pool ? pool.run(job).catch(() => writeSocialImage(job)) : writeSocialImage(job);
 	return drawn.then(
-		(missing) => {
+		({ missing, threadCpuMs }) => {
+			const cost = socialImageCost();
+			cost.drawn++;
+			// The thread reports its running total; with one drawing thread the last is the largest.
+			cost.threadCpuMs = Math.max(cost.threadCpuMs, threadCpuMs ?? 0);
 			if (missing.length > 0) {
 				console.warn(
 					`social image "${job.card.title}": no glyph for ${missing.map((m) => JSON.stringify(m)).join(', ')} (drawn as nothing; see src/site/social-render.ts for the fonts)`,
