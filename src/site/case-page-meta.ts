@@ -1,12 +1,13 @@
 /**
  * What a case page tells search engines and link previews: an article with the day it was added
- * and last verified, a social image with its first error line and component, and a
+ * and last verified, the case's social image (page-cards.ts, one for both languages), and a
  * `TechArticle` whose `about` names the error codes its log lines quote and its APIs. A page
  * showing the other language's text (a missing translation) points its canonical link at that
  * original instead.
  */
 import { findCodes } from '../triage/find-codes.ts';
 import { COMPONENT_NAME } from '../i18n/ui.ts';
+import { caseCard } from './page-cards.ts';
 import { slugAndLangOf, type SiteCase } from './cases.ts';
 import { pageCard, type PageMeta } from './page-meta.ts';
 import { socialImagePath } from './social-image.ts';
@@ -30,9 +31,10 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 	const contentLang = slugAndLangOf(entry.id)[1];
 	if (c.fallback) return { copyOf: `/${contentLang}/cases/${c.slug}/` };
 	const section = COMPONENT_NAME[facts.component]![lang];
-	// A case with no log line (nothing is printed when it happens) shows its symptom instead.
-	const line = facts.signatures[0]?.samples[0] ?? entry.data.symptom;
-	const card = { line, label: section };
+	const card = caseCard(
+		facts,
+		Object.fromEntries(Object.entries(c.pages).map(([l, page]) => [l, page.data])),
+	);
 	const published = facts.added;
 	const modified = facts.verified ?? facts.added;
 	return {
