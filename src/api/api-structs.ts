@@ -76,6 +76,25 @@ const HIGH_DIM = ascendCDoc(
 );
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
 
+const TRANSPOSE_PAGE = ascendCDoc('Memory矢量计算/数据排布转换/Transpose.md');
+
+/** `enum class TransposeType : uint8_t` in header order (Transpose.md). */
+export const TRANSPOSE_TYPES: readonly string[] = [
+	'TRANSPOSE_TYPE_NONE',
+	'TRANSPOSE_NZ2ND_0213',
+	'TRANSPOSE_NZ2NZ_0213',
+	'TRANSPOSE_NZ2NZ_012_WITH_N',
+	'TRANSPOSE_NZ2ND_012_WITH_N',
+	'TRANSPOSE_NZ2ND_012_WITHOUT_N',
+	'TRANSPOSE_NZ2NZ_012_WITHOUT_N',
+	'TRANSPOSE_ND2ND_ONLY',
+	'TRANSPOSE_ND_UB_GM',
+	'TRANSPOSE_GRAD_ND_UB_GM',
+	'TRANSPOSE_ND2ND_B16',
+	'TRANSPOSE_NCHW2NHWC',
+	'TRANSPOSE_NHWC2NCHW',
+];
+
 /** The fields the two DataCopyPad padding structs share (they differ in paddingValue's type). */
 const PAD_FLAGS: readonly FieldRow[] = [
 	[
@@ -436,6 +455,124 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
 		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
 	}),
+	struct(
+		'BrcbRepeatParams',
+		VECTOR,
+		ascendCDoc('Memory矢量计算/数据填充/Brcb.md'),
+		{
+			zh: 'Brcb 的迭代参数：目的操作数同一迭代内 DataBlock 之间和相邻迭代之间的步长（单位 DataBlock）；其余字段已废弃。',
+			en: 'The repeat parameters of Brcb: the destination strides between the DataBlocks of a repeat and between repeats (in DataBlocks); the other fields are obsolete.',
+		},
+		[
+			['blockNumber', 'uint32_t', '8', '已废弃。', 'Obsolete.'],
+			[
+				'dstRepStride',
+				'uint16_t',
+				'8',
+				'相邻迭代间目的操作数相同 DataBlock 的步长。',
+				'The destination stride between repeats.',
+			],
+			[
+				'dstBlkStride',
+				'uint16_t',
+				'1',
+				'同一迭代内目的操作数相邻 DataBlock 的步长，不能为 0。',
+				'The destination stride between the DataBlocks of one repeat; must not be 0.',
+			],
+			['src0BlkStride', 'uint8_t', '1', '已废弃。', 'Obsolete.'],
+			['src1BlkStride', 'uint8_t', '1', '已废弃。', 'Obsolete.'],
+			['src0RepStride', 'uint8_t', '8', '已废弃。', 'Obsolete.'],
+			['src1RepStride', 'uint8_t', '8', '已废弃。', 'Obsolete.'],
+			['repeatStrideMode', 'bool', 'false', '已废弃。', 'Obsolete.'],
+			['strideSizeMode', 'bool', 'false', '已废弃。', 'Obsolete.'],
+		],
+		[['dstBlkStride', 'dstRepStride']],
+	),
+	struct(
+		'CopyRepeatParams',
+		MOVE,
+		ascendCDoc('Memory矢量计算/数据搬运/UB与UB数据搬运/UBToUB掩码式高维数据搬运(Copy).md'),
+		{
+			zh: 'Copy 的地址步长（单位 DataBlock）：同一迭代内相邻 DataBlock 之间（默认 0），相邻迭代之间（默认 8）。',
+			en: 'The address strides of Copy, in DataBlocks: between neighbouring DataBlocks of one repeat (default 0) and between repeats (default 8).',
+		},
+		[
+			[
+				'dstStride',
+				'uint16_t',
+				'0',
+				'目的操作数同一迭代内相邻 DataBlock 的步长。',
+				'The destination stride between the DataBlocks of one repeat.',
+			],
+			[
+				'srcStride',
+				'uint16_t',
+				'0',
+				'源操作数同一迭代内相邻 DataBlock 的步长。',
+				'The source stride between the DataBlocks of one repeat.',
+			],
+			[
+				'dstRepeatSize',
+				'uint16_t',
+				'8',
+				'目的操作数相邻迭代之间的步长。',
+				'The destination stride between repeats.',
+			],
+			[
+				'srcRepeatSize',
+				'uint16_t',
+				'8',
+				'源操作数相邻迭代之间的步长。',
+				'The source stride between repeats.',
+			],
+		],
+		[['dstStride', 'srcStride', 'dstRepeatSize', 'srcRepeatSize']],
+	),
+	enumType(
+		'TransposeType',
+		VECTOR,
+		TRANSPOSE_TYPES,
+		{
+			zh: '增强转置的排布类型；模拟器计算 TRANSPOSE_ND2ND_B16、TRANSPOSE_NCHW2NHWC、TRANSPOSE_NHWC2NCHW，文档标为“当前不支持”的其余类型不做处理。',
+			en: 'The layout type of the enhanced Transpose; the simulator computes TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW, and the others, which the page marks as not supported, do nothing.',
+		},
+		TRANSPOSE_PAGE,
+	),
+	struct(
+		'TransposeParamsExt',
+		VECTOR,
+		TRANSPOSE_PAGE,
+		{
+			zh: '增强转置的形状（nSize、cSize、hSize、wSize）和排布类型。',
+			en: 'The shape (nSize, cSize, hSize, wSize) and layout type of the enhanced Transpose.',
+		},
+		[
+			['nSize', 'uint16_t', '0', 'N 轴长度。', 'The N extent.'],
+			['cSize', 'uint16_t', '0', 'C 轴长度。', 'The C extent.'],
+			[
+				'hSize',
+				'uint16_t',
+				'0',
+				'H 轴长度（二维转置固定为 16）。',
+				'The H extent (16 for the 2-D transpose).',
+			],
+			[
+				'wSize',
+				'uint16_t',
+				'0',
+				'W 轴长度（二维转置固定为 16）。',
+				'The W extent (16 for the 2-D transpose).',
+			],
+			[
+				'transposeType',
+				'TransposeType',
+				'TransposeType::TRANSPOSE_ND2ND_B16',
+				'排布类型。',
+				'The layout type.',
+			],
+		],
+		[['nSize', 'cSize', 'hSize', 'wSize', 'transposeType']],
+	),
 	struct(
 		'GatherMaskParams',
 		'ascendc-cast-compare-select',

@@ -23,6 +23,7 @@ import type { ApiGroupId } from './groups.ts';
 import { API_STRUCT_TYPES } from './api-structs.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
 import { HCCL_API_TYPES } from './hccl/hccl-types.ts';
+import { HARDWARE_VALUES } from '../sim/kernel/local-mem-allocator.ts';
 
 /** The integer types an enum can sit on. */
 export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
@@ -411,6 +412,29 @@ export const API_TYPES: readonly ApiType[] = [
 			en: 'A single buffer for temporaries; never enqueued.',
 		},
 		source: ascendCDoc('资源管理/Pipe和Que框架/TBuf/TBuf简介.md'),
+	},
+	{
+		name: 'Hardware',
+		kind: 'enum',
+		group: 'ascendc-local-mem-allocator',
+		base: 'uint8_t',
+		scoped: true,
+		values: HARDWARE_VALUES,
+		doc: {
+			zh: '物理存储位置（GM、UB、L1、L0A、L0B、L0C、BIAS、FIXBUF），LocalMemAllocator 的模板参数。',
+			en: 'A physical memory (GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF): the template argument of LocalMemAllocator.',
+		},
+		source: ascendCDoc('资源管理/内存管理/LocalMemAllocator/LocalMemAllocator构造函数.md'),
+	},
+	{
+		name: 'LocalMemAllocator',
+		kind: 'class',
+		group: 'ascendc-local-mem-allocator',
+		doc: {
+			zh: '静态 Tensor 编程的内存分配器：不用 TPipe/TQue，按顺序从一个物理存储中切出 LocalTensor。',
+			en: 'The allocator of static-tensor programming: with no TPipe or TQue, it cuts LocalTensors out of one physical memory in order.',
+		},
+		source: ascendCDoc('资源管理/内存管理/LocalMemAllocator/LocalMemAllocator简介.md'),
 	},
 	{
 		name: 'LocalTensor',
