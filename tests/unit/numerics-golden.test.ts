@@ -404,3 +404,99 @@ describe('SoftMax through the interpreter', () => {
 		}
 	});
 });
+
+describe('static tensors, Brcb, Copy and Transpose through the interpreter', () => {
+	it('Brcb fills one DataBlock per source element at the block and repeat strides, leaving the rest', () => {
+		const x = Float32Array.from({ length: 16 }, (_, i) => i * 1.5 - 7);
+		const trace = runKernel(program('numerics/static-brcb.cpp'), {
+			x,
+			y: new Float32Array(31 * 8),
+			z: new Uint32Array(8),
+		});
+		const y = new Float32Array(output(trace, 'y').buffer);
+		// Repeat i, element j lands in block i·16 + j·2 (8 floats a block); the rest stays -1.
+		const expected = new Array<number>(31 * 8).fill(-1);
+		for (let i = 0; i < 2; i++)
+			for (let j = 0; j < 8; j++)
+				for (let e = 0; e < 8; e++) expected[(i * 16 + j * 2) * 8 + e] = x[i * 8 + j]!;
+		expect([...y]).toEqual(expected);
+		// Three tiles, no rounding between them: 16·4 + 248·4 + 8·4 bytes.
+		const z = new Uint32Array(output(trace, 'z').buffer);
+		expect([...z]).toEqual(new Array(8).fill(64 + 992 + 32));
+	});
+
+	it('the allocator moves on by the exact bytes, so a 3-half tile leaves the next one unaligned', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::GlobalTensor<half> xGm;
+    xGm.SetGlobalBuffer((__gm__ half *)x, 16);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    AscendC::LocalTensor<half> odd = ub.Alloc<half, 3>();
+    AscendC::LocalTensor<half> next = ub.Alloc<half>(16);
+    AscendC::DataCopy(next, xGm, 16);
+}
+`;
+		const trace = runKernel(source, { x: new Uint16Array(16) });
+		const d = trace.diagnostics.find((x) => x.code === 'address-unaligned');
+		expect(d?.messages.en).toMatch(/address 6 in UB/);
+	});
+
+	it('Copy with mask 8 and repeat strides {1, 1, 1, 8} takes the first 8 columns of each row', () => {
+		const a = Int32Array.from({ length: 18 * 64 }, (_, i) => i * 7 - 3000);
+		const h = halfBits(Array.from({ length: 256 }, (_, i) => (i - 128) / 4));
+		const f = Float32Array.from({ length: 48 }, (_, i) => i + 0.25);
+		const trace = runKernel(program('numerics/copy-transpose.cpp'), {
+			a,
+			c: new Int32Array(18 * 8),
+			h,
+			t: new Uint16Array(256),
+			f,
+			n: new Float32Array(48),
+		});
+		const c = new Int32Array(output(trace, 'c').buffer);
+		const rows = Array.from({ length: 18 }, (_, r) => [...a.subarray(r * 64, r * 64 + 8)]);
+		expect([...c]).toEqual(rows.flat());
+
+		const t = new Uint16Array(output(trace, 't').buffer);
+		expect([...t]).toEqual(Array.from({ length: 256 }, (_, i) => h[(i % 16) * 16 + (i >> 4)]!));
+
+		// [N, C, H·W] = [2, 3, 8] → [N, H·W, C].
+		const n = new Float32Array(output(trace, 'n').buffer);
+		const nhwc: number[] = [];
+		for (let b = 0; b < 2; b++)
+			for (let s = 0; s < 8; s++) for (let k = 0; k < 3; k++) nhwc.push(f[(b * 3 + k) * 8 + s]!);
+		expect([...n]).toEqual(nhwc);
+	});
+
+	it('refuses Brcb on the training series and LocalMemAllocator on 200I/500 A2, naming the products that have them', () => {
+		const brcb = runKernel(
+			program('numerics/static-brcb.cpp'),
+			{ x: new Float32Array(16), y: new Float32Array(248), z: new Uint32Array(8) },
+			{ product: 'atlas-200i-500-a2' },
+		);
+		expect(brcb.outcome).toBe('rejected');
+		const d = brcb.diagnostics.find((x) => x.code === 'api-not-on-product');
+		expect(d?.messages.en).toMatch(/`LocalMemAllocator` is not available on Atlas 200I\/500 A2/);
+		expect(d?.messages.zh).toMatch(/Atlas 200I\/500 A2 推理产品 上没有 `LocalMemAllocator`/);
+		expect(d?.hints.en).toMatch(/TPipe\/TQue/);
+		expect(d?.line).toBe(16);
+
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 4096);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    AscendC::Brcb(t, t[512], 1, {1, 8});
+}
+`;
+		const training = runKernel(source, { x: new Float32Array(8) }, { product: 'atlas-training' });
+		const e = training.diagnostics.find((x) => x.code === 'api-not-on-product');
+		expect(e?.messages.en).toMatch(
+			/`Brcb` is not available on Atlas training series.*Atlas inference series \(AI Core\)/,
+		);
+		expect(runKernel(source, { x: new Float32Array(8) }).outcome).toBe('completed');
+	});
+});
