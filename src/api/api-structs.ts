@@ -529,6 +529,16 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		[['dstStride', 'srcStride', 'dstRepeatSize', 'srcRepeatSize']],
 	),
 	enumType(
+		'SaturationMode',
+		'ascendc-cast-compare-select',
+		['FLOAT', 'CAST'],
+		{
+			zh: 'SetSaturationFlag 控制的饱和开关：FLOAT 为浮点计算与浮点精度转换（half、bfloat16_t），CAST 为浮点转整数、整数转整数的精度转换。',
+			en: 'Which saturation SetSaturationFlag controls: FLOAT for float computation and float conversions (half, bfloat16_t), CAST for float → integer and integer → integer conversions.',
+		},
+		ascendCDoc('特殊寄存器访问/SetSaturationFlag(ISASI).md'),
+	),
+	enumType(
 		'TransposeType',
 		VECTOR,
 		TRANSPOSE_TYPES,

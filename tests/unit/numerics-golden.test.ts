@@ -500,3 +500,60 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x)
 		expect(runKernel(source, { x: new Float32Array(8) }).outcome).toBe('completed');
 	});
 });
+
+describe('float saturation as the runtime and CTRL[48] references state it', () => {
+	// Sums in half: 60000 + 60000 overflows, -60000 - 60000 too, inf - inf is NaN, 1 + 2 is 3.
+	const x = new Float16Array(16).fill(1);
+	const y = new Float16Array(16).fill(2);
+	x.set([60000, -60000, Infinity, 0.5]);
+	y.set([60000, -60000, -Infinity, 0.25]);
+	const f = new Float32Array(16).fill(7);
+	f.set([1e6, -1e6, Number.NaN, 3e38]);
+	const inputs = () => ({
+		x,
+		y,
+		z: new Float16Array(16),
+		f,
+		h: new Float16Array(16),
+		g: new Float32Array(16),
+	});
+	const results = (trace: Trace) => ({
+		z: [...new Float16Array(output(trace, 'z').buffer)],
+		h: [...new Float16Array(output(trace, 'h').buffer)],
+		g: [...new Float32Array(output(trace, 'g').buffer)],
+	});
+	const ieeeHalf = (v: number) => new Float16Array([v])[0]!;
+	const satHalf = (v: number) =>
+		Number.isNaN(v) ? 0 : Math.max(-65504, Math.min(65504, ieeeHalf(v)));
+	const sums = [...x].map((v, i) => v + y[i]!);
+	const floats = [...f].map((v) => Math.fround(v + v));
+
+	it('keeps inf and NaN on Atlas A2 by default (Inf/NaN mode)', () => {
+		const r = results(runKernel(program('numerics/saturation.cpp'), inputs()));
+		expect(r.z).toEqual(sums.map(ieeeHalf));
+		expect(r.h).toEqual([...f].map(ieeeHalf));
+		expect(r.g).toEqual(floats);
+	});
+
+	it('saturates half results to ±65504 and NaN to 0 after SetSaturationFlag<FLOAT>(true), leaving float alone', () => {
+		const r = results(
+			runKernel(program('numerics/saturation.cpp'), inputs(), { defines: { SAT: '1' } }),
+		);
+		expect(r.z).toEqual(sums.map(satHalf));
+		expect(r.z.slice(0, 3)).toEqual([65504, -65504, 0]);
+		expect(r.h).toEqual([...f].map(satHalf));
+		expect(r.g).toEqual(floats);
+		expect(r.g[0]).toBe(2e6);
+		expect(r.g[3]).toBe(Infinity);
+	});
+
+	it('saturates by default on the inference series, which has only saturation mode', () => {
+		const r = results(
+			runKernel(program('numerics/saturation.cpp'), inputs(), {
+				product: 'atlas-inference-aicore',
+			}),
+		);
+		expect(r.z).toEqual(sums.map(satHalf));
+		expect(r.h).toEqual([...f].map(satHalf));
+	});
+});

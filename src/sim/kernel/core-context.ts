@@ -15,6 +15,7 @@ import type { Localized } from '../../triage/localized.ts';
 import type { Sourced } from '../product.ts';
 import type { ProductId } from '../product-id.ts';
 import { LocalMemAllocator, parseHardware } from './local-mem-allocator.ts';
+import { saturatesByDefault } from './float-saturation.ts';
 import type { Recorder } from '../recorder.ts';
 import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
@@ -122,6 +123,12 @@ export class CoreContext {
 	readonly mask = new MaskRegister();
 	/** The int32_t → half scale SetDeqScale set (1 until then). */
 	deqScale = 1;
+	/**
+	 * Whether half and bfloat16_t results saturate (inf → ±MAX, NaN → 0; float-saturation.ts).
+	 * Training, inference and 200I/500 A2 have only this mode; A2/A3 start in Inf/NaN mode
+	 * until `SetSaturationFlag<SaturationMode::FLOAT>(true)`.
+	 */
+	floatSaturation: boolean;
 	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
 	atomic: AtomicMode | undefined;
 	/**
@@ -159,6 +166,7 @@ export class CoreContext {
 		this.mode = setup.mode;
 		this.profile = setup.profile;
 		this.product = setup.product;
+		this.floatSaturation = saturatesByDefault(setup.profile.arch);
 		this.productName = setup.productName;
 		this.wording = setup.wording;
 		this.pid = setup.pid;
