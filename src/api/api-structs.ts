@@ -12,7 +12,7 @@
 import type { Localized } from './api-row.ts';
 import type { ApiField, ApiType } from './api-types.ts';
 import type { ApiGroupId } from './groups.ts';
-import { ascendCContextDoc, ascendCDoc } from './sources.ts';
+import { ascendCAdvancedDoc, ascendCContextDoc, ascendCDoc } from './sources.ts';
 
 /** One field: name, type, default, zh and en doc, and union aliases. */
 type FieldRow = readonly [string, string, string, string, string, (readonly string[])?];
@@ -75,6 +75,19 @@ const HIGH_DIM = ascendCDoc(
 	'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
 );
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
+
+const LAYERNORM_PAGE = ascendCAdvancedDoc('归一化操作/LayerNorm.md');
+
+/** Tiling fields the host computes and the simulator does not read. */
+function tilingOnly(names: readonly string[], type = 'uint32_t'): FieldRow[] {
+	return names.map((n) => [
+		n,
+		type,
+		'0',
+		'Host 侧 tiling 算出的参数（模拟器不使用）。',
+		'A value the host tiling computes (not used by the simulator).',
+	]);
+}
 
 const TRANSPOSE_PAGE = ascendCDoc('Memory矢量计算/数据排布转换/Transpose.md');
 
@@ -1037,6 +1050,115 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		},
 		source: ascendCContextDoc('Fixpipe'),
 	},
+	struct(
+		'LayerNormTiling',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[B, S, H] 形式）的 tiling 结构，由 Host 侧 GetLayerNormNDTilingInfo 填好；模拟器只读取 bLength、sLength、hLength 和 originalHLength。',
+			en: 'The tiling of LayerNorm (the [B, S, H] form), filled by the host-side GetLayerNormNDTilingInfo; the simulator reads only bLength, sLength, hLength and originalHLength.',
+		},
+		[
+			['bLength', 'uint32_t', '0', 'B 轴长度。', 'The B extent.'],
+			['sLength', 'uint32_t', '0', 'S 轴长度。', 'The S extent.'],
+			[
+				'hLength',
+				'uint32_t',
+				'0',
+				'H 轴补齐后的长度（每行元素数）。',
+				'The padded H extent (elements a row).',
+			],
+			[
+				'originalHLength',
+				'uint32_t',
+				'0',
+				'H 轴的实际长度（求均值与方差的元素数）。',
+				'The real H extent (the elements the mean and variance cover).',
+			],
+			...tilingOnly([
+				'inputXSize',
+				'meanVarSize',
+				'numberOfTmpBuf',
+				'meanTmpTensorPos',
+				'meanTmpTensorSize',
+				'varianceTmpTensorPos',
+				'varianceTmpTensorSize',
+				'tmpBufSize',
+				'oneTmpSize',
+				'firstTmpStartPos',
+				'secondTmpStartPos',
+				'thirdTmpStartPos',
+				'loopRound',
+				'inputRoundSize',
+				'inputTailSize',
+				'inputTailPos',
+				'meanVarRoundSize',
+				'meanVarTailSize',
+				'meanVarTailPos',
+				'bshCurLength',
+				'bsCurLength',
+			]),
+			...tilingOnly(['lastDimValueBack'], 'float'),
+		],
+		[],
+	),
+	struct(
+		'LayerNormSeparateTiling',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的 tiling 结构，由 Host 侧 tiling 接口填好；模拟器不读取它，形状取自 LayerNormPara。',
+			en: 'The tiling of LayerNorm (the [A, R] form), filled by the host-side tiling functions; the simulator takes the shape from LayerNormPara and does not read it.',
+		},
+		[
+			...tilingOnly(['aLength', 'rLength', 'halfAddRepeatTimes', 'rHeadLength']),
+			...tilingOnly(['k2Rec', 'k2RRec'], 'float'),
+			...tilingOnly([
+				'inputXSize',
+				'meanVarSize',
+				'numberOfTmpBuf',
+				'varianceTmpTensorPos',
+				'varianceTmpTensorSize',
+				'tmpBufSize',
+				'oneTmpSize',
+				'firstTmpStartPos',
+				'secondTmpStartPos',
+				'thirdTmpStartPos',
+				'loopRound',
+				'inputRoundSize',
+				'inputTailSize',
+				'inputTailPos',
+				'meanVarRoundSize',
+				'meanVarTailSize',
+				'meanVarTailPos',
+				'arCurLength',
+				'aCurLength',
+			]),
+			...tilingOnly(['rValueBack'], 'float'),
+		],
+		[],
+	),
+	struct(
+		'LayerNormPara',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的形状：A 轴长度、R 轴实际长度和 32 字节对齐后的长度。',
+			en: 'The shape of LayerNorm (the [A, R] form): the A extent, the real R extent and the R extent padded to 32 bytes.',
+		},
+		[
+			['aLength', 'uint32_t', '0', 'A 轴长度（行数）。', 'The A extent (rows).'],
+			['rLength', 'uint32_t', '0', 'R 轴实际处理的长度。', 'The R elements each row computes on.'],
+			[
+				'rLengthWithPadding',
+				'uint32_t',
+				'0',
+				'R 轴 32 字节对齐后的长度（行距）。',
+				'The R extent padded to 32 bytes (the row pitch).',
+			],
+		],
+		[['aLength', 'rLength', 'rLengthWithPadding']],
+	),
 	struct(
 		'SoftMaxTiling',
 		'ascendc-math-library',

@@ -25,6 +25,7 @@ import { GLOBAL_TENSOR_APIS } from './ascendc/global-tensor.ts';
 import { LOCAL_MEM_ALLOCATOR_APIS } from './ascendc/local-mem-allocator.ts';
 import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
 import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
+import { LAYERNORM_APIS } from './ascendc/layernorm.ts';
 import { SOFTMAX_APIS } from './ascendc/softmax.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
@@ -67,6 +68,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...CAST_COMPARE_SELECT_APIS,
 	...MATH_LIBRARY_APIS,
 	...SOFTMAX_APIS,
+	...LAYERNORM_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

@@ -557,3 +557,59 @@ describe('float saturation as the runtime and CTRL[48] references state it', () 
 		expect(r.h).toEqual([...f].map(satHalf));
 	});
 });
+
+describe('LayerNorm through the interpreter', () => {
+	it('normalises [B, S, H] rows over originalHLength and [A, R] rows over rLength, with their statistics', () => {
+		const x = Float32Array.from({ length: 64 }, (_, i) =>
+			Math.fround(Math.cos(i * 0.7) * 3 + i / 16),
+		);
+		const gm = Float32Array.from({ length: 16 }, (_, i) => Math.fround(0.5 + i / 8));
+		const bt = Float32Array.from({ length: 16 }, (_, i) => Math.fround(i / 4 - 1));
+		const trace = runKernel(program('numerics/layernorm.cpp'), {
+			x,
+			gm,
+			bt,
+			y: new Float32Array(64),
+			m: new Float32Array(8),
+			v: new Float32Array(8),
+			q: new Float32Array(48),
+			a: new Float32Array(8),
+			r: new Float32Array(8),
+		});
+		const f32 = (name: string) => [...new Float32Array(output(trace, name).buffer)];
+		const f = Math.fround;
+		const stats = (row: readonly number[]) => {
+			const mu = row.reduce((s, v) => s + v, 0) / row.length;
+			const variance = row.reduce((s, v) => s + (v - mu) ** 2, 0) / row.length;
+			return { mu, variance };
+		};
+		// [2, 2, 16], 12 real columns, ε = 0.001 (as float); the padding columns stay 0.
+		const y = f32('y');
+		const m = f32('m');
+		const v = f32('v');
+		const eps = f(0.001);
+		for (let r = 0; r < 4; r++) {
+			const row = [...x.subarray(r * 16, r * 16 + 12)];
+			const { mu, variance } = stats(row);
+			const want = row.map((e, i) => f(((e - mu) / Math.sqrt(variance + eps)) * gm[i]! + bt[i]!));
+			expect(y.slice(r * 16, r * 16 + 12), `row ${r}`).toEqual(want);
+			expect(y.slice(r * 16 + 12, r * 16 + 16)).toEqual([0, 0, 0, 0]);
+			expect(m[r]).toBe(f(mu));
+			expect(v[r]).toBe(f(variance));
+		}
+		// [3, 10] in a pitch of 16, ε = 0.01: rstd = 1 / √(variance + ε).
+		const q = f32('q');
+		const a = f32('a');
+		const rs = f32('r');
+		for (let r = 0; r < 3; r++) {
+			const row = [...x.subarray(r * 16, r * 16 + 10)];
+			const { mu, variance } = stats(row);
+			const rstd = 1 / Math.sqrt(variance + f(0.01));
+			expect(q.slice(r * 16, r * 16 + 10)).toEqual(
+				row.map((e, i) => f((e - mu) * rstd * gm[i]! + bt[i]!)),
+			);
+			expect(a[r]).toBe(f(mu));
+			expect(rs[r]).toBe(f(rstd));
+		}
+	});
+});
