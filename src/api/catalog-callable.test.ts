@@ -22,6 +22,7 @@ const RECEIVERS: Readonly<Record<string, string>> = {
 	TBuf: 'buf',
 	LocalTensor: 't',
 	GlobalTensor: 'gm',
+	LocalMemAllocator: 'l1',
 };
 
 const TEMPLATE_VALUES: Readonly<Record<string, string>> = {
@@ -118,6 +119,7 @@ function programFor(row: ApiRow, name: string): RunRequest {
     AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> bind;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
     AscendC::GlobalTensor<half> gm;
+    AscendC::LocalMemAllocator<AscendC::Hardware::L1> l1;
     gm.SetGlobalBuffer((__gm__ half *)x, 256);
     pipe.InitBuffer(que, 1, 512);
     pipe.InitBuffer(bind, 1, 512);
