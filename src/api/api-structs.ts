@@ -1101,6 +1101,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			...tilingOnly(['lastDimValueBack'], 'float'),
 		],
 		[],
+		{ aliases: ['tiling::LayerNormTiling'] },
 	),
 	struct(
 		'LayerNormSeparateTiling',
@@ -1137,6 +1138,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			...tilingOnly(['rValueBack'], 'float'),
 		],
 		[],
+		{ aliases: ['tiling::LayerNormSeparateTiling'] },
 	),
 	struct(
 		'LayerNormPara',

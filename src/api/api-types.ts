@@ -348,6 +348,17 @@ export const API_TYPES: readonly ApiType[] = [
 		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/AllocEventID.md'),
 	},
 	{
+		name: 'event_t',
+		kind: 'enum',
+		group: 'ascendc-sync',
+		base: 'int32_t',
+		doc: {
+			zh: '编译器内置的事件 ID 类型；内核常把 FetchEventID/AllocEventID 的结果 static_cast 成它再传给 SetFlag/WaitFlag，取值同 EVENT_ID0…EVENT_ID7。',
+			en: 'The compiler’s built-in event id type; kernels static_cast the result of FetchEventID/AllocEventID to it before passing it to SetFlag/WaitFlag; its values are those of EVENT_ID0…EVENT_ID7.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/FetchEventID.md'),
+	},
+	{
 		name: 'RoundMode',
 		kind: 'enum',
 		group: 'ascendc-cast-compare-select',

@@ -613,3 +613,30 @@ describe('LayerNorm through the interpreter', () => {
 		}
 	});
 });
+
+describe('GetTPipePtr and event_t through the interpreter', () => {
+	const kernel = (head: string) => `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+${head}
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+    GetTPipePtr()->InitBuffer(q, 1, 256);
+    event_t e = static_cast<event_t>(GetTPipePtr()->FetchEventID(AscendC::HardEvent::V_MTE3));
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(e);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(e);
+    AscendC::LocalTensor<half> t = q.AllocTensor<half>();
+    q.FreeTensor(t);
+}
+`;
+
+	it('hands out the kernel’s TPipe, so InitBuffer through it gives the queue its buffer', () => {
+		const trace = runKernel(kernel('    AscendC::TPipe pipe;'), { x: new Uint16Array(16) });
+		expect(trace.outcome, JSON.stringify(trace.diagnostics)).toBe('completed');
+		expect(trace.steps.some((s) => s.call === 'pipe.InitBuffer' && s.result === 'true')).toBe(true);
+	});
+
+	it('is a null dereference when no TPipe was created', () => {
+		const trace = runKernel(kernel(''), { x: new Uint16Array(16) });
+		expect(trace.diagnostics.map((d) => d.code)).toContain('null-dereference');
+	});
+});
