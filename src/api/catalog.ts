@@ -27,6 +27,7 @@ import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
 import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
 import { LAYERNORM_APIS } from './ascendc/layernorm.ts';
 import { SOFTMAX_APIS } from './ascendc/softmax.ts';
+import { SORT_APIS } from './ascendc/sort.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -69,6 +70,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...MATH_LIBRARY_APIS,
 	...SOFTMAX_APIS,
 	...LAYERNORM_APIS,
+	...SORT_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

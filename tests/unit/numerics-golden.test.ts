@@ -643,3 +643,41 @@ ${head}
 		expect(trace.diagnostics.map((d) => d.code)).toContain('null-dereference');
 	});
 });
+
+describe('Sort through the interpreter', () => {
+	// Scores with ties (values repeat every 5) and indices that are not their positions.
+	const s = Float32Array.from({ length: 64 }, (_, i) => ((i * 37) % 5) - 2 + (i % 3) * 0.5);
+	const ix = Uint32Array.from({ length: 64 }, (_, i) => 1000 + i);
+	const pairs = (trace: Trace) => {
+		const view = new DataView(output(trace, 'd').buffer);
+		return Array.from({ length: 64 }, (_, k) => [
+			view.getFloat32(k * 8, true),
+			view.getUint32(k * 8 + 4, true),
+		]);
+	};
+	const expected = (groups: number) => {
+		const size = 64 / groups;
+		const out: number[][] = [];
+		for (let g = 0; g < groups; g++) {
+			const ids = Array.from({ length: size }, (_, i) => g * size + i);
+			// Descending; on a tie the earlier input comes first.
+			ids.sort((a, b) => (s[b]! !== s[a]! ? s[b]! - s[a]! : a - b));
+			out.push(...ids.map((i) => [s[i]!, ix[i]!]));
+		}
+		return out;
+	};
+
+	it('sorts each 32-score repeat on its own into (score, index) pairs, ties in input order', () => {
+		const trace = runKernel(program('numerics/sort.cpp'), { s, ix, d: new Float32Array(128) });
+		expect(pairs(trace)).toEqual(expected(2));
+	});
+
+	it('sorts all 64 scores together with isFullSort', () => {
+		const trace = runKernel(
+			program('numerics/sort.cpp'),
+			{ s, ix, d: new Float32Array(128) },
+			{ defines: { FULL: '1' } },
+		);
+		expect(pairs(trace)).toEqual(expected(1));
+	});
+});
