@@ -681,3 +681,46 @@ describe('Sort through the interpreter', () => {
 		expect(pairs(trace)).toEqual(expected(1));
 	});
 });
+
+describe('Sort of region proposals on the inference AI Core', () => {
+	it('moves each 8-float proposal whole, by its fifth element, 16 to a repeat', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> pGm, dGm;
+    pGm.SetGlobalBuffer((__gm__ float *)p, 256);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 256);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto props = ub.Alloc<float, 256>();
+    auto index = ub.Alloc<uint32_t, 32>();
+    auto sorted = ub.Alloc<float, 256>();
+    auto tmp = ub.Alloc<float, 256>();
+    AscendC::DataCopy(props, pGm, 256);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Sort<float, false>(sorted, props, index, tmp, 2);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, sorted, 256);
+}
+`;
+		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0].
+		const score = (j: number) => ((j * 11) % 7) - 3;
+		const p = Float32Array.from({ length: 256 }, (_, i) => {
+			const j = i >> 3;
+			const e = i & 7;
+			return e < 4 ? j + e / 4 : e === 4 ? score(j) : e === 5 ? j : 0;
+		});
+		const trace = runKernel(
+			source,
+			{ p, d: new Float32Array(256) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const d = [...new Float32Array(output(trace, 'd').buffer)];
+		const want: number[] = [];
+		for (let g = 0; g < 2; g++) {
+			const ids = Array.from({ length: 16 }, (_, i) => g * 16 + i);
+			ids.sort((a, b) => (score(b) !== score(a) ? score(b) - score(a) : a - b));
+			for (const j of ids) want.push(...p.subarray(j * 8, j * 8 + 8));
+		}
+		expect(d).toEqual(want);
+	});
+});
