@@ -94,7 +94,7 @@ function callText(row: ApiRow, name: string): { decls: string; call: string } {
 	const member = name.slice(name.lastIndexOf(':') + 1);
 	if (row.kind === 'constructor') {
 		const owner = name.slice(0, name.indexOf('::'));
-		return { decls, call: `AscendC::${owner}${tlist} probe;` };
+		return { decls, call: `AscendC::${owner}${tlist} probe${list ? `(${list})` : ''};` };
 	}
 	if (row.kind === 'operator') {
 		const recv = RECEIVERS[row.owner!];

@@ -724,3 +724,44 @@ extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
 		expect(d).toEqual(want);
 	});
 });
+
+describe('LocalTensor built at an address (static tensors without an allocator)', () => {
+	it('two tensors at the same UB address see the same bytes, and Copy moves them with its strides', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::GlobalTensor<int32_t> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ int32_t *)x, 512);
+    yGm.SetGlobalBuffer((__gm__ int32_t *)y, 512);
+    AscendC::LocalTensor<int32_t> src = AscendC::LocalTensor<int32_t>(AscendC::TPosition::VECIN, 0, 512);
+    AscendC::LocalTensor<int32_t> same(AscendC::TPosition::VECCALC, 0, 512);
+    AscendC::LocalTensor<int32_t> dst = AscendC::LocalTensor<int32_t>(AscendC::TPosition::VECOUT, 2048, 512);
+    AscendC::DataCopy(src, xGm, 512);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    uint64_t mask = 64;
+    AscendC::Copy(dst, same, mask, 8, {1, 1, 8, 8});
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, dst, 512);
+}
+`;
+		const x = Int32Array.from({ length: 512 }, (_, i) => i * i - 70000);
+		const trace = runKernel(source, { x, y: new Int32Array(512) });
+		expect([...new Int32Array(output(trace, 'y').buffer)]).toEqual([...x]);
+	});
+
+	it('reports a tensor built at an address that is not 32-byte aligned when it is used', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::GlobalTensor<half> xGm;
+    xGm.SetGlobalBuffer((__gm__ half *)x, 16);
+    AscendC::LocalTensor<half> t(AscendC::TPosition::VECIN, 40, 16);
+    AscendC::DataCopy(t, xGm, 16);
+}
+`;
+		const trace = runKernel(source, { x: new Uint16Array(16) });
+		expect(trace.diagnostics.find((d) => d.code === 'address-unaligned')?.messages.en).toMatch(
+			/address 40 in UB/,
+		);
+	});
+});

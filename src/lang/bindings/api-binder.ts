@@ -380,6 +380,7 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, index: number):
 	switch (row.kind) {
 		case 'constructor':
 			mutable.construct = (nc) => api.invokeDynamic(nc, undefined);
+			mutable.constructMinArgs = Math.min(...row.signatures.map((s) => s.minArgs));
 			break;
 		case 'operator':
 			if (api.member === 'operator[]')

@@ -19,6 +19,7 @@ import type { BufferBlock } from './buffer-block.ts';
 import { NO_EVENT_ID } from './buffer-block.ts';
 import type { CoreContext } from './core-context.ts';
 import { LocalTensor, type TensorOwner } from './local-tensor.ts';
+import type { DType } from './dtype.ts';
 import { positionHardware, type Hardware, type TPosition } from './tposition.ts';
 
 /** The framework's `enum class Hardware : uint8_t` in its documented order (GM = 0 … MAX). */
@@ -99,28 +100,9 @@ export class LocalMemAllocator {
 				capacity,
 			});
 		}
-		const owner: TensorOwner = {
-			name: this.name,
-			kind: 'LocalMemAllocator',
-			position: pos,
-			hardware: this.hardware,
-			core,
-		};
-		const block: BufferBlock = {
-			ownerName: this.name,
-			index: this.count,
-			address: this.head,
-			bytes,
-			handle: STATIC_HANDLE_BASE + core.blockIdx * 0x10000 + this.count * 0x40,
-			state: 'OCCUPIED',
-			enQueEventId: NO_EVENT_ID,
-			freeBufEventId: NO_EVENT_ID,
-			generation: 0,
-		};
+		const tensor = staticTensor(core, this.name, this.count, pos, this.head, size, dtype);
 		this.count++;
 		this.head += bytes;
-		const tensor = new LocalTensor(owner, block, 0, size, dtype);
-		core.noteStaticTensor(tensor);
 		core.record(site, call, [String(size)], `LocalTensor<${dtype.name}> ${tensor.describe()}`);
 		return tensor;
 	}
@@ -139,4 +121,42 @@ export class LocalMemAllocator {
 		}
 		return pos ?? fallback;
 	}
+}
+
+/**
+ * A static tensor of `size` elements at byte `address` of the memory `position` is on: what
+ * Alloc hands out, and what `LocalTensor<T>(pos, addr, tileSize)` builds directly. Its block is
+ * never freed; the core keeps it for the memory view.
+ */
+export function staticTensor(
+	core: CoreContext,
+	ownerName: string,
+	index: number,
+	position: TPosition,
+	address: number,
+	size: number,
+	dtype: DType,
+): LocalTensor {
+	const hardware = positionHardware(position, core.profile.arch) ?? 'UB';
+	const owner: TensorOwner = {
+		name: ownerName,
+		kind: 'LocalMemAllocator',
+		position,
+		hardware,
+		core,
+	};
+	const block: BufferBlock = {
+		ownerName,
+		index,
+		address,
+		bytes: size * dtype.bytes,
+		handle: STATIC_HANDLE_BASE + core.blockIdx * 0x10000 + index * 0x40,
+		state: 'OCCUPIED',
+		enQueEventId: NO_EVENT_ID,
+		freeBufEventId: NO_EVENT_ID,
+		generation: 0,
+	};
+	const tensor = new LocalTensor(owner, block, 0, size, dtype);
+	core.noteStaticTensor(tensor);
+	return tensor;
 }
