@@ -78,6 +78,26 @@ const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
 
 const LAYERNORM_PAGE = ascendCAdvancedDoc('归一化操作/LayerNorm.md');
 
+/** The buffer-size fields both LayerNorm tilings start their host-computed part with. */
+const LAYERNORM_SIZES = ['inputXSize', 'meanVarSize', 'numberOfTmpBuf'];
+/** The temporary-buffer and loop fields both LayerNorm tilings share, in header order. */
+const LAYERNORM_LOOP = [
+	'varianceTmpTensorPos',
+	'varianceTmpTensorSize',
+	'tmpBufSize',
+	'oneTmpSize',
+	'firstTmpStartPos',
+	'secondTmpStartPos',
+	'thirdTmpStartPos',
+	'loopRound',
+	'inputRoundSize',
+	'inputTailSize',
+	'inputTailPos',
+	'meanVarRoundSize',
+	'meanVarTailSize',
+	'meanVarTailPos',
+];
+
 /** Tiling fields the host computes and the simulator does not read. */
 function tilingOnly(names: readonly string[], type = 'uint32_t'): FieldRow[] {
 	return names.map((n) => [
@@ -1076,25 +1096,10 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 				'The real H extent (the elements the mean and variance cover).',
 			],
 			...tilingOnly([
-				'inputXSize',
-				'meanVarSize',
-				'numberOfTmpBuf',
+				...LAYERNORM_SIZES,
 				'meanTmpTensorPos',
 				'meanTmpTensorSize',
-				'varianceTmpTensorPos',
-				'varianceTmpTensorSize',
-				'tmpBufSize',
-				'oneTmpSize',
-				'firstTmpStartPos',
-				'secondTmpStartPos',
-				'thirdTmpStartPos',
-				'loopRound',
-				'inputRoundSize',
-				'inputTailSize',
-				'inputTailPos',
-				'meanVarRoundSize',
-				'meanVarTailSize',
-				'meanVarTailPos',
+				...LAYERNORM_LOOP,
 				'bshCurLength',
 				'bsCurLength',
 			]),
@@ -1114,27 +1119,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		[
 			...tilingOnly(['aLength', 'rLength', 'halfAddRepeatTimes', 'rHeadLength']),
 			...tilingOnly(['k2Rec', 'k2RRec'], 'float'),
-			...tilingOnly([
-				'inputXSize',
-				'meanVarSize',
-				'numberOfTmpBuf',
-				'varianceTmpTensorPos',
-				'varianceTmpTensorSize',
-				'tmpBufSize',
-				'oneTmpSize',
-				'firstTmpStartPos',
-				'secondTmpStartPos',
-				'thirdTmpStartPos',
-				'loopRound',
-				'inputRoundSize',
-				'inputTailSize',
-				'inputTailPos',
-				'meanVarRoundSize',
-				'meanVarTailSize',
-				'meanVarTailPos',
-				'arCurLength',
-				'aCurLength',
-			]),
+			...tilingOnly([...LAYERNORM_SIZES, ...LAYERNORM_LOOP, 'arCurLength', 'aCurLength']),
 			...tilingOnly(['rValueBack'], 'float'),
 		],
 		[],
