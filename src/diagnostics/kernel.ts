@@ -267,6 +267,17 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Pass tensors from VECIN, VECOUT or VECCALC queues and buffers to vector instructions.',
 		},
 	},
+	'local-mem-allocator-full': {
+		severity: 'error',
+		message: {
+			zh: '{call} 从地址 {head} 起申请 {count} 个元素（{bytes} 字节），超出了 {memory} 的大小（{capacity} 字节）。',
+			en: '{call} asks for {count} elements ({bytes} bytes) from address {head}, past the end of {memory} ({capacity} bytes).',
+		},
+		hint: {
+			zh: '静态 Tensor 的元素个数不能超过当前物理位置剩余的空间（物理内存大小减去 GetCurAddr() 的返回值）；减小 tileSize，或分多次处理数据。',
+			en: 'A static tensor must fit the space left on its memory (its size minus what GetCurAddr() returns); use a smaller tileSize or process the data in several passes.',
+		},
+	},
 	'position-unsupported': {
 		severity: 'error',
 		message: {

@@ -99,6 +99,12 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'call-misspelt': {
 		source: host('    aclrtSynchronizeStrem(stream);'),
 	},
+	'api-not-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 512);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    Brcb(t, t[128], 1, {1, 8});`),
+		product: 'atlas-training',
+	},
 	'call-arity': {
 		source: host('    void *p = nullptr;\n    aclrtMalloc(&p);'),
 	},
@@ -263,6 +269,11 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     LocalTensor<half> t = a1.AllocTensor<half>();
     Add(t, t, t, 16);`),
 		mode: 'cpu',
+	},
+	'local-mem-allocator-full': {
+		source: kernel(`    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> a = ub.Alloc<float, 40000>();
+    LocalTensor<float> b = ub.Alloc<float>(40000);`),
 	},
 	'position-unsupported': {
 		source: kernel(`    TQueBind<TPosition::B1, TPosition::C2PIPE2GM, 1> bind;

@@ -13,6 +13,9 @@
  */
 import type { Localized } from '../../triage/localized.ts';
 import type { Sourced } from '../product.ts';
+import type { ProductId } from '../product-id.ts';
+import { LocalMemAllocator, parseHardware } from './local-mem-allocator.ts';
+import { saturatesByDefault } from './float-saturation.ts';
 import type { Recorder } from '../recorder.ts';
 import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
@@ -104,6 +107,7 @@ export class CoreContext {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
+	readonly product: ProductId;
 	readonly productName: Localized;
 	readonly wording: CannWording;
 	readonly pid: number;
@@ -119,6 +123,12 @@ export class CoreContext {
 	readonly mask = new MaskRegister();
 	/** The int32_t → half scale SetDeqScale set (1 until then). */
 	deqScale = 1;
+	/**
+	 * Whether half and bfloat16_t results saturate (inf → ±MAX, NaN → 0; float-saturation.ts).
+	 * Training, inference and 200I/500 A2 have only this mode; A2/A3 start in Inf/NaN mode
+	 * until `SetSaturationFlag<SaturationMode::FLOAT>(true)`.
+	 */
+	floatSaturation: boolean;
 	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
 	atomic: AtomicMode | undefined;
 	/**
@@ -133,6 +143,8 @@ export class CoreContext {
 	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
 	readonly #queues: TQueBind[] = [];
 	readonly #tbufs: TBuf[] = [];
+	/** Static tensors LocalMemAllocator handed out (their blocks are never freed). */
+	readonly #staticTensors: LocalTensor[] = [];
 	readonly #globals: GlobalTensor[] = [];
 	/** The element type each block was last handed out as (for tensor views of the memory). */
 	readonly #blockTypes = new Map<BufferBlock, DType>();
@@ -153,6 +165,8 @@ export class CoreContext {
 		this.recorder = setup.recorder;
 		this.mode = setup.mode;
 		this.profile = setup.profile;
+		this.product = setup.product;
+		this.floatSaturation = saturatesByDefault(setup.profile.arch);
 		this.productName = setup.productName;
 		this.wording = setup.wording;
 		this.pid = setup.pid;
@@ -313,6 +327,38 @@ export class CoreContext {
 			},
 		]);
 		return buf;
+	}
+
+	/** `LocalMemAllocator<hard> name;`: static tensors on one physical memory (local-mem-allocator.ts). */
+	createLocalMemAllocator(site: CallSite, hardware: unknown, name?: string): LocalMemAllocator {
+		const memory = parseHardware(hardware);
+		const own = name ?? this.#name('allocator');
+		if (memory === undefined || memory === 'GM') {
+			this.trace.diagnose(site, 'position-unsupported', {
+				position: `LocalMemAllocator<${String(hardware)}>`,
+				product: this.productName,
+			});
+		}
+		const alloc = new LocalMemAllocator(
+			this,
+			own,
+			memory === undefined || memory === 'GM' ? 'UB' : memory,
+		);
+		this.record(site, `LocalMemAllocator<${alloc.hardware}> ${own}`, [], '0');
+		return alloc;
+	}
+
+	/** Keeps a static tensor's block for the memory view and notes its type. */
+	noteStaticTensor(t: LocalTensor): void {
+		this.#staticTensors.push(t);
+		this.noteTensor(t);
+	}
+
+	/** A position by name, or undefined after reporting it (`position-unsupported`). */
+	parsePosition(site: CallSite, position: string): TPosition | undefined {
+		const pos = parseTPosition(position);
+		if (!pos) this.#position(site, position);
+		return pos;
 	}
 
 	/** `GlobalTensor<T> name;` */
@@ -477,6 +523,8 @@ export class CoreContext {
 			for (const block of q.blocks) owned.push({ owner: q.name, position: q.position, block });
 		for (const b of this.#tbufs)
 			if (b.block) owned.push({ owner: b.name, position: b.position, block: b.block });
+		for (const t of this.#staticTensors)
+			owned.push({ owner: t.owner.name, position: t.position, block: t.block });
 		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
 		return { memories, blocks, globals: this.#globals };
 	}

@@ -118,6 +118,7 @@ export class KernelLaunch {
 					recorder: options.recorder,
 					mode: options.mode,
 					profile: this.profile,
+					product: options.product,
 					productName,
 					wording: this.wording,
 					pid: options.pid + b,
