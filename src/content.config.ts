@@ -2,7 +2,7 @@
  * Content collections. A case is a folder `content/cases/<slug>/` holding `case.yaml` (the
  * language-neutral facts: signatures, scenarios, products, sources) and one `<lang>.mdx` per
  * translation, so a missing translation is a missing file you can see in the folder listing.
- * The error-code index is one YAML file per family of codes plus one Markdown explanation per
+ * The error-code index is one JSON file per family of codes plus one Markdown explanation per
  * code and language, so several writers can add explanations without touching the tables.
  */
 import { defineCollection } from 'astro:content';
@@ -33,12 +33,12 @@ const caseFacts = defineCollection({
 	schema: caseFactsSchema,
 });
 
-/** `content/codes/<family>.yaml` → id `<family>`: the official rows of one family of codes. */
+/** `content/codes/<family>.json` → id `<family>`: the official rows of one family of codes. */
 const codeFamilies = defineCollection({
 	loader: glob({
-		pattern: '*.yaml',
+		pattern: '*.json',
 		base: CODES_DIR,
-		generateId: ({ entry }) => entry.replace(/\.yaml$/, ''),
+		generateId: ({ entry }) => entry.replace(/\.json$/, ''),
 	}),
 	schema: codeFamilySchema,
 });

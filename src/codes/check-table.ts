@@ -17,7 +17,7 @@ export interface TableContext {
 export function checkTable(table: CodeTable, context: TableContext): string[] {
 	const problems: string[] = [];
 	for (const entry of table.entries()) {
-		const where = `content/codes/${entry.family}.yaml, code ${entry.code}`;
+		const where = `content/codes/${entry.family}.json, code ${entry.code}`;
 		for (const other of entry.related ?? []) {
 			if (!table.get(other)) problems.push(`${where}: related code ${other} is not in the index`);
 		}

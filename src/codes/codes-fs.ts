@@ -1,13 +1,13 @@
 /**
  * Node-only loader of the error-code index for the CLI and tests: reads every
- * `content/codes/<family>.yaml` and the frontmatter of `content/codes/explained/<CODE>.<lang>.md`,
+ * `content/codes/<family>.json` and the frontmatter of `content/codes/explained/<CODE>.<lang>.md`,
  * validates them with the schemas of `schema.ts`, and fails naming the file and the field. The
  * site reads the same files through Astro's content collections, with the same schemas.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { CodeTable, type ExplanationInfo } from './code-table.ts';
 import {
@@ -45,9 +45,17 @@ function checked<T>(file: string, schema: z.ZodType<T>, data: unknown): T {
 	return result.data;
 }
 
+function jsonOf(file: string, text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		throw new CodeFileError(file, `is not valid JSON: ${(error as Error).message}`);
+	}
+}
+
 function yamlOf(file: string, text: string): unknown {
 	try {
-		return parse(text);
+		return parseYaml(text);
 	} catch (error) {
 		throw new CodeFileError(file, `is not valid YAML: ${(error as Error).message}`);
 	}
@@ -99,18 +107,18 @@ export async function loadExplanations(
 export async function loadFamilies(dir: string = DEFAULT_CODES_DIR): Promise<CodeFamily[]> {
 	let names: string[];
 	try {
-		names = (await readdir(dir)).filter((name) => name.endsWith('.yaml')).sort();
+		names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
 	} catch (error) {
 		throw new CodeFileError(dir, `cannot be read: ${(error as Error).message}`);
 	}
 	return Promise.all(
 		names.map(async (name) => {
 			const file = join(dir, name);
-			const family = checked(file, codeFamilySchema, yamlOf(file, await readFile(file, 'utf8')));
-			if (`${family.family}.yaml` !== name) {
+			const family = checked(file, codeFamilySchema, jsonOf(file, await readFile(file, 'utf8')));
+			if (`${family.family}.json` !== name) {
 				throw new CodeFileError(
 					file,
-					`declares family "${family.family}"; name the file ${family.family}.yaml`,
+					`declares family "${family.family}"; name the file ${family.family}.json`,
 				);
 			}
 			return family;

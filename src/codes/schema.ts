@@ -1,5 +1,5 @@
 /**
- * The zod schemas of the error-code index: one family file `content/codes/<family>.yaml` holds
+ * The zod schemas of the error-code index: one family file `content/codes/<family>.json` holds
  * the official rows of one family of codes (aclError values, screen codes of one module, the
  * runtime's internal numbers…), and `content/codes/explained/<CODE>.<lang>.md` holds our own
  * explanation of one code in one language. The site, the CLI and the tests validate with these.
@@ -157,6 +157,8 @@ export type CodeRow = z.infer<typeof codeRowSchema>;
 /** A family file: its kind, module, title, sources and rows. */
 export const codeFamilySchema = z
 	.object({
+		/** A note for people editing the file (where it came from). */
+		$comment: z.string().optional(),
 		family: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case family id'),
 		kind: z.enum(CODE_KINDS),
 		module: z.string().min(1),

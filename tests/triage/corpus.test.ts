@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../src/cases/cases-fs.ts';
+import { loadCodeDirectory } from '../../src/triage/code-directory-fs.ts';
 import type { Registry } from '../../src/cases/registry.ts';
 import {
 	compileSignatures,
 	matchLog,
 	scoreCorpus,
+	type CodeDirectory,
 	type CompiledSignature,
 } from '../../src/triage/index.ts';
 import { readCorpus, type CorpusLog } from './corpus-fs.ts';
@@ -21,8 +23,10 @@ const DESIGN_CASES = [
 let registry: Registry;
 let signatures: CompiledSignature[];
 let corpus: CorpusLog[];
+let codes: CodeDirectory;
 
 beforeAll(async () => {
+	codes = await loadCodeDirectory();
 	registry = await loadRegistry();
 	signatures = compileSignatures(registry.signatures);
 	corpus = readCorpus();
@@ -56,7 +60,7 @@ describe('the triage corpus', () => {
 			corpus.map((log) => ({
 				file: log.file,
 				expected: log.expected,
-				result: matchLog(log.text, signatures),
+				result: matchLog(log.text, signatures, { codes }),
 			})),
 		);
 		expect(score.problems).toEqual([]);

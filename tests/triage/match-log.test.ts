@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { compileSignatures, matchLog, type SignatureEntry } from '../../src/triage/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCodeDirectory } from '../../src/triage/code-directory-fs.ts';
+import {
+	compileSignatures,
+	matchLog,
+	type CodeDirectory,
+	type SignatureEntry,
+} from '../../src/triage/index.ts';
+
+let codes: CodeDirectory;
+
+beforeAll(async () => {
+	codes = await loadCodeDirectory();
+});
 
 function signature(
 	partial: Partial<SignatureEntry> & Pick<SignatureEntry, 'id' | 'pattern'>,
@@ -142,38 +154,63 @@ describe('claiming a case', () => {
 			hints: [],
 			vetoes: [],
 			notes: [],
+			codes: [],
+			harmless: [],
+			diagnosis: { then: [] },
 		});
 	});
 });
 
 describe('explaining codes no case covers', () => {
-	it('says what a known aclError code means, with its name and lines', () => {
+	it('says what a known aclError code means, with its name, its lines and the call that failed', () => {
 		const log =
 			'RuntimeError: NPU function error: aclrtRecordEvent(event, stream), error code is 507015';
-		expect(matchLog(log, []).notes).toEqual([
+		const result = matchLog(log, [], { codes });
+		expect(result.notes).toEqual([
 			{
 				code: '507015',
 				name: 'ACL_ERROR_RT_AICORE_EXCEPTION',
-				meaning: {
-					zh: 'AI Core 执行异常：核函数在 Device 上出错（看 plog 中的 fault kernel_name）。',
-					en: 'AI Core exception: a kernel failed on the device (look for fault kernel_name in the plog).',
-				},
+				meaning: codes.get('507015')!.summary,
 				kind: 'acl',
 				lines: [1],
 				cases: [],
+				hasPage: true,
 			},
 		]);
+		expect(result.codes[0]).toMatchObject({
+			code: '507015',
+			call: 'aclrtRecordEvent(event, stream)',
+		});
 	});
 
-	it('explains runtime inner codes and screen codes by their module', () => {
+	it('explains runtime inner codes, and screen codes the index lacks by their module', () => {
 		const log =
-			'Failed to open device, retCode=0x7020023\nEH9999: Inner Error!\nEL0004: [PID: 1] x';
-		const notes = matchLog(log, []).notes;
+			'Failed to open device, retCode=0x7020023\nEH9999: Inner Error!\nEL0004: [PID: 1] x\nEQ9999: y';
+		const notes = matchLog(log, [], { codes }).notes;
 		expect(notes.map((note) => note.code)).toEqual(['0x7020023', 'EH9999', 'EL0004']);
-		expect(notes[1]!.meaning.en).toBe(
-			'Error inside AscendCL (E*9*** codes are internal; the real cause is usually printed before it or in the plog).',
-		);
 		expect(notes[2]!.name).toBe('Memory_Allocation_Failure');
+		const fallback = matchLog('E18888: something odd', [], { codes }).notes[0]!;
+		expect(fallback).toMatchObject({ code: 'E18888', hasPage: false });
+		expect(fallback.meaning.en).toBe(
+			'Error from GE caused by usage or environment (0000–8999 are user errors).',
+		);
+	});
+
+	it('reads decimal inner codes, task-scheduler codes, and HCCL and driver numbers in their context', () => {
+		const log = [
+			'capture failed, error=117571619',
+			'Kernel task happen error, retCode=0x31, [vector core exception].',
+			'HCCL function error: HcclAllReduce(...), error code is 4',
+			'[ERROR] RUNTIME ****** EventIdAlloc:drvEventIdAlloc:errorcode = 7',
+			'copied 4 bytes, error code is 4',
+		].join('\n');
+		const found = matchLog(log, [], { codes }).codes.map((code) => [code.code, code.lines]);
+		expect(found).toEqual([
+			['0x7020023', [1]],
+			['ts-0x31', [2]],
+			['hccl-4', [3]],
+			['drv-7', [4]],
+		]);
 	});
 
 	it('leaves out codes on lines a match explains and codes its samples quote', () => {
@@ -183,7 +220,7 @@ describe('explaining codes no case covers', () => {
 			pattern: 'Event id alloc error',
 			samples: [ERRCODE_LINE],
 		});
-		expect(matchLog(`${EVENT_LINE}\n${ERRCODE_LINE}`, [entry]).notes).toEqual([]);
+		expect(matchLog(`${EVENT_LINE}\n${ERRCODE_LINE}`, [entry], { codes }).notes).toEqual([]);
 	});
 
 	it('points to a case whose samples quote the code when that case did not match', () => {
@@ -193,11 +230,85 @@ describe('explaining codes no case covers', () => {
 			pattern: 'never',
 			samples: [ERRCODE_LINE],
 		});
-		const [note] = matchLog('aclrtRecordEvent failed, error code is 207007', [entry]).notes;
+		const [note] = matchLog('aclrtRecordEvent failed, error code is 207007', [entry], {
+			codes,
+		}).notes;
 		expect(note).toMatchObject({ code: '207007', cases: ['acl-event-id-exhausted'] });
 	});
 
 	it('does not take any six-digit number for a code', () => {
-		expect(matchLog('copied 507035 bytes in 100000 us', []).notes).toEqual([]);
+		expect(matchLog('copied 507035 bytes in 100000 us', [], { codes }).notes).toEqual([]);
+	});
+});
+
+describe('harmless lines', () => {
+	const RETRY =
+		'[ERROR] APP(1,python):2025-01-01-00:00:00.000.000 [NPUCachingAllocator.cpp:1279]2 malloc:[PTA]:"Get a block from the existing pool failed. Try to free cached blocks and reallocate. This error log can be ignored."';
+	const STATS =
+		'[EVENT] ASCENDCL(77,app):2025-01-01-00:00:09.000.000 [resource_statistics.cpp:108]77 TraverseStatistics: The ResourceType:ACL_STATISTICS_CREATE_DESTROY_STREAM, applyTotal = 3, applySucc = 3, releaseTotal = 2, releaseSucc = 2';
+
+	it('marks them with their reason and source and lets no signature claim them', () => {
+		const entry = signature({ id: 'pool', pattern: 'existing pool failed' });
+		const result = matchLog(`${RETRY}\n${STATS}`, [entry], { codes });
+		expect(result.matches).toEqual([]);
+		expect(result.harmless.map((item) => [item.rule, item.lines])).toEqual([
+			['torch-npu-block-pool-retry', [1]],
+			['acl-resource-statistics', [2]],
+		]);
+		expect(result.harmless[0]!.source).toMatch(
+			/^https:\/\/github\.com\/Ascend\/pytorch\/blob\/[0-9a-f]{40}\//,
+		);
+		expect(result.harmless[0]!.reason.zh).toContain('可以忽略');
+	});
+
+	it('takes the resource statistics as harmless only at EVENT level', () => {
+		const asError = STATS.replace('[EVENT]', '[ERROR]');
+		expect(matchLog(asError, [], { codes }).harmless).toEqual([]);
+	});
+
+	it('does not count codes printed on a harmless line', () => {
+		const line = `${RETRY} error code is 207001`;
+		expect(matchLog(line, [], { codes }).codes).toEqual([]);
+	});
+});
+
+describe('the diagnosis', () => {
+	it('puts a matched case first and the codes after it as what followed', () => {
+		const entry = signature({
+			id: 'event-alloc',
+			case: 'acl-event-id-exhausted',
+			pattern: 'Event id alloc error',
+			samples: [ERRCODE_LINE],
+		});
+		const log = `${EVENT_LINE}\n${ERRCODE_LINE}\nRuntimeError: ACL stream synchronize failed, error code:507899\nEZ9999: Inner Error!`;
+		const { diagnosis } = matchLog(log, [entry], { codes });
+		expect(diagnosis.root).toMatchObject({ kind: 'case', case: 'acl-event-id-exhausted' });
+		expect(diagnosis.root?.kind === 'case' && diagnosis.root.codes).toEqual(
+			expect.arrayContaining(['0x7020019', '207007']),
+		);
+		expect(diagnosis.then.map((item) => item.kind === 'code' && item.code)).toEqual([
+			'507899',
+			'EZ9999',
+		]);
+	});
+
+	it('without a case, names the first error in time, even when the log prints it later', () => {
+		const log = [
+			'[ERROR] RUNTIME(9,p):2025-01-01-10:00:05.000.000 [api_c.cc:1]9 rtStreamSynchronize:ErrCode=507015, desc=[aicore exception]',
+			'[ERROR] RUNTIME(9,p):2025-01-01-10:00:02.000.000 [stream.cc:1]9 Setup:Alloc sq cq failed, stream_id=1, retCode=0x7020023.',
+		].join('\n');
+		const { diagnosis } = matchLog(log, [], { codes });
+		expect(diagnosis.root).toMatchObject({ kind: 'code', code: '0x7020023', lines: [2] });
+		expect(diagnosis.then).toMatchObject([{ kind: 'code', code: '507015' }]);
+	});
+
+	it('groups the codes of one event and leads with the public code, generic codes last', () => {
+		const log = [
+			'EZ9999: Inner Error!',
+			'rtEventRecord:ErrCode=207007, desc=[driver error:no event resource], InnerCode=0x7020019',
+		].join('\n');
+		const { diagnosis } = matchLog(log, [], { codes });
+		expect(diagnosis.root).toMatchObject({ code: '207007', codes: ['207007', '0x7020019'] });
+		expect(diagnosis.then).toMatchObject([{ code: 'EZ9999', generic: true }]);
 	});
 });

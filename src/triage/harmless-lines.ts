@@ -1,0 +1,84 @@
+/**
+ * Lines that look alarming but are known to be harmless, one row each with the reason (ours,
+ * in both languages) and the source that prints or documents the line. Triage marks them
+ * harmless and never offers them as the problem: no signature may claim them, and the codes
+ * they quote are not counted. Add a row only with a source that shows the line is benign.
+ */
+import type { Localized } from './localized.ts';
+
+/** One kind of harmless line. */
+export interface HarmlessRule {
+	/** Stable id (kebab-case). */
+	id: string;
+	/** A plain substring every such line contains (a cheap pre-filter over the whole log). */
+	literal: string;
+	/** Matched against the record text (prefixes removed). */
+	pattern: RegExp;
+	/** When set, the record's level, if it states one, must be one of these. */
+	levels?: readonly string[];
+	reason: Localized;
+	/** Where the line comes from (repository file at a commit, or a doc page). */
+	source: string;
+}
+
+const PYTORCH = 'https://github.com/Ascend/pytorch/blob/9e73e708ab9350d203475609f36f8a43f6a0c2ab';
+const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901142a2c869ddbb53e';
+
+/** The table (order does not matter: a line is harmless when any row matches it). */
+export const HARMLESS_LINES: readonly HarmlessRule[] = [
+	{
+		id: 'torch-npu-block-pool-retry',
+		literal: 'Get a block from the existing pool failed',
+		pattern:
+			/Get a block from the existing pool failed\. Try to free cached blocks and reallocate\. This error log can be ignored\./,
+		reason: {
+			zh: 'torch_npu 的缓存分配器在池里找不到合适的块时打这一行，随后会释放缓存块并重新申请；行里自己就写着“可以忽略”。只有随后出现 NPU out of memory 才是真的内存不足。',
+			en: 'torch_npu’s caching allocator prints this when its pool has no fitting block; it then frees cached blocks and allocates again, and the line itself says it can be ignored. Only a later “NPU out of memory” means memory really ran out.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/core/npu/NPUCachingAllocator.cpp#L1275`,
+	},
+	{
+		id: 'torch-npu-dispatch-success',
+		literal: 'dispatch suc',
+		pattern:
+			/Process group work \S+, seq_num \d+ dispatch (?:success\. This warning|sucess\. This error) log can be ignored\./,
+		reason: {
+			zh: 'torch_npu 的 HCCL 进程组此前报过一次下发超时，这一行说明该集合通信最终下发成功，前面那条超时可以不管。',
+			en: 'torch_npu’s HCCL process group had reported a dispatch timeout; this line says the collective was dispatched after all, so that timeout can be disregarded.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/distributed/ProcessGroupHCCL.cpp#L952`,
+	},
+	{
+		id: 'acl-resource-statistics',
+		literal: 'The ResourceType:',
+		pattern: /The ResourceType:ACL_STATISTICS_\w+, applyTotal = \d+, applySucc = \d+/,
+		levels: ['EVENT'],
+		reason: {
+			zh: 'aclFinalize 时 AscendCL 逐类打印资源的申请/释放次数（EVENT 级别，TraverseStatistics）。这是统计，不是错误；只有申请与释放次数明显对不上时才值得细看。',
+			en: 'At aclFinalize, AscendCL prints how often each resource kind was applied for and released (EVENT level, TraverseStatistics). These are statistics, not errors; they matter only when applies and releases clearly disagree.',
+		},
+		source: `${RUNTIME}/src/acl/common/resource_statistics.cpp#L108`,
+	},
+	{
+		id: 'torch-npu-optional-function',
+		literal: 'Failed to ',
+		pattern:
+			/Failed to find function (?:aclrtCreateEventExWithFlag|aclsysGetCANNVersion|aclsysGetVersionStr|halGetAPIVersion)\b|Failed to find this HcclSetConfig function|Failed to get func (?:mspti|mstx)\w+/,
+		levels: ['WARNING', 'WARN', 'W'],
+		reason: {
+			zh: 'torch_npu 在较老的 CANN 或驱动里找不到某个可选接口，会改用旧接口或关闭相应功能继续运行；这是版本差异的告警，不是故障原因。',
+			en: 'torch_npu did not find an optional function in an older CANN or driver and carries on with the older API or without that feature; a version-difference warning, not the cause of a failure.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/core/npu/interface/AclInterface.cpp#L312`,
+	},
+	{
+		id: 'torch-npu-double-to-float',
+		literal: 'Device do not support double dtype now',
+		pattern: /Device do not support double dtype now, dtype cast replace with float\./,
+		reason: {
+			zh: 'NPU 不支持 float64，torch_npu 把 double 转成 float 并只提示一次。它可能影响精度，但不会让程序出错。',
+			en: 'The NPU has no float64, so torch_npu casts double to float and says so once. It may cost precision but does not make the program fail.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/aten/common/ToKernelNpu.cpp#L41`,
+	},
+];
