@@ -2,7 +2,8 @@
  * Rebuilds the official rows of `content/codes/*.json` from the real CANN sources: the runtime's
  * `error_code.json`, the aclError headers and their doc page, the runtime's internal error
  * numbers and the maps that turn them into public codes, the task-scheduler and driver error
- * enums, HCCL's result codes and the GE error-code pages. Every row records the file and commit
+ * enums, HCCL's result codes, the GE error-code pages, and the English text torch_npu prints
+ * after `[Error]:` for each aclError (Ascend/pytorch NPUErrorCodes.h). Every row records the file and commit
  * it came from, and the CANN package versions (from each commit's version file) in which the
  * code is present in that file's history.
  *
@@ -11,7 +12,7 @@
  * never touched.
  *
  * Usage (needs local clones; `git clone --bare` is enough):
- *   node scripts/codes/import-codes.ts --runtime DIR --ge DIR [--out content/codes]
+ *   node scripts/codes/import-codes.ts --runtime DIR --ge DIR --pytorch DIR [--out content/codes]
  * then `npx prettier --write content/codes`. JSON rather than YAML: the CLI reads the whole
  * index on every run, and JSON parses about a hundred times faster.
  */
@@ -33,6 +34,7 @@ function option(name: string, fallback?: string): string {
 
 const RUNTIME_DIR = option('runtime');
 const GE_DIR = option('ge');
+const PYTORCH_DIR = option('pytorch');
 const OUT = resolve(option('out', 'content/codes'));
 
 // ── git access ───────────────────────────────────────────────────────────────────────────────
@@ -174,7 +176,7 @@ interface Row {
 		cause?: Localized;
 		solution?: Localized;
 		comment?: string;
-		note?: Localized;
+		torchNpu?: string;
 	};
 	maps?: { code: string; desc?: string };
 	deprecated?: Localized;
@@ -306,8 +308,22 @@ function aclCategory(number: number): string {
 	]!;
 }
 
-function aclFamilies(runtime: Repo): Family[] {
+/** torch_npu's `[Error]:` text per aclError, with the line of its entry (NPUErrorCodes.h). */
+function readTorchMessages(text: string): Map<number, { message: string; line: number }> {
+	const messages = new Map<number, { message: string; line: number }>();
+	for (const match of text.matchAll(/\{(\d{6}),\s*"((?:[^"\\]|\\.|\\\n)*)"\}/g)) {
+		// A backslash-newline inside the literal joins the lines (C); the indentation stays.
+		const message = match[2]!.replace(/\\\n/g, '').replace(/\\n/g, '\n').replace(/\\"/g, '"');
+		const line = text.slice(0, match.index).split('\n').length;
+		messages.set(Number(match[1]), { message: message.replace(/[ \t]+\n/g, '\n').trim(), line });
+	}
+	return messages;
+}
+
+function aclFamilies(runtime: Repo, pytorch: Repo): Family[] {
 	const DOC = 'docs/zh/api_ref/25-01_aclError.md';
+	const TORCH = 'torch_npu/csrc/core/npu/NPUErrorCodes.h';
+	const torchMessages = readTorchMessages(show(pytorch, pytorch.head, TORCH)!);
 	const doc = show(runtime, runtime.head, DOC)!;
 	const docRows = readAclDoc(doc);
 	const nameToNumber = new Map<string, number>();
@@ -363,6 +379,7 @@ function aclFamilies(runtime: Repo): Family[] {
 			const span = spans.get(String(entry.number));
 			const docSpan = docSpans.get(String(entry.number));
 			const aliases = docRow && docRow.name !== entry.name ? [docRow.name] : undefined;
+			const torch = torchMessages.get(entry.number);
 			const row: Row = {
 				code: String(entry.number),
 				name: entry.name,
@@ -372,9 +389,14 @@ function aclFamilies(runtime: Repo): Family[] {
 					...(docRow ? { meaning: { zh: docRow.meaning } } : {}),
 					...(docRow && docRow.fix !== '-' ? { solution: { zh: docRow.fix } } : {}),
 					...(entry.comment ? { comment: entry.comment } : {}),
+					...(torch ? { torchNpu: torch.message } : {}),
 				},
 				...(docRow?.deprecatedNote ? { deprecated: { zh: docRow.deprecatedNote } } : {}),
-				sources: [ref('header', entry.line), ...(docRow ? [ref('doc', docRow.line)] : [])],
+				sources: [
+					ref('header', entry.line),
+					...(docRow ? [ref('doc', docRow.line)] : []),
+					...(torch ? [ref('torch', torch.line)] : []),
+				],
 				...(span ? { cann: widen(span, docSpan) } : {}),
 			};
 			if (Object.keys(row.official!).length === 0) delete row.official;
@@ -389,6 +411,7 @@ function aclFamilies(runtime: Repo): Family[] {
 			sources: {
 				header: { repo: runtime.name, commit: runtime.head, path: spec.path },
 				doc: { repo: runtime.name, commit: runtime.head, path: DOC },
+				torch: { repo: pytorch.name, commit: pytorch.head, path: TORCH },
 			},
 			codes: rows,
 		});
@@ -1106,7 +1129,8 @@ function write(family: Family): void {
 			const before = oldRows.get(row.code);
 			if (!before) continue;
 			for (const field of HAND_KEPT) {
-				if (before[field] !== undefined) (row as Record<string, unknown>)[field] = before[field];
+				if (before[field] !== undefined)
+					(row as unknown as Record<string, unknown>)[field] = before[field];
 			}
 		}
 	}
@@ -1119,8 +1143,9 @@ function write(family: Family): void {
 
 const runtime = openRepo(RUNTIME_DIR, 'hicann/runtime');
 const geRepo = openRepo(GE_DIR, 'hicann/ge');
+const pytorchRepo = openRepo(PYTORCH_DIR, 'Ascend/pytorch');
 const families = [
-	...aclFamilies(runtime),
+	...aclFamilies(runtime, pytorchRepo),
 	...screenFamilies(runtime, geRepo),
 	...innerFamilies(runtime),
 ];

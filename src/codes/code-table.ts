@@ -137,6 +137,8 @@ export class CodeTable {
 		const official = entry.official;
 		const meaning = official?.meaning?.[lang];
 		if (meaning) return meaning;
+		// torch_npu's English message for an aclError, first line (the second says what to do).
+		if (lang === 'en' && official?.torchNpu) return official.torchNpu.split('\n')[0]!.trim();
 		if (entry.maps?.desc) return `“${entry.maps.desc}” → ${entry.maps.code}`;
 		if (official?.comment) return `“${official.comment}”`;
 		if (entry.template) return `“${entry.template}”`;

@@ -123,6 +123,8 @@ export const codeRowSchema = z
 				solution: someLanguages.optional(),
 				/** The comment beside the definition in the header. */
 				comment: z.string().min(1).optional(),
+				/** What torch_npu prints after `[Error]:` for this code (Ascend/pytorch NPUErrorCodes.h). */
+				torchNpu: z.string().min(1).optional(),
 			})
 			.strict()
 			.optional(),

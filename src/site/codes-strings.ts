@@ -62,6 +62,10 @@ const strings = {
 	officialCause: { zh: '可能原因', en: 'Possible cause' },
 	officialSolution: { zh: '解决方法', en: 'Solution' },
 	officialComment: { zh: '头文件注释', en: 'Header comment' },
+	officialTorch: {
+		zh: 'torch_npu 的提示（[Error]: 之后）',
+		en: 'torch_npu message (after [Error]:)',
+	},
 	deprecated: { zh: '废弃说明', en: 'Deprecation note' },
 	inOtherLanguage: { zh: '（英文原文）', en: '(in Chinese in the source)' },
 	related: { zh: '相关错误码', en: 'Related codes' },

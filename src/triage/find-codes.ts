@@ -4,9 +4,11 @@
  * task-scheduler codes (`retCode=0x31`), screen codes (`EZ9999:`, `Resource_Error(EE1023):`,
  * `ErrorCode=EE1001.`), constant names, and the small numbers HCCL and the driver return, read
  * only in their own context (`HCCL function error: …, error code is 4`,
- * `drvEventIdAlloc:errorcode = 7`) — each resolved against the code directory.
+ * `drvEventIdAlloc:errorcode = 7`), and messages that imply one code (see implied-codes.ts) —
+ * each resolved against the code directory.
  */
 import type { CodeDirectory, DirectoryEntry, TokenHint } from './code-directory.ts';
+import { IMPLIED_CODES } from './implied-codes.ts';
 
 /** A code quoted by a record. */
 export interface CodeHit {
@@ -18,7 +20,7 @@ export interface CodeHit {
 }
 
 const ACL_NUMBER =
-	/\b(?:error[ _]?code(?: is)?|errcode|ret(?:urn)?(?: ?code)?|aclError|ret)\s*[=:]?\s*(?:is\s*)?(\d{6})\b/gi;
+	/\b(?:error[ _]?code(?: is)?|errcode|ret(?:urn)?(?: ?code)?|aclError|ret|result|failed)\s*[=:]?\s*(?:is\s*)?(\d{6})\b/gi;
 const HEX =
 	/\b(?:retCode|InnerCode|inner code|drvRetCode|error[ _]?code|errcode|ret)\s*[=:]\s*(0x[0-9a-fA-F]{1,8})\b/gi;
 const DECIMAL_INNER =
@@ -42,6 +44,7 @@ function mayQuoteCode(text: string): boolean {
 		text.includes('HCCL_E_') ||
 		text.includes('ret') ||
 		text.includes('rror') ||
+		text.includes('out of memory') ||
 		/[EW][0-9A-Z]\d{4}/.test(text)
 	);
 }
@@ -69,5 +72,8 @@ export function findCodes(text: string, directory: CodeDirectory): CodeHit[] {
 		for (const match of text.matchAll(HCCL_NUMBER)) add((match[1] ?? match[2])!, 'hccl');
 	}
 	for (const match of text.matchAll(DRV_NUMBER)) add(match[1]!, 'drv');
+	for (const implied of IMPLIED_CODES) {
+		if (text.includes(implied.literal) && implied.pattern.test(text)) add(implied.code, 'acl');
+	}
 	return hits;
 }

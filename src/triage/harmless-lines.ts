@@ -81,4 +81,46 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 		},
 		source: `${PYTORCH}/torch_npu/csrc/aten/common/ToKernelNpu.cpp#L41`,
 	},
+	{
+		id: 'torch-npu-watchdog-never-timeout',
+		literal: 'so it is bigger than watchdog timeout',
+		pattern:
+			/The HCCL execution timeout was set to (?:0\(never timeout\)|never timeout), so it is bigger than watchdog timeout/,
+		reason: {
+			zh: 'HCCL_EXEC_TIMEOUT 设为 0（永不超时）时 torch_npu 的配置提示：看门狗仍按自己的超时结束进程，plog 可能记不全。它说明配置如何，不是故障本身。',
+			en: 'torch_npu’s notice that HCCL_EXEC_TIMEOUT is 0 (never time out) while its watchdog still has a timeout, so the plog may be incomplete. It describes the configuration; it is not the failure.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/distributed/ProcessGroupHCCL.cpp#L1261`,
+	},
+	{
+		id: 'torch-npu-gather-as-allgather',
+		literal: "HCCL doesn't support gather at the moment",
+		pattern: /HCCL doesn't support gather at the moment\. Implemented with allgather instead\./,
+		reason: {
+			zh: 'HCCL 没有 gather，torch_npu 改用 allgather 实现并给出提示；结果相同，不是错误。',
+			en: 'HCCL has no gather, so torch_npu implements it with allgather and says so; the result is the same, it is not an error.',
+		},
+		source: `${PYTORCH}/torch_npu/distributed/distributed_c10d.py#L231`,
+	},
+	{
+		id: 'torch-npu-watchdog-never-timeout',
+		literal: 'so it is bigger than watchdog timeout',
+		pattern:
+			/The HCCL execution timeout was set to (?:0\(never timeout\)|never timeout), so it is bigger than watchdog timeout/,
+		reason: {
+			zh: 'HCCL_EXEC_TIMEOUT 设为 0（永不超时）时 torch_npu 的配置提示：看门狗仍按自己的超时结束进程，plog 可能记不全。它说明配置如何，不是故障本身。',
+			en: 'torch_npu’s notice that HCCL_EXEC_TIMEOUT is 0 (never time out) while its watchdog still has a timeout, so the plog may be incomplete. It describes the configuration; it is not the failure.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/distributed/ProcessGroupHCCL.cpp#L1261`,
+	},
+	{
+		id: 'torch-npu-gather-as-allgather',
+		literal: "HCCL doesn't support gather at the moment",
+		pattern: /HCCL doesn't support gather at the moment\. Implemented with allgather instead\./,
+		reason: {
+			zh: 'HCCL 没有 gather，torch_npu 改用 allgather 实现并给出提示；结果相同，不是错误。',
+			en: 'HCCL has no gather, so torch_npu implements it with allgather and says so; the result is the same, it is not an error.',
+		},
+		source: `${PYTORCH}/torch_npu/distributed/distributed_c10d.py#L231`,
+	},
 ];

@@ -4,6 +4,7 @@ export * from './compile-signatures.ts';
 export * from './code-directory.ts';
 export * from './diagnose.ts';
 export * from './harmless-lines.ts';
+export * from './implied-codes.ts';
 export * from './log-time.ts';
 export * from './find-codes.ts';
 export * from './link-lines.ts';

@@ -14,11 +14,14 @@ const GREP_FILE = /^(?:\.{0,2}\/)?[\w.\-/]*\.(?:log|txt|out|err)(?::(\d+))?[:-](
 /** `42:` or `42-` from `grep -n`; a digit right after would be a time (`12:34`), so it is kept. */
 const GREP_LINE = /^(\d+)[:-](?=[^\d\s]|\s+\D)/;
 const RANK = /^\[rank\d+\]:\s*/;
-/** `(Worker_TP3 pid=123)`, `(VllmWorker rank=0 pid=9)`, `(RayWorkerWrapper pid=1, ip=10.0.0.1)`. */
-const WORKER = /^\([A-Za-z_][\w.\-]*(?:,?\s+[A-Za-z_]\w*=[^\s),]+)+\)\s*/;
-/** vLLM / Python logging: `ERROR 04-29 18:46:11 [worker.py:123] `. */
+/**
+ * `(Worker_TP3 pid=123)`, `(VllmWorker rank=0 pid=9)`, `(VllmWorker TP0 pid=9)`,
+ * `(EngineCore_DP0 pid=626)`, `(RayWorkerWrapper pid=1, ip=10.0.0.1)`.
+ */
+const WORKER = /^\([A-Za-z_][\w.\-]*(?:,?\s+(?:[A-Za-z_]\w*=[^\s),]+|[A-Z]{1,4}\d+))+\)\s*/;
+/** vLLM / Python logging: `ERROR 04-29 18:46:11 [worker.py:123] ` (older: `worker_base.py:581] `). */
 const PY_LOGGING =
-	/^(?:INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[^\]]*\]\s*/;
+	/^(?:INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\[[^\]]*\]|[\w.-]+:\d+\])\s*/;
 /** A leading ISO-like timestamp from a container runtime, journal or logger. */
 const LEADING_TIME =
 	/^\[?\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?(?:\s+(?:stdout|stderr)\s+[FP])?(?:\s+-\s+[\w.]+\s+-\s+[A-Z]+\s+-)?\s+/;
