@@ -5,6 +5,7 @@
  * explanation of one code in one language. The site, the CLI and the tests validate with these.
  */
 import { z } from 'zod';
+import { actionSchema } from '../cases/schema.ts';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
 
 /** Languages of the site, Chinese first. */
@@ -82,6 +83,10 @@ export const codeProgramSchema = z
 		file: z.string().regex(/^[\w./-]+\.cpp$/, 'a repository-relative .cpp path'),
 		product: z.enum(PRODUCT_IDS).default('atlas-a2'),
 		mode: z.enum(['npu', 'cpu']).default('npu'),
+		/** The CANN version to simulate when the code's wording depends on it. */
+		cann: z.string().min(1).optional(),
+		/** User actions, as in a case scenario (run, wait, signal…). */
+		actions: z.array(actionSchema).optional(),
 	})
 	.strict();
 /** A program that makes the simulator produce a code. */

@@ -104,7 +104,7 @@ async function load(): Promise<SiteCodes> {
 					product: program.product,
 					mode: program.mode,
 					step: 0,
-					actions: [],
+					actions: program.actions ?? [],
 				});
 				list.push({ ...program, source, hash: `#${SHARE_HASH_KEY}=${payload}` });
 			}
