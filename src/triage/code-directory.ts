@@ -31,7 +31,8 @@ export interface DirectoryEntry {
 }
 
 /** How a token was found, which decides the families it may belong to. */
-export type TokenHint = 'acl' | 'hex' | 'screen' | 'name' | 'hccl' | 'drv' | 'decimal';
+export type TokenHint =
+	'acl' | 'hex' | 'inner-hex' | 'screen' | 'name' | 'hccl' | 'drv' | 'decimal';
 
 const entrySchema = z.object({
 	code: z.string(),
@@ -98,11 +99,15 @@ export class CodeDirectory {
 				return this.#byId.get(`hccl-${Number(token)}`);
 			case 'drv':
 				return this.#byId.get(`drv-${Number(token)}`);
-			case 'hex': {
+			case 'hex':
+			case 'inner-hex': {
+				// Small numbers are task-scheduler codes only after `retCode=`; after `error code =`
+				// they are hardware error registers (`error code = 0x10` of an aivec error).
 				const hex = hexId(token);
 				if (!hex) return undefined;
 				const value = Number.parseInt(hex.slice(2), 16);
-				return value >= INNER_CODE_BASE ? this.#byId.get(hex) : this.#byId.get(`ts-${hex}`);
+				if (value >= INNER_CODE_BASE) return this.#byId.get(hex);
+				return hint === 'hex' ? this.#byId.get(`ts-${hex}`) : undefined;
 			}
 			case 'decimal': {
 				// A decimal inner number (`error=117571619` is 0x7020023).

@@ -88,8 +88,15 @@ function earlier(a: { time?: number; first: number }, b: { time?: number; first:
 	return a.first - b.first;
 }
 
-/** Groups findings into error events (see the module comment). */
-function groupEvents(findings: readonly CodeFinding[]): EventGroup[] {
+/** The codes the index ties to a code (both directions). */
+export type RelatedCodes = (code: string) => readonly string[];
+
+/**
+ * Groups findings into error events (see the module comment). Codes are joined when the index
+ * ties them directly or through one code the log does not quote (the task-scheduler 0x31 and
+ * the public 507035 meet through the runtime's 0x715005e).
+ */
+function groupEvents(findings: readonly CodeFinding[], relatedOf: RelatedCodes): EventGroup[] {
 	const parent = findings.map((_, index) => index);
 	const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
 	const join = (a: number, b: number) => {
@@ -101,6 +108,10 @@ function groupEvents(findings: readonly CodeFinding[]): EventGroup[] {
 		for (const other of finding.entry.related) {
 			const at = byCode.get(other);
 			if (at !== undefined) join(index, at);
+			for (const further of relatedOf(other)) {
+				const next = byCode.get(further);
+				if (next !== undefined) join(index, next);
+			}
 		}
 		for (const line of finding.lines) {
 			const at = byLine.get(line);
@@ -129,14 +140,18 @@ function groupEvents(findings: readonly CodeFinding[]): EventGroup[] {
 }
 
 /** Builds the diagnosis from the matched cases and the codes found outside them. */
-export function diagnose(cases: readonly CaseClaim[], findings: readonly CodeFinding[]): Diagnosis {
+export function diagnose(
+	cases: readonly CaseClaim[],
+	findings: readonly CodeFinding[],
+	relatedOf: RelatedCodes = () => [],
+): Diagnosis {
 	const accounted = new Set(cases.flatMap((claim) => claim.codes));
 	const caseLines = new Set(cases.flatMap((claim) => claim.lines));
 	const free = findings.filter(
 		(finding) =>
 			!accounted.has(finding.entry.code) && !finding.lines.every((line) => caseLines.has(line)),
 	);
-	const events = groupEvents(free).sort(
+	const events = groupEvents(free, relatedOf).sort(
 		(a, b) => Number(a.generic) - Number(b.generic) || earlier(a, b),
 	);
 	const caseItems: DiagnosisItem[] = [...cases]

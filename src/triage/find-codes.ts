@@ -21,18 +21,23 @@ export interface CodeHit {
 
 const ACL_NUMBER =
 	/\b(?:error[ _]?code(?: is)?|errcode|ret(?:urn)?(?: ?code)?|aclError|ret|result|failed)\s*[=:]?\s*(?:is\s*)?(\d{6})\b/gi;
+/** Hex numbers after a keyword; only `retCode=` may be a task-scheduler code (`retCode=0x31`). */
 const HEX =
-	/\b(?:retCode|InnerCode|inner code|drvRetCode|error[ _]?code|errcode|ret)\s*[=:]\s*(0x[0-9a-fA-F]{1,8})\b/gi;
+	/\b(retCode|InnerCode|inner code|drvRetCode|error[ _]?code|errcode|ret)\s*[=:]\s*(0x[0-9a-fA-F]{1,8})\b/gi;
 const DECIMAL_INNER =
 	/\b(?:error(?:[ _]?code)?(?: is)?|ret(?:Code)?|code)\s*[=:]?\s*(?:is\s*)?(\d{9,10})\b/gi;
 const SCREEN =
 	/(?:^|[\s(\[])([EW][0-9A-Z]\d{4})(?=\)?:|\]|\s+Inner Error)|ErrorCode=([EW][0-9A-Z]\d{4})\b/g;
 const NAME =
 	/\b(?:ACL_ERROR_[A-Z0-9_]+|RT_ERROR_[A-Z0-9_]+|DRV_ERROR_[A-Z0-9_]+|HCCL_E_[A-Z_]+)\b/g;
-const HCCL_CONTEXT = /HCCL function error:|\bHccl\w+\b.*\bfailed\b/;
-const HCCL_NUMBER = /\berror code is (\d{1,3})\b|\bHcclResult\s*[=:]\s*(\d{1,3})\b/g;
+const HCCL_CONTEXT = /HCCL function error:|\bHccl\w+\b.*\bfailed\b|^\[[A-Z]+\] HCCL\(|hcclRet/;
+const HCCL_NUMBER =
+	/\berror code is (\d{1,3})\b|\bHcclResult\s*[=:]\s*(\d{1,3})\b|\bhcclRet -> (\d{1,3})\b/g;
 const DRV_NUMBER =
 	/\b(?:drv|hal)\w*\b[^"\n]*?\b(?:errorcode|error code|drvRetCode|drvRet|ret(?:Code)?)\s*[=:]\s*(\d{1,3})\b/gi;
+const SIX_DIGITS = /\d{6}/;
+const SCREEN_SHAPE = /[EW][0-9A-Z]\d{4}/;
+const DRV_HINT = /drv|hal/i;
 /** torch_npu and op-plugin wrappers: the call named before the code. */
 const WRAPPED_CALL = /(?:NPU|HCCL|OPS) function error: (.+?), error code is \d+/;
 
@@ -43,8 +48,11 @@ function mayQuoteCode(text: string): boolean {
 		text.includes('ERROR_') ||
 		text.includes('HCCL_E_') ||
 		text.includes('ret') ||
+		text.includes('Ret') ||
 		text.includes('rror') ||
 		text.includes('out of memory') ||
+		text.includes('result') ||
+		text.includes('failed') ||
 		/[EW][0-9A-Z]\d{4}/.test(text)
 	);
 }
@@ -63,15 +71,26 @@ export function findCodes(text: string, directory: CodeDirectory): CodeHit[] {
 			call && (hint === 'acl' || hint === 'hccl') ? { entry, token, call } : { entry, token },
 		);
 	};
-	for (const match of text.matchAll(ACL_NUMBER)) add(match[1]!, 'acl');
-	for (const match of text.matchAll(HEX)) add(match[1]!, 'hex');
-	for (const match of text.matchAll(DECIMAL_INNER)) add(match[1]!, 'decimal');
-	for (const match of text.matchAll(NAME)) add(match[0], 'name');
-	for (const match of text.matchAll(SCREEN)) add((match[1] ?? match[2])!, 'screen');
-	if (HCCL_CONTEXT.test(text)) {
-		for (const match of text.matchAll(HCCL_NUMBER)) add((match[1] ?? match[2])!, 'hccl');
+	// Each pattern only where its cheapest ingredient occurs (most records have none).
+	const sixDigits = SIX_DIGITS.test(text);
+	if (sixDigits) for (const match of text.matchAll(ACL_NUMBER)) add(match[1]!, 'acl');
+	if (text.includes('0x')) {
+		for (const match of text.matchAll(HEX)) {
+			add(match[2]!, match[1]!.toLowerCase() === 'retcode' ? 'hex' : 'inner-hex');
+		}
 	}
-	for (const match of text.matchAll(DRV_NUMBER)) add(match[1]!, 'drv');
+	if (sixDigits) for (const match of text.matchAll(DECIMAL_INNER)) add(match[1]!, 'decimal');
+	if (text.includes('ERROR_') || text.includes('HCCL_E_')) {
+		for (const match of text.matchAll(NAME)) add(match[0], 'name');
+	}
+	if (SCREEN_SHAPE.test(text)) {
+		for (const match of text.matchAll(SCREEN)) add((match[1] ?? match[2])!, 'screen');
+	}
+	if (HCCL_CONTEXT.test(text)) {
+		for (const match of text.matchAll(HCCL_NUMBER))
+			add((match[1] ?? match[2] ?? match[3])!, 'hccl');
+	}
+	if (DRV_HINT.test(text)) for (const match of text.matchAll(DRV_NUMBER)) add(match[1]!, 'drv');
 	for (const implied of IMPLIED_CODES) {
 		if (text.includes(implied.literal) && implied.pattern.test(text)) add(implied.code, 'acl');
 	}

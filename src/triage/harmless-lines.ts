@@ -10,8 +10,8 @@ import type { Localized } from './localized.ts';
 export interface HarmlessRule {
 	/** Stable id (kebab-case). */
 	id: string;
-	/** A plain substring every such line contains (a cheap pre-filter over the whole log). */
-	literal: string;
+	/** Plain substrings one of which every such line contains (a cheap pre-filter over the whole log). */
+	literals: readonly string[];
 	/** Matched against the record text (prefixes removed). */
 	pattern: RegExp;
 	/** When set, the record's level, if it states one, must be one of these. */
@@ -28,7 +28,7 @@ const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901
 export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	{
 		id: 'torch-npu-block-pool-retry',
-		literal: 'Get a block from the existing pool failed',
+		literals: ['Get a block from the existing pool failed'],
 		pattern:
 			/Get a block from the existing pool failed\. Try to free cached blocks and reallocate\. This error log can be ignored\./,
 		reason: {
@@ -39,7 +39,7 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'torch-npu-dispatch-success',
-		literal: 'dispatch suc',
+		literals: ['dispatch suc'],
 		pattern:
 			/Process group work \S+, seq_num \d+ dispatch (?:success\. This warning|sucess\. This error) log can be ignored\./,
 		reason: {
@@ -50,7 +50,7 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'acl-resource-statistics',
-		literal: 'The ResourceType:',
+		literals: ['The ResourceType:'],
 		pattern: /The ResourceType:ACL_STATISTICS_\w+, applyTotal = \d+, applySucc = \d+/,
 		levels: ['EVENT'],
 		reason: {
@@ -61,7 +61,11 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'torch-npu-optional-function',
-		literal: 'Failed to ',
+		literals: [
+			'Failed to find function',
+			'Failed to find this HcclSetConfig',
+			'Failed to get func',
+		],
 		pattern:
 			/Failed to find function (?:aclrtCreateEventExWithFlag|aclsysGetCANNVersion|aclsysGetVersionStr|halGetAPIVersion)\b|Failed to find this HcclSetConfig function|Failed to get func (?:mspti|mstx)\w+/,
 		levels: ['WARNING', 'WARN', 'W'],
@@ -73,7 +77,7 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'torch-npu-double-to-float',
-		literal: 'Device do not support double dtype now',
+		literals: ['Device do not support double dtype now'],
 		pattern: /Device do not support double dtype now, dtype cast replace with float\./,
 		reason: {
 			zh: 'NPU 不支持 float64，torch_npu 把 double 转成 float 并只提示一次。它可能影响精度，但不会让程序出错。',
@@ -83,7 +87,7 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'torch-npu-watchdog-never-timeout',
-		literal: 'so it is bigger than watchdog timeout',
+		literals: ['so it is bigger than watchdog timeout'],
 		pattern:
 			/The HCCL execution timeout was set to (?:0\(never timeout\)|never timeout), so it is bigger than watchdog timeout/,
 		reason: {
@@ -94,28 +98,7 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 	},
 	{
 		id: 'torch-npu-gather-as-allgather',
-		literal: "HCCL doesn't support gather at the moment",
-		pattern: /HCCL doesn't support gather at the moment\. Implemented with allgather instead\./,
-		reason: {
-			zh: 'HCCL 没有 gather，torch_npu 改用 allgather 实现并给出提示；结果相同，不是错误。',
-			en: 'HCCL has no gather, so torch_npu implements it with allgather and says so; the result is the same, it is not an error.',
-		},
-		source: `${PYTORCH}/torch_npu/distributed/distributed_c10d.py#L231`,
-	},
-	{
-		id: 'torch-npu-watchdog-never-timeout',
-		literal: 'so it is bigger than watchdog timeout',
-		pattern:
-			/The HCCL execution timeout was set to (?:0\(never timeout\)|never timeout), so it is bigger than watchdog timeout/,
-		reason: {
-			zh: 'HCCL_EXEC_TIMEOUT 设为 0（永不超时）时 torch_npu 的配置提示：看门狗仍按自己的超时结束进程，plog 可能记不全。它说明配置如何，不是故障本身。',
-			en: 'torch_npu’s notice that HCCL_EXEC_TIMEOUT is 0 (never time out) while its watchdog still has a timeout, so the plog may be incomplete. It describes the configuration; it is not the failure.',
-		},
-		source: `${PYTORCH}/torch_npu/csrc/distributed/ProcessGroupHCCL.cpp#L1261`,
-	},
-	{
-		id: 'torch-npu-gather-as-allgather',
-		literal: "HCCL doesn't support gather at the moment",
+		literals: ["HCCL doesn't support gather at the moment"],
 		pattern: /HCCL doesn't support gather at the moment\. Implemented with allgather instead\./,
 		reason: {
 			zh: 'HCCL 没有 gather，torch_npu 改用 allgather 实现并给出提示；结果相同，不是错误。',

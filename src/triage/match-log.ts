@@ -3,7 +3,7 @@
  * every claim — which signature, which case, which 1-based lines matched the pattern and each
  * `also` pattern — and every refusal (an `unless` pattern vetoed it). Signatures marked `hint`
  * give hints (possible causes), never matches. Lines known to be harmless are marked with their
- * reason and never claimed. Every code the log quotes is listed with its lines; codes on lines
+ * reason and never claimed (harmless is per record: a collapsed line can hold both kinds). Every code the log quotes is listed with its lines; codes on lines
  * no match explains are also reported as notes with what they mean. The result ends in a
  * diagnosis: the likely root cause first, then what followed. Pure: same text, same result.
  */
@@ -21,6 +21,7 @@ import { diagnose, type CaseClaim, type CodeFinding, type Diagnosis } from './di
 import { findCodes } from './find-codes.ts';
 import { HARMLESS_LINES, type HarmlessRule } from './harmless-lines.ts';
 import type { Localized } from './localized.ts';
+import type { LogRecord } from './log-record.ts';
 import { LogIndex } from './log-index.ts';
 import { recordTime } from './log-time.ts';
 import type { SignatureEntry } from './signature-entry.ts';
@@ -124,16 +125,16 @@ function compiled(signatures: Signatures): readonly CompiledSignature[] {
 	return compileSignatures(signatures as readonly SignatureEntry[]);
 }
 
-/** Lines (1-based, ascending, unique) of records matching `pattern`, harmless lines left out. */
+/** Lines (1-based, ascending, unique) of records matching `pattern`, harmless records left out. */
 function matchingLines(
 	pattern: CompiledPattern,
 	log: LogIndex,
-	harmless: ReadonlySet<number>,
+	harmless: ReadonlySet<LogRecord>,
 ): number[] {
 	const records = pattern.literals ? log.recordsContaining(pattern.literals) : log.allRecords();
 	const lines: number[] = [];
 	for (const record of records) {
-		if (harmless.has(record.line)) continue;
+		if (harmless.has(record)) continue;
 		if (pattern.regex.test(record.text) && lines[lines.length - 1] !== record.line) {
 			lines.push(record.line);
 		}
@@ -141,22 +142,37 @@ function matchingLines(
 	return lines;
 }
 
-/** The harmless lines of the log, by rule (rules that found nothing are left out). */
-function findHarmless(log: LogIndex, rules: readonly HarmlessRule[]): TriageHarmless[] {
-	const found: TriageHarmless[] = [];
+/**
+ * The harmless records of the log, and the same by rule with their lines (rules that found
+ * nothing are left out). A record, not a line, is harmless: a pasted line whose newlines were
+ * lost can hold a harmless record and a real error side by side.
+ */
+function findHarmless(
+	log: LogIndex,
+	rules: readonly HarmlessRule[],
+): { records: Set<LogRecord>; byRule: TriageHarmless[] } {
+	const records = new Set<LogRecord>();
+	const byRule: TriageHarmless[] = [];
 	for (const rule of rules) {
 		const lines: number[] = [];
-		for (const record of log.recordsContaining([rule.literal])) {
-			if (rule.levels && record.level && !rule.levels.includes(record.level)) continue;
-			if (rule.pattern.test(record.text) && lines[lines.length - 1] !== record.line) {
-				lines.push(record.line);
-			}
+		for (const record of log.recordsContaining(rule.literals)) {
+			if (!isHarmless(record, rule)) continue;
+			records.add(record);
+			if (lines[lines.length - 1] !== record.line) lines.push(record.line);
 		}
 		if (lines.length > 0) {
-			found.push({ rule: rule.id, reason: rule.reason, source: rule.source, lines });
+			byRule.push({ rule: rule.id, reason: rule.reason, source: rule.source, lines });
 		}
 	}
-	return found;
+	return { records, byRule };
+}
+
+/** Whether one record is a harmless line of `rule` (its level, when stated, must fit). */
+export function isHarmless(record: LogRecord, rule: HarmlessRule): boolean {
+	if (rule.levels && record.level && !rule.levels.includes(record.level)) return false;
+	return (
+		rule.literals.some((literal) => record.text.includes(literal)) && rule.pattern.test(record.text)
+	);
 }
 
 function union(lists: readonly (readonly number[])[]): number[] {
@@ -171,7 +187,7 @@ export function matchLog(
 ): TriageResult {
 	const log = new LogIndex(text);
 	const harmless = findHarmless(log, options.harmless ?? HARMLESS_LINES);
-	const harmlessLines = new Set(harmless.flatMap((item) => item.lines));
+	const harmlessLines = harmless.records;
 	const matches: TriageMatch[] = [];
 	const hints: TriageMatch[] = [];
 	const vetoes: TriageVeto[] = [];
@@ -228,8 +244,12 @@ export function matchLog(
 		vetoes,
 		notes: explainCodes(findings, matches, covered.bySample, covered.casesByCode),
 		codes: findings.map(toTriageCode),
-		harmless,
-		diagnosis: diagnose(caseClaims(matches, findings, covered), findings),
+		harmless: harmless.byRule,
+		diagnosis: diagnose(
+			caseClaims(matches, findings, covered),
+			findings,
+			(code) => options.codes?.get(code)?.related ?? [],
+		),
 	};
 }
 
@@ -255,14 +275,14 @@ function toTriageCode(finding: CodeFinding): TriageCode {
  */
 function findAllCodes(
 	log: LogIndex,
-	harmless: ReadonlySet<number>,
+	harmless: ReadonlySet<LogRecord>,
 	directory: CodeDirectory | undefined,
 ): CodeFinding[] {
 	const found = new Map<string, CodeFinding>();
 	const codes = directory ?? EMPTY_DIRECTORY;
 	let lastTime: number | undefined;
 	for (const record of log.recordsWithCodeMarkers()) {
-		if (harmless.has(record.line)) continue;
+		if (harmless.has(record)) continue;
 		const hits = findCodes(record.text, codes);
 		if (hits.length === 0) continue;
 		const time = recordTime(record.text) ?? lastTime;

@@ -78,6 +78,10 @@ export function scoreCorpus(outcomes: readonly CorpusOutcome[]): CorpusScore {
 		for (const slug of expected.hints ?? []) {
 			if (!hinted.has(slug)) problems.push(`${file}: no hint for ${slug}`);
 		}
+		// A hint is offered to a reader as a possible cause: one not expected is a wrong lead too.
+		for (const slug of hinted) {
+			if (!(expected.hints ?? []).includes(slug)) problems.push(`${file}: hinted ${slug} wrongly`);
+		}
 		const explained = new Set(result.notes.map((note) => note.code));
 		const unexplained = (expected.codes ?? []).filter((code) => !explained.has(code));
 		if (unexplained.length > 0) {

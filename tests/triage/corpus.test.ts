@@ -33,8 +33,18 @@ beforeAll(async () => {
 });
 
 describe('the triage corpus', () => {
-	it('has at least 40 logs, each with an expectation', () => {
-		expect(corpus.length).toBeGreaterThanOrEqual(40);
+	it('has at least 150 logs, each with an expectation', () => {
+		expect(corpus.length).toBeGreaterThanOrEqual(150);
+	});
+
+	it('says for every log what the diagnosis must lead with, when the log shows an error', () => {
+		const unlabelled = corpus.filter(
+			(log) =>
+				log.expected.cases.length === 0 &&
+				(log.expected.codes ?? []).length > 0 &&
+				log.expected.root === undefined,
+		);
+		expect(unlabelled.map((log) => log.file)).toEqual([]);
 	});
 
 	it('has positives in several forms and look-alike negatives for every case of the design', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCodeDirectory } from '../../src/triage/code-directory-fs.ts';
 import {
+	HARMLESS_LINES,
 	compileSignatures,
 	matchLog,
 	type CodeDirectory,
@@ -283,13 +284,11 @@ describe('the diagnosis', () => {
 		const log = `${EVENT_LINE}\n${ERRCODE_LINE}\nRuntimeError: ACL stream synchronize failed, error code:507899\nEZ9999: Inner Error!`;
 		const { diagnosis } = matchLog(log, [entry], { codes });
 		expect(diagnosis.root).toMatchObject({ kind: 'case', case: 'acl-event-id-exhausted' });
+		// 507899 is what the application sees when events run out: the case accounts for it.
 		expect(diagnosis.root?.kind === 'case' && diagnosis.root.codes).toEqual(
-			expect.arrayContaining(['0x7020019', '207007']),
+			expect.arrayContaining(['0x7020019', '207007', '507899']),
 		);
-		expect(diagnosis.then.map((item) => item.kind === 'code' && item.code)).toEqual([
-			'507899',
-			'EZ9999',
-		]);
+		expect(diagnosis.then.map((item) => item.kind === 'code' && item.code)).toEqual(['EZ9999']);
 	});
 
 	it('without a case, names the first error in time, even when the log prints it later', () => {
@@ -310,5 +309,19 @@ describe('the diagnosis', () => {
 		const { diagnosis } = matchLog(log, [], { codes });
 		expect(diagnosis.root).toMatchObject({ code: '207007', codes: ['207007', '0x7020019'] });
 		expect(diagnosis.then).toMatchObject([{ code: 'EZ9999', generic: true }]);
+	});
+});
+
+describe('the harmless-line table', () => {
+	it('has one row per id, each with a source link and a reason in both languages', () => {
+		const ids = HARMLESS_LINES.map((rule) => rule.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const rule of HARMLESS_LINES) {
+			expect(rule.source, rule.id).toMatch(
+				/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/blob\/[0-9a-f]{40}\//,
+			);
+			expect(rule.reason.zh, rule.id).toMatch(/[\u4e00-\u9fff]/);
+			expect(rule.reason.en, rule.id).not.toMatch(/[\u4e00-\u9fff]/);
+		}
 	});
 });
