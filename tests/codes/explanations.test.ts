@@ -50,6 +50,13 @@ describe('the code explanations', () => {
 		expect(problems).toEqual([]);
 	});
 
+	it('never write an HTML-looking <placeholder> outside code, where Markdown would swallow it', () => {
+		const swallowed = explanations.filter((item) =>
+			/<[^>\s][^>]{0,40}>/.test(item.body.replace(/`[^`]*`/g, '')),
+		);
+		expect(swallowed.map((item) => `${item.code}.${item.lang}`)).toEqual([]);
+	});
+
 	it('read as Chinese in zh files and as English in en files', () => {
 		const han = /[\u4e00-\u9fff]/;
 		const wrong = explanations.filter((item) =>
