@@ -20,7 +20,12 @@ const PAGES: Array<{ name: string; path: string; budget?: number }> = [
 	},
 	{ name: 'playground', path: 'zh/playground/index.html' },
 	{ name: 'triage', path: 'zh/triage/index.html' },
+	{ name: 'code index', path: 'zh/codes/index.html' },
+	{ name: 'code page', path: 'zh/codes/507035/index.html', budget: 20_480 },
 ];
+
+/** Data files tools and the triage page fetch, gzip bytes (the triage page loads /codes.json). */
+const DATA_FILES = ['codes.json', 'signatures.json'];
 
 function gz(text: string): number {
 	return gzipSync(text, { level: 9 }).length;
@@ -89,6 +94,15 @@ export default async function pageWeight(): Promise<BenchRow[]> {
 				unit: 'B gzip',
 			});
 		}
+	}
+	for (const file of DATA_FILES) {
+		const path = join(DIST, file);
+		if (!existsSync(path)) continue;
+		rows.push({ name: `/${file}`, value: gz(readFileSync(path, 'utf8')), unit: 'B gzip' });
+	}
+	const index = join(DIST, 'zh/codes/index.html');
+	if (existsSync(index)) {
+		rows.push({ name: 'code index HTML', value: gz(readFileSync(index, 'utf8')), unit: 'B gzip' });
 	}
 	return rows;
 }

@@ -12,7 +12,8 @@
  * never touched.
  *
  * Usage (needs local clones; `git clone --bare` is enough):
- *   node scripts/codes/import-codes.ts --runtime DIR --ge DIR --pytorch DIR [--out content/codes]
+ *   node scripts/codes/import-codes.ts --runtime DIR --ge DIR --pytorch DIR --opbase DIR
+ *     [--out content/codes]
  * then `npx prettier --write content/codes`. JSON rather than YAML: the CLI reads the whole
  * index on every run, and JSON parses about a hundred times faster.
  */
@@ -35,6 +36,7 @@ function option(name: string, fallback?: string): string {
 const RUNTIME_DIR = option('runtime');
 const GE_DIR = option('ge');
 const PYTORCH_DIR = option('pytorch');
+const OPBASE_DIR = option('opbase');
 const OUT = resolve(option('out', 'content/codes'));
 
 // ── git access ───────────────────────────────────────────────────────────────────────────────
@@ -425,6 +427,109 @@ function aclFamilies(runtime: Repo, pytorch: Repo): Family[] {
 		}
 	}
 	return families;
+}
+
+// ── aclnn status codes: hicann/opbase ────────────────────────────────────────────────────────
+
+/** `| NAME | value | text |` rows of the aclnn return-code tables, by value, with their line. */
+function readAclnnDoc(text: string): Map<number, { name: string; text: string; line: number }[]> {
+	const rows = new Map<number, { name: string; text: string; line: number }[]>();
+	text.split('\n').forEach((line, index) => {
+		const match = /^\|\s*(ACLNN_[A-Z0-9_]+)\s*\|\s*(\d{6})\s*\|\s*(.+?)\s*\|\s*$/.exec(line);
+		if (!match) return;
+		const value = Number(match[2]);
+		const list = rows.get(value) ?? [];
+		list.push({ name: match[1]!, text: cleanMarkdown(match[3]!), line: index + 1 });
+		rows.set(value, list);
+	});
+	return rows;
+}
+
+/** The aclnn API status codes (`aclnnStatus`): op_errno.h and the aclnn return-code pages. */
+function aclnnFamily(opbase: Repo): Family {
+	const HEADER = 'include/nnopbase/opdev/op_errno.h';
+	const DOC_ZH = 'docs/zh/api/nnopbase/opdev/aclnn_return_code/aclnn_return_code.md';
+	const DOC_EN = 'docs/en/api/nnopbase/opdev/aclnn_return_code/aclnn_return_codes.md';
+	const readHeader = (text: string) =>
+		text
+			.split('\n')
+			.map((line, index) => ({ match: /^#define (ACLNN_[A-Z0-9_]+) (\d+)\s*$/.exec(line), index }))
+			.filter((item) => item.match && item.match[2] !== '0')
+			.map(({ match, index }) => ({
+				name: match![1]!,
+				number: Number(match![2]),
+				line: index + 1,
+			}));
+	const header = show(opbase, opbase.head, HEADER)!;
+	const lines = header.split('\n');
+	const zh = readAclnnDoc(show(opbase, opbase.head, DOC_ZH)!);
+	const en = readAclnnDoc(show(opbase, opbase.head, DOC_EN)!);
+	const spans = versionSpans(opbase, HEADER, (t) => readHeader(t).map((d) => String(d.number)));
+	const defines = readHeader(header);
+	const rows: Row[] = [];
+	for (const number of [...new Set(defines.map((d) => d.number))]) {
+		const names = defines.filter((d) => d.number === number);
+		// Of two spellings of one value, the doc marks one as deprecated: the other is the name.
+		const zhRows = zh.get(number) ?? [];
+		const enRows = en.get(number) ?? [];
+		const current =
+			names.find((d) => !zhRows.some((r) => r.name === d.name && r.text.includes('已废弃'))) ??
+			names[0]!;
+		const pick = (list: { name: string; text: string; line: number }[]) =>
+			list.find((r) => r.name === current.name);
+		const zhRow = pick(zhRows);
+		const enRow = pick(enRows);
+		const comment = lines[current.line - 2]?.startsWith('//')
+			? lines[current.line - 2]!.replace(/^\/\/\s*/, '')
+			: lines[names[0]!.line - 2]?.startsWith('//')
+				? lines[names[0]!.line - 2]!.replace(/^\/\/\s*/, '')
+				: undefined;
+		const aliases = names.filter((d) => d !== current).map((d) => d.name);
+		const meaning: Localized = {
+			...(zhRow ? { zh: zhRow.text } : {}),
+			...(enRow ? { en: enRow.text } : {}),
+		};
+		const span = spans.get(String(number));
+		rows.push({
+			code: String(number),
+			name: current.name,
+			...(aliases.length > 0 ? { aliases } : {}),
+			category: aclCategory(number),
+			...(zhRow || enRow || comment
+				? {
+						official: {
+							...(zhRow || enRow ? { meaning } : {}),
+							...(comment ? { comment } : {}),
+						},
+					}
+				: {}),
+			sources: [
+				ref('header', current.line),
+				...(zhRow ? [ref('doc-zh', zhRow.line)] : []),
+				...(enRow ? [ref('doc-en', enRow.line)] : []),
+			],
+			...(span ? { cann: span } : {}),
+		});
+	}
+	return {
+		family: 'aclnn-status',
+		kind: 'acl',
+		module: 'aclnn',
+		title: {
+			zh: 'aclnn 算子接口返回码（aclnnStatus）',
+			en: 'aclnn operator API status codes (aclnnStatus)',
+		},
+		about: {
+			zh: 'aclnnXxx 两段式算子接口返回的 aclnnStatus：161xxx 为参数校验错误，361001 为调用 Runtime 接口出错，561xxx 为接口内部异常。torch_npu 打印为 “call aclnnXxx failed, error code is 561103”。',
+			en: 'The aclnnStatus returned by the two-phase aclnnXxx operator APIs: 161xxx parameter checks, 361001 a failed runtime call, 561xxx internal errors. torch_npu prints them as “call aclnnXxx failed, error code is 561103”.',
+		},
+		sources: {
+			header: { repo: opbase.name, commit: opbase.head, path: HEADER },
+			'doc-zh': { repo: opbase.name, commit: opbase.head, path: DOC_ZH },
+			'doc-en': { repo: opbase.name, commit: opbase.head, path: DOC_EN },
+		},
+		codes: rows,
+	};
 }
 
 function widen(a: VersionSpan, b?: VersionSpan): VersionSpan {
@@ -1144,8 +1249,10 @@ function write(family: Family): void {
 const runtime = openRepo(RUNTIME_DIR, 'hicann/runtime');
 const geRepo = openRepo(GE_DIR, 'hicann/ge');
 const pytorchRepo = openRepo(PYTORCH_DIR, 'Ascend/pytorch');
+const opbaseRepo = openRepo(OPBASE_DIR, 'hicann/opbase');
 const families = [
 	...aclFamilies(runtime, pytorchRepo),
+	aclnnFamily(opbaseRepo),
 	...screenFamilies(runtime, geRepo),
 	...innerFamilies(runtime),
 ];

@@ -333,7 +333,6 @@ const WORDS = {
 		more: (n: number) => `…另有 ${n} 行`,
 		same: (n: number) => `（另有 ${n} 行相同，仅 pid、时间或地址不同）`,
 		hints: '可能相关（日志与案例相符，但不足以确定原因）：',
-		notes: '日志中的其他错误码：',
 		related: '相关案例',
 		call: (call: string) => `由 ${call} 报出`,
 		alsoCodes: '同一错误的其他码',
@@ -355,7 +354,6 @@ const WORDS = {
 		same: (n: number) =>
 			`(and ${n} more line${n === 1 ? '' : 's'} differing only in pid, time or address)`,
 		hints: 'Possibly related (the log fits the case but does not prove it):',
-		notes: 'Other error codes in the log:',
 		related: 'related case',
 		call: (call: string) => `raised by ${call}`,
 		alsoCodes: 'other codes of the same error',
@@ -374,7 +372,10 @@ function lineSpan(lines: readonly number[]): string {
 	return lines.length > QUOTED_LINES_PER_MATCH ? `${shown}, …` : shown;
 }
 
-/** The human output: the diagnosis, then each match with its quoted lines, hints and notes. */
+/**
+ * The human output: the diagnosis (every code of each event with its page and the cases that
+ * quote it), the harmless lines, then each match with its quoted lines, and the hints.
+ */
 export function formatHuman(
 	result: TriageResult,
 	registry: Registry,
@@ -387,6 +388,15 @@ export function formatHuman(
 	const caseTitle = (slug: string) =>
 		registry.signatures.find((signature) => signature.case === slug)?.title?.[options.lang] ?? slug;
 	const codeInfo = new Map(result.codes.map((code) => [code.code, code]));
+	const casesOf = new Map(result.notes.map((note) => [note.code, note.cases]));
+	const nameOf = (code: string) => {
+		const name = codeInfo.get(code)?.name;
+		return name ? ` ${name}` : '';
+	};
+	const pageOf = (code: string) =>
+		codeInfo.get(code)?.hasPage
+			? `→ ${codeUrl(code, options.lang, options.baseUrl)}`
+			: words.noPage;
 	const describeItem = (entry: DiagnosisItem, indent: string) => {
 		if (entry.kind === 'case') {
 			out.push(`${indent}${caseTitle(entry.case)} (${words.lineList(lineSpan(entry.lines))})`);
@@ -399,18 +409,21 @@ export function formatHuman(
 			return;
 		}
 		const info = codeInfo.get(entry.code)!;
-		const name = info.name ? ` ${info.name}` : '';
 		out.push(
-			`${indent}${entry.code}${name} (${words.lineList(lineSpan(entry.lines))}): ${info.meaning[options.lang]}`,
+			`${indent}${entry.code}${nameOf(entry.code)} (${words.lineList(lineSpan(entry.lines))}): ${info.meaning[options.lang]}`,
 		);
 		if (entry.call) out.push(`${indent}  ${words.call(entry.call)}`);
+		out.push(`${indent}  ${pageOf(entry.code)}`);
 		const others = entry.codes.filter((code) => code !== entry.code);
-		if (others.length > 0) out.push(`${indent}  ${words.alsoCodes}: ${others.join(', ')}`);
-		out.push(
-			info.hasPage
-				? `${indent}  → ${codeUrl(entry.code, options.lang, options.baseUrl)}`
-				: `${indent}  ${words.noPage}`,
-		);
+		if (others.length > 0) {
+			out.push(`${indent}  ${words.alsoCodes}:`);
+			for (const code of others) out.push(`${indent}    ${code}${nameOf(code)} ${pageOf(code)}`);
+		}
+		for (const slug of new Set(entry.codes.flatMap((code) => casesOf.get(code) ?? []))) {
+			out.push(
+				`${indent}  ${words.related}: ${caseUrl(slug, 'symptom', options.lang, options.baseUrl)}`,
+			);
+		}
 	};
 	out.push(words.diagnosis);
 	const { root, then } = result.diagnosis;
@@ -455,20 +468,6 @@ export function formatHuman(
 	if (result.hints.length > 0) {
 		out.push('', words.hints);
 		result.hints.forEach(describe);
-	}
-	if (result.notes.length > 0) {
-		out.push('', words.notes);
-		for (const note of result.notes) {
-			const name = note.name ? ` ${note.name}` : '';
-			const at = note.lines.slice(0, QUOTED_LINES_PER_MATCH).map(words.line).join(', ');
-			out.push(`  ${note.code}${name} (${at}): ${note.meaning[options.lang]}`);
-			if (note.hasPage) out.push(`    → ${codeUrl(note.code, options.lang, options.baseUrl)}`);
-			for (const slug of note.cases) {
-				out.push(
-					`    ${words.related}: ${caseUrl(slug, 'symptom', options.lang, options.baseUrl)}`,
-				);
-			}
-		}
 	}
 	return out.join('\n');
 }

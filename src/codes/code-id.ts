@@ -3,7 +3,7 @@
  * `117571619`, `ACL_ERROR_RT_NO_EVENT_RESOURCE`, `DRV_ERROR_INNER_ERR`) into the candidate ids
  * of the index, and lists every spelling of an id so search finds the page by any of them.
  */
-import { CODE_ID_PATTERNS, type CodeKind } from './schema.ts';
+import { CODE_ID_PATTERNS, type CodeKind } from './code-kind.ts';
 
 /** Inner runtime numbers start at this value (`RT_ERRORCODE_BASE`, internal_error_define.hpp). */
 export const INNER_CODE_BASE = 0x07010000;

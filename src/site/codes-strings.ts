@@ -20,6 +20,7 @@ const strings = {
 	filterShown: { zh: '显示 {n} 个错误码', en: '{n} codes shown' },
 	filterNone: { zh: '没有符合筛选条件的错误码。', en: 'No code matches these filters.' },
 	lookupLabel: { zh: '按错误码查找', en: 'Look up a code' },
+	lookupFormLabel: { zh: '错误码查找', en: 'Code finder' },
 	lookupPlaceholder: {
 		zh: '如 507035、EE1023、0x7020023、117571619',
 		en: 'e.g. 507035, EE1023, 0x7020023, 117571619',

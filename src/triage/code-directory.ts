@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { candidateIds, hexId, INNER_CODE_BASE } from '../codes/code-id.ts';
 import type { CodesJsonEntry } from '../codes/codes-json.ts';
-import { CODE_KINDS } from '../codes/schema.ts';
+import { CODE_KINDS } from '../codes/code-kind.ts';
 import type { Lang, Localized } from './localized.ts';
 import { screenCodeFallback } from './screen-modules.ts';
 

@@ -3,8 +3,9 @@
  * matched, otherwise the first specific error in time — then the errors after it, which are
  * most often its consequences or the same failure reported again further up the stack.
  *
- * Codes are grouped into error events: codes on one line belong together, and so do codes the
- * index ties to each other (`207007` ↔ `0x7020019`). A group's representative is its most
+ * Codes are grouped into error events: codes on one line or in one error report (a headline and
+ * its continuation and TraceBack lines) belong together, and so do codes the index ties to each
+ * other (`207007` ↔ `0x7020019`). A group's representative is its most
  * telling code (a specific aclError before a screen code before an internal number; codes that
  * only say "inner error" last). Events are ordered by the time their lines state when both
  * state one, otherwise by line.
@@ -20,6 +21,8 @@ export interface CodeFinding {
 	time?: number;
 	/** The API call a wrapper says failed with it. */
 	call?: string;
+	/** Headline lines of the error reports its lines belong to (see error-report.ts). */
+	reports?: number[];
 }
 
 /** A matched case as the diagnosis needs it. */
@@ -104,6 +107,7 @@ function groupEvents(findings: readonly CodeFinding[], relatedOf: RelatedCodes):
 	};
 	const byCode = new Map(findings.map((finding, index) => [finding.entry.code, index]));
 	const byLine = new Map<number, number>();
+	const byReport = new Map<number, number>();
 	findings.forEach((finding, index) => {
 		for (const other of finding.entry.related) {
 			const at = byCode.get(other);
@@ -116,6 +120,11 @@ function groupEvents(findings: readonly CodeFinding[], relatedOf: RelatedCodes):
 		for (const line of finding.lines) {
 			const at = byLine.get(line);
 			if (at === undefined) byLine.set(line, index);
+			else join(index, at);
+		}
+		for (const head of finding.reports ?? []) {
+			const at = byReport.get(head);
+			if (at === undefined) byReport.set(head, index);
 			else join(index, at);
 		}
 	});

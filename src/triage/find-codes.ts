@@ -4,7 +4,9 @@
  * task-scheduler codes (`retCode=0x31`), screen codes (`EZ9999:`, `Resource_Error(EE1023):`,
  * `ErrorCode=EE1001.`), constant names, and the small numbers HCCL and the driver return, read
  * only in their own context (`HCCL function error: …, error code is 4`,
- * `drvEventIdAlloc:errorcode = 7`), and messages that imply one code (see implied-codes.ts) —
+ * `drvEventIdAlloc:errorcode = 7`), HCCL's 64-bit `errNo[0x0000000005000002]` (module 5, then a
+ * sub-module byte, then the HcclResult in the low 16 bits: `HCCL_ERROR_CODE` in hicann/hccl
+ * src/common/log.h at 09300b70df9a031339f08e5f2ca06d7bf294d009, line 142), and messages that imply one code (see implied-codes.ts) —
  * each resolved against the code directory.
  */
 import type { CodeDirectory, DirectoryEntry, TokenHint } from './code-directory.ts';
@@ -20,17 +22,19 @@ export interface CodeHit {
 }
 
 const ACL_NUMBER =
-	/\b(?:error[ _]?code(?: is)?|errcode|ret(?:urn)?(?: ?code)?|aclError|ret|result|failed)\s*[=:]?\s*(?:is\s*)?(\d{6})\b/gi;
+	/\b(?:error[ _]?code(?: is)?|errcode|ret(?:urn)?(?: ?code)?|aclError|aclnnStatus|ret|result|failed)\s*[=:]?\s*(?:is\s*)?(\d{6})\b|\berror\s*[=:]\s*(\d{6})\b/gi;
 /** Hex numbers after a keyword; only `retCode=` may be a task-scheduler code (`retCode=0x31`). */
 const HEX =
 	/\b(retCode|InnerCode|inner code|drvRetCode|error[ _]?code|errcode|ret)\s*[=:]\s*(0x[0-9a-fA-F]{1,8})\b/gi;
 const DECIMAL_INNER =
 	/\b(?:error(?:[ _]?code)?(?: is)?|ret(?:Code)?|code)\s*[=:]?\s*(?:is\s*)?(\d{9,10})\b/gi;
 const SCREEN =
-	/(?:^|[\s(\[])([EW][0-9A-Z]\d{4})(?=\)?:|\]|\s+Inner Error)|ErrorCode=([EW][0-9A-Z]\d{4})\b/g;
+	/(?:^|[\s(\[])([EW][0-9A-Z]\d{4})(?=\)?:|\]|\s+Inner Error)|(?:ErrorCode|module_name)=([EW][0-9A-Z]\d{4})\b/g;
 const NAME =
 	/\b(?:ACL_ERROR_[A-Z0-9_]+|RT_ERROR_[A-Z0-9_]+|DRV_ERROR_[A-Z0-9_]+|HCCL_E_[A-Z_]+)\b/g;
 const HCCL_CONTEXT = /HCCL function error:|\bHccl\w+\b.*\bfailed\b|^\[[A-Z]+\] HCCL\(|hcclRet/;
+/** HCCL's `errNo[0x…]`: 0x05 (HCCL) in bits 31–24, a sub-module byte, the HcclResult below. */
+const HCCL_ERR_NO = /\berrNo\[0x0*5[0-9a-fA-F]{2}([0-9a-fA-F]{4})\]/g;
 const HCCL_NUMBER =
 	/\berror code is (\d{1,3})\b|\bHcclResult\s*[=:]\s*(\d{1,3})\b|\bhcclRet -> (\d{1,3})\b/g;
 const DRV_NUMBER =
@@ -53,6 +57,7 @@ function mayQuoteCode(text: string): boolean {
 		text.includes('out of memory') ||
 		text.includes('result') ||
 		text.includes('failed') ||
+		text.includes('errNo[') ||
 		/[EW][0-9A-Z]\d{4}/.test(text)
 	);
 }
@@ -73,7 +78,7 @@ export function findCodes(text: string, directory: CodeDirectory): CodeHit[] {
 	};
 	// Each pattern only where its cheapest ingredient occurs (most records have none).
 	const sixDigits = SIX_DIGITS.test(text);
-	if (sixDigits) for (const match of text.matchAll(ACL_NUMBER)) add(match[1]!, 'acl');
+	if (sixDigits) for (const match of text.matchAll(ACL_NUMBER)) add((match[1] ?? match[2])!, 'acl');
 	if (text.includes('0x')) {
 		for (const match of text.matchAll(HEX)) {
 			add(match[2]!, match[1]!.toLowerCase() === 'retcode' ? 'hex' : 'inner-hex');
@@ -85,6 +90,9 @@ export function findCodes(text: string, directory: CodeDirectory): CodeHit[] {
 	}
 	if (SCREEN_SHAPE.test(text)) {
 		for (const match of text.matchAll(SCREEN)) add((match[1] ?? match[2])!, 'screen');
+	}
+	if (text.includes('errNo[')) {
+		for (const match of text.matchAll(HCCL_ERR_NO)) add(String(parseInt(match[1]!, 16)), 'hccl');
 	}
 	if (HCCL_CONTEXT.test(text)) {
 		for (const match of text.matchAll(HCCL_NUMBER))

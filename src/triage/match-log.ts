@@ -18,6 +18,7 @@ import {
 	type CompiledSignature,
 } from './compile-signatures.ts';
 import { diagnose, type CaseClaim, type CodeFinding, type Diagnosis } from './diagnose.ts';
+import { ReportHeads } from './error-report.ts';
 import { findCodes } from './find-codes.ts';
 import { HARMLESS_LINES, type HarmlessRule } from './harmless-lines.ts';
 import type { Localized } from './localized.ts';
@@ -280,6 +281,7 @@ function findAllCodes(
 ): CodeFinding[] {
 	const found = new Map<string, CodeFinding>();
 	const codes = directory ?? EMPTY_DIRECTORY;
+	const reports = new ReportHeads(log);
 	let lastTime: number | undefined;
 	for (const record of log.recordsWithCodeMarkers()) {
 		if (harmless.has(record)) continue;
@@ -287,16 +289,18 @@ function findAllCodes(
 		if (hits.length === 0) continue;
 		const time = recordTime(record.text) ?? lastTime;
 		if (time !== undefined) lastTime = time;
+		const head = reports.headOf(record.line);
 		for (const hit of hits) {
 			const finding = found.get(hit.entry.code);
 			if (finding) {
 				if (finding.lines[finding.lines.length - 1] !== record.line)
 					finding.lines.push(record.line);
+				if (!finding.reports!.includes(head)) finding.reports!.push(head);
 				if (time !== undefined && (finding.time === undefined || time < finding.time))
 					finding.time = time;
 				if (hit.call && !finding.call) finding.call = hit.call;
 			} else {
-				const fresh: CodeFinding = { entry: hit.entry, lines: [record.line] };
+				const fresh: CodeFinding = { entry: hit.entry, lines: [record.line], reports: [head] };
 				if (time !== undefined) fresh.time = time;
 				if (hit.call) fresh.call = hit.call;
 				found.set(hit.entry.code, fresh);

@@ -237,6 +237,19 @@ describe('explaining codes no case covers', () => {
 		expect(note).toMatchObject({ code: '207007', cases: ['acl-event-id-exhausted'] });
 	});
 
+	it("reads HCCL's 64-bit errNo as its HcclResult, and a six-digit number after error: as an aclError", () => {
+		const log = [
+			'[ERROR] HCCL(7,python):2026-01-01-00:00:00.000.000 [op_base.cc:974][7][Init][CommRootInfoConfig]errNo[0x0000000005000002]HcclCommInitRootInfo failed.',
+			'[ERROR]  Execute model(model.om) error:507011',
+			'[Init]errNo[0x0000000007000002] something else',
+		].join('\n');
+		const found = matchLog(log, [], { codes }).codes.map((code) => [code.code, code.lines]);
+		expect(found).toEqual([
+			['hccl-2', [1]],
+			['507011', [2]],
+		]);
+	});
+
 	it('does not take any six-digit number for a code', () => {
 		expect(matchLog('copied 507035 bytes in 100000 us', [], { codes }).notes).toEqual([]);
 	});
@@ -309,6 +322,24 @@ describe('the diagnosis', () => {
 		const { diagnosis } = matchLog(log, [], { codes });
 		expect(diagnosis.root).toMatchObject({ code: '207007', codes: ['207007', '0x7020019'] });
 		expect(diagnosis.then).toMatchObject([{ code: 'EZ9999', generic: true }]);
+	});
+	it('takes a headline, its screen message and its TraceBack as one error report', () => {
+		const log = [
+			'[ERROR] aclrtSetDevice(deviceId) failed: 507033 (main.cpp:98)',
+			'[ERROR] RecentErrMsg: [PID: 7] 2026-01-01-00:00:00.000.000 Invalid_Argument(EE1001): The argument is invalid.',
+			'        Solution: 1.Check the input parameter range of the function.',
+			'        TraceBack (most recent call last):',
+			'        [drv api] halDeviceOpen failed. device_id=1, drvRetCode=7.[FUNC:DeviceOpen][FILE:npu_driver.cc][LINE:1]',
+			'        Failed to open device, retCode=0x7020010, deviceId=1.[FUNC:InitRawDriver][FILE:raw_device.cc][LINE:1]',
+			'RuntimeError: ACL stream synchronize failed, error code:507035',
+		].join('\n');
+		const { diagnosis } = matchLog(log, [], { codes });
+		expect(diagnosis.root).toMatchObject({
+			code: '507033',
+			codes: ['507033', 'EE1001', '0x7020010', 'drv-7'],
+		});
+		// The last line starts a report of its own.
+		expect(diagnosis.then).toMatchObject([{ code: '507035', codes: ['507035'] }]);
 	});
 });
 
