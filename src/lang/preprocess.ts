@@ -164,11 +164,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		pos = lineEnd + 1;
 	}
 	for (const open of conds) {
-		diagnostics.push(
-			langDiagnostic('preprocessor-unsupported', span(open.offset), {
-				text: '#if without #endif',
-			}),
-		);
+		diagnostics.push(langDiagnostic('preprocessor-unterminated', span(open.offset)));
 	}
 
 	function handleDirective(hash: number, end: number): void {

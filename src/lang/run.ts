@@ -51,7 +51,7 @@ const SEVERITY: Record<Outcome, number> = {
 };
 
 /** Codes of runtime stops that are crashes of the program rather than unsupported code. */
-const CRASH_CODES: ReadonlySet<string> = new Set([
+const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
 	'division-by-zero',
 	'null-dereference',
 	'index-out-of-range',

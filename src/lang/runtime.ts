@@ -8,6 +8,7 @@
  */
 import type { Recorder } from '../sim/recorder.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
+import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { SourceMap } from './source-map.ts';
 import type { Value } from './values.ts';
@@ -109,11 +110,7 @@ export class Runtime {
 	}
 
 	/** Stops the run at a diagnostic. */
-	stop(
-		code: LangCode,
-		span: SourceSpan,
-		values: Readonly<Record<string, string | number>> = {},
-	): never {
+	stop(code: LangCode, span: SourceSpan, values: DiagnosticParams = {}): never {
 		throw new LangStop(langDiagnostic(code, span, values));
 	}
 

@@ -2,7 +2,8 @@
  * The CodeMirror 6 editor of the widget, loaded with a dynamic import when the island hydrates.
  * It shows the C++ program with the Lezer C++ grammar (the same tree the interpreter parses),
  * marks the line being executed during step-through and underlines diagnostics at their
- * line/column. Tab is left to move focus, so the page stays keyboard-usable.
+ * line/column, with a tooltip in the page's language that links to the code's anchor on the
+ * diagnostics reference page. Tab is left to move focus, so the page stays keyboard-usable.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
@@ -14,11 +15,13 @@ import {
 	EditorView,
 	drawSelection,
 	highlightActiveLineGutter,
+	hoverTooltip,
 	keymap,
 	lineNumbers,
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { Diagnostic } from '../../sim/trace.ts';
+import { diagnosticTooltip, type DiagnosticTooltipOptions } from './diagnostic-tooltip.ts';
 
 /** What the island may do with its editor. */
 export interface EditorHandle {
@@ -36,7 +39,7 @@ export interface EditorHandle {
 }
 
 /** Options of {@link createEditor}. */
-export interface EditorOptions {
+export interface EditorOptions extends DiagnosticTooltipOptions {
 	doc: string;
 	/** Accessible name of the text area. */
 	label: string;
@@ -91,10 +94,7 @@ function diagnosticDecorations(
 		const to = Math.min(line.to, from + Math.max(1, word));
 		const cls = `cm-repro-diag cm-repro-diag-${d.severity}`;
 		ranges.push(Decoration.line({ class: `cm-repro-diag-line-${d.severity}` }).range(line.from));
-		if (to > from)
-			ranges.push(
-				Decoration.mark({ class: cls, attributes: { title: d.message } }).range(from, to),
-			);
+		if (to > from) ranges.push(Decoration.mark({ class: cls, diagnostic: d }).range(from, to));
 	}
 	return Decoration.set(ranges, true);
 }
@@ -112,6 +112,9 @@ function extensions(options: EditorOptions): Extension[] {
 		keymap.of([...defaultKeymap, ...historyKeymap]),
 		stepLineField,
 		diagnosticsField,
+		hoverTooltip((view, pos) =>
+			diagnosticTooltip(view.state.field(diagnosticsField), pos, options),
+		),
 		// An explicit tabindex tells checkers the editable area is focusable (it already is).
 		EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
 		EditorView.updateListener.of((update) => {

@@ -91,4 +91,4 @@ export function triageStrings(lang: Lang): Record<TriageStringKey, string> {
 }
 
 /** Fills `{name}` placeholders (the same filler as the diagnostic catalogs). */
-export { fillTemplate as fill } from '../../sim/diagnostic.ts';
+export { fillTemplate as fill } from '../../diagnostics/template.ts';

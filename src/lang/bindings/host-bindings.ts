@@ -5,6 +5,7 @@
  * written through the pointer the program passed; a non-zero return marks the run as having
  * seen an error code.
  */
+import { constructParams } from '../../diagnostics/index.ts';
 import {
 	ACL_ERROR,
 	ACL_EVENT_FLAGS,
@@ -51,10 +52,11 @@ const ENUM_TYPES = [
 export function addHostBindings(table: BindingTable, env: SimEnv): void {
 	const acl = (call: NativeCall): AclRuntime => {
 		if (env.proc) return env.proc.acl;
-		return call.rt.stop('construct-unsupported', call.span, {
-			construct: `\`${call.name}\` inside a kernel`,
-			detail: 'AscendCL runs on the host: call it from `main` and the functions it calls',
-		});
+		return call.rt.stop(
+			'construct-unsupported',
+			call.span,
+			constructParams('host-api-in-kernel', { name: call.name }),
+		);
 	};
 	const seen = (ret: number): number => {
 		if (ret !== 0) env.sawError = true;

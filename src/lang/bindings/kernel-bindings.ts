@@ -4,6 +4,7 @@
  * the enum constants (`TPosition::VECIN`, `HardEvent::MTE2_V`, `PIPE_V`…). Every call passes the
  * user's call site; the kernel simulator records it and throws a Halt when the core stops.
  */
+import { constructParams } from '../../diagnostics/index.ts';
 import {
 	GlobalTensor,
 	HARD_EVENT_VALUES,
@@ -65,10 +66,11 @@ const simType = (name: string, targs: readonly TemplateArg[]): CType => ({ k: 's
 export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 	const core = (call: NativeCall): CoreContext => {
 		if (env.core) return env.core;
-		return call.rt.stop('construct-unsupported', call.span, {
-			construct: `\`${call.name}\` outside a kernel`,
-			detail: 'call Ascend C APIs only from a `__global__ __aicore__` function and what it calls',
-		});
+		return call.rt.stop(
+			'construct-unsupported',
+			call.span,
+			constructParams('kernel-api-on-host', { name: call.name }),
+		);
 	};
 	const wrap = (type: string, targs: readonly TemplateArg[], h: unknown) =>
 		new SimObject(type, targs, h);
@@ -269,10 +271,7 @@ export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 	);
 	fns.set('DataCopy', (call) => {
 		if (call.args.length !== 3 || typeof call.args[2] !== 'number') {
-			return call.rt.stop('construct-unsupported', call.span, {
-				construct: 'this form of DataCopy',
-				detail: 'use `DataCopy(dst, src, count)` with an element count',
-			});
+			return call.rt.stop('construct-unsupported', call.span, constructParams('datacopy-form'));
 		}
 		return core(call).DataCopy(
 			call.site(),

@@ -109,7 +109,7 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		if (path.length === 1 && /^(static|reinterpret|const|dynamic)_cast$/.test(last) && targNodes) {
 			const t = resolveTemplateArgs(ctx, targNodes, scope)[0];
 			const v = argNodes[0];
-			if (!v || !t || typeof t === 'number') return ctx.unsupported(n, 'this cast');
+			if (!v || !t || typeof t === 'number') return ctx.unsupported(n, 'cast');
 			return compileCast(ctx, t, compileExpr(ctx, v, scope));
 		}
 		if (path.length === 1 && ctx.macros.has(text) && !ctx.macroDepth.includes(text)) {

@@ -3,6 +3,7 @@
  * initialisers.
  */
 import type { SyntaxNode } from '@lezer/common';
+import { constructParams } from '../../diagnostics/index.ts';
 import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
@@ -146,10 +147,12 @@ export function compileDeclaration(
 	const isConst = kids.some((c) => c.name === 'constexpr' || c.name === 'const');
 	const typeNode = kids.find((c) => isTypeNode(c.name));
 	if (!typeNode) {
-		return badStatement(ctx, n, 'construct-unsupported', {
-			construct: `the declaration \`${firstLine(ctx.text(n))}\``,
-			detail: 'give the variable a type',
-		});
+		return badStatement(
+			ctx,
+			n,
+			'construct-unsupported',
+			constructParams('untyped-declaration', { text: firstLine(ctx.text(n)) }),
+		);
 	}
 	if (kids.some((c) => c.name === 'FunctionDeclarator')) return () => NORMAL;
 	let base: CType;
@@ -210,10 +213,12 @@ function declareOne(
 	let make: Ev;
 	if (info.ref) {
 		if (!initEx)
-			return badStatement(ctx, d, 'construct-unsupported', {
-				construct: 'a reference without an initializer',
-				detail: 'bind the reference where you declare it',
-			});
+			return badStatement(
+				ctx,
+				d,
+				'construct-unsupported',
+				constructParams('reference-without-initializer'),
+			);
 		if (isScalarLike(type)) {
 			const lv = compileLvalue(ctx, initNode!, scope);
 			if (!lv) return () => NORMAL;

@@ -3,6 +3,7 @@
  * closures.
  */
 import type { SyntaxNode } from '@lezer/common';
+import { constructParams, type DiagnosticParams } from '../../diagnostics/index.ts';
 import { LangStop, type LangCode } from '../diagnostics.ts';
 import { BREAK, CONTINUE, NORMAL, RETURN } from '../runtime.ts';
 import { Scope } from '../scope.ts';
@@ -20,7 +21,7 @@ export function badStatement(
 	ctx: CompileContext,
 	n: SyntaxNode,
 	code: LangCode,
-	values: Record<string, string | number> = {},
+	values: DiagnosticParams = {},
 ): St {
 	const ex = ctx.bad(code, n, values);
 	return (f) => {
@@ -178,10 +179,7 @@ function compileStatementInner(ctx: CompileContext, n: SyntaxNode, scope: Scope)
 			return () => rt.stop('exception-thrown', span);
 		}
 		case 'CaseStatement':
-			return badStatement(ctx, n, 'construct-unsupported', {
-				construct: '`case` outside a switch',
-				detail: 'put it inside a switch',
-			});
+			return badStatement(ctx, n, 'construct-unsupported', constructParams('case-outside-switch'));
 		case 'TypeDefinition':
 		case 'AliasDeclaration':
 		case 'UsingDeclaration':
@@ -193,10 +191,12 @@ function compileStatementInner(ctx: CompileContext, n: SyntaxNode, scope: Scope)
 		default:
 			if (n.type.isError) return undefined;
 			if (UNSUPPORTED[n.name])
-				return badStatement(ctx, n, 'construct-unsupported', {
-					construct: UNSUPPORTED[n.name]!,
-					detail: 'use a plain loop or a return code',
-				});
+				return badStatement(
+					ctx,
+					n,
+					'construct-unsupported',
+					constructParams(UNSUPPORTED[n.name]!, {}, 'plain-loop'),
+				);
 			{
 				// An expression used as a statement without `;` wrapper.
 				const ex = compileExpr(ctx, n, scope);
@@ -300,17 +300,16 @@ function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	const rangeNode = rest[1];
 	const bodyNode = rest[2];
 	if (!typeNode || !declNode || !rangeNode || !bodyNode) {
-		return badStatement(ctx, n, 'construct-unsupported', {
-			construct: 'this range-based for loop',
-			detail: 'write an index loop',
-		});
+		return badStatement(ctx, n, 'construct-unsupported', constructParams('range-for'));
 	}
 	const range = compileExpr(ctx, rangeNode, scope);
 	if (range.t.k !== 'array') {
-		return badStatement(ctx, rangeNode, 'construct-unsupported', {
-			construct: `a range-based for loop over \`${ctx.text(rangeNode)}\``,
-			detail: 'only C arrays can be ranges here; write an index loop',
-		});
+		return badStatement(
+			ctx,
+			rangeNode,
+			'construct-unsupported',
+			constructParams('range-for-over', { text: ctx.text(rangeNode) }),
+		);
 	}
 	const elem = range.t.of;
 	const info = compileDeclarator(ctx, declNode, resolveType(ctx, typeNode, scope), scope);

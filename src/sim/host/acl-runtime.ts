@@ -14,7 +14,11 @@
  * longer) a live object of this process returns ACL_ERROR_RT_PARAM_INVALID (107000).
  */
 import { Halt } from '../halt.ts';
-import { makeDiagnostic } from '../diagnostic.ts';
+import {
+	HOST_DIAGNOSTICS,
+	makeDiagnostic,
+	type HostDiagnosticCode,
+} from '../../diagnostics/index.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
@@ -27,7 +31,6 @@ import {
 } from './acl-constants.ts';
 import type { Device } from './device.ts';
 import { mallocFootprint } from './device-memory.ts';
-import { HOST_DIAGNOSTICS } from './host-diagnostics.ts';
 import { formatPlogLine, formatScreenCode, hex, type PlogLevel } from './host-log.ts';
 import type {
 	AclEvent,
@@ -1350,7 +1353,11 @@ export class AclRuntime {
 		this.#screen(formatScreenCode(code, this.#process.pid, this.#machine.clock.now, message));
 	}
 
-	#diagnose(code: string, site: CallSite, values: Readonly<Record<string, string | number>>): void {
+	#diagnose(
+		code: HostDiagnosticCode,
+		site: CallSite,
+		values: Readonly<Record<string, string | number>>,
+	): void {
 		this.#recorder.diagnostic(makeDiagnostic(HOST_DIAGNOSTICS, code, spanOf(site), values));
 	}
 

@@ -4,7 +4,6 @@ export * from './acl-runtime.ts';
 export * from './cann-version.ts';
 export * from './device.ts';
 export * from './device-memory.ts';
-export * from './host-diagnostics.ts';
 export * from './host-log.ts';
 export * from './host-process.ts';
 export * from './host-profile.ts';

@@ -8,7 +8,13 @@
  * `Halt`: `abort` after printing the CPU-debug lines (CPU mode), `hang` where the NPU would wait
  * forever (NPU mode). After a Halt the core takes no more calls.
  */
-import { makeDiagnostic } from '../diagnostic.ts';
+import {
+	KERNEL_DIAGNOSTICS,
+	makeDiagnostic,
+	type DiagnosticParams,
+	type KernelDiagnosticCode,
+} from '../../diagnostics/index.ts';
+import type { Localized } from '../../triage/localized.ts';
 import { Halt } from '../halt.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
@@ -26,7 +32,6 @@ import {
 	handlerFrame,
 	SIGABRT_LINE,
 } from './cpu-debug-log.ts';
-import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
 import { GlobalTensor, type GmPointer } from './global-tensor.ts';
@@ -87,7 +92,7 @@ export interface CoreHalt {
 /** A violated rule: what to report and how the framework would print it. */
 export interface Violation {
 	code: KernelDiagnosticCode;
-	values: Readonly<Record<string, string | number>>;
+	values: DiagnosticParams;
 	/** The KERNEL_LOG error line (CPU mode), when the check prints one. */
 	log?: { header: FrameworkHeader; line: number; func: string; message: string };
 	/** A C assert that fails instead (CPU mode), e.g. `false && "check vadd instr failed"`. */
@@ -105,7 +110,8 @@ export interface CoreSetup {
 	recorder: Recorder;
 	mode: RunMode;
 	profile: KernelProfile;
-	productName: string;
+	/** The product's name in both languages, for diagnostics. */
+	productName: Localized;
 	wording: CannWording;
 	/** Pid the CPU-debug `error happened!` line shows for this core. */
 	pid: number;
@@ -119,7 +125,7 @@ export class CoreContext {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
-	readonly productName: string;
+	readonly productName: Localized;
 	readonly wording: CannWording;
 	readonly pid: number;
 	readonly fileName: string;
@@ -420,12 +426,8 @@ export class CoreContext {
 	}
 
 	/** Records a diagnostic at the user's line without stopping. */
-	diagnose(
-		site: CallSite,
-		code: KernelDiagnosticCode,
-		values: Readonly<Record<string, string | number>>,
-	): void {
-		const values2: Record<string, string | number> = { product: this.productName, ...values };
+	diagnose(site: CallSite, code: KernelDiagnosticCode, values: DiagnosticParams): void {
+		const values2: DiagnosticParams = { product: this.productName, ...values };
 		this.recorder.diagnostic(makeDiagnostic(KERNEL_DIAGNOSTICS, code, spanOf(site), values2));
 	}
 

@@ -28,7 +28,6 @@ export * from './cann-wording.ts';
 export * from './core-context.ts';
 export * from './cpu-debug-log.ts';
 export * from './data-copy.ts';
-export * from './diagnostics.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
