@@ -89,7 +89,7 @@ describeInBrowser('a code page', () => {
 		await page().waitForURL('**/en/codes/EE1023/');
 	});
 
-	it('links its reproduction to the playground, which runs the program and shows the code', async () => {
+	it('links its reproduction to the playground, which runs the program, shows the code and links it back', async () => {
 		await page().goto(`${baseURL()}/en/codes/207001/`);
 		const link = page().locator('[data-code-repro]').first();
 		await link.click();
@@ -98,6 +98,8 @@ describeInBrowser('a code page', () => {
 		await expect
 			.poll(async () => (await log.textContent()) ?? '', { timeout: 30_000 })
 			.toContain('207001');
+		// The log line that quotes the code links back to its page.
+		await log.locator('a.repro-log-code[href="/en/codes/207001/"]').first().waitFor();
 	});
 });
 
@@ -161,6 +163,24 @@ describeInBrowser('/codes.json', () => {
 		const inner = json.codes.find((code) => code.code === '0x7020023')!;
 		expect(inner.spellings).toEqual(expect.arrayContaining(['0x07020023', '117571619']));
 		expect(inner.url).toEqual({ zh: '/zh/codes/0x7020023/', en: '/en/codes/0x7020023/' });
+	});
+});
+
+describeInBrowser('/signatures.json', () => {
+	it('lists for each signature the codes its samples quote, with their pages', async () => {
+		const response = await fetch(`${baseURL()}/signatures.json`);
+		const json = (await response.json()) as {
+			signatures: { case: string; codes: { code: string; urls: { zh: string } }[] }[];
+		};
+		const eventCodes = json.signatures
+			.filter((entry) => entry.case === 'acl-event-id-exhausted')
+			.flatMap((entry) => entry.codes);
+		expect(eventCodes).toContainEqual(
+			expect.objectContaining({
+				code: '207007',
+				urls: expect.objectContaining({ zh: '/zh/codes/207007/' }),
+			}),
+		);
 	});
 });
 

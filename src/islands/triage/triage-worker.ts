@@ -4,11 +4,10 @@
  * index (`/codes.json`) on the first request; if that fails, it still matches the cases and
  * says the codes could not be read.
  */
-import { CODES_JSON_PATH } from '../../codes/code-url.ts';
-import { CodeDirectory } from '../../triage/code-directory.ts';
 import { compileSignatures, type CompiledSignature } from '../../triage/compile-signatures.ts';
 import { matchLog } from '../../triage/match-log.ts';
 import type { SignatureEntry } from '../../triage/signature-entry.ts';
+import { fetchCodeDirectory } from './fetch-code-directory.ts';
 import { buildExcerpt } from './log-excerpt.ts';
 import type { TriageRequest, TriageResponse } from './triage-protocol.ts';
 
@@ -26,24 +25,11 @@ function signaturesFor(entries: readonly SignatureEntry[]): CompiledSignature[] 
 	return compiled;
 }
 
-let directory: Promise<CodeDirectory | undefined> | undefined;
-
-/** The code index, fetched once; undefined when it cannot be fetched or read. */
-function codeDirectory(): Promise<CodeDirectory | undefined> {
-	directory ??= fetch(CODES_JSON_PATH)
-		.then((response) =>
-			response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
-		)
-		.then((json: unknown) => CodeDirectory.fromJson(json))
-		.catch(() => undefined);
-	return directory;
-}
-
 self.onmessage = async (event: MessageEvent<TriageRequest>) => {
 	const { seq, text, signatures } = event.data;
 	let response: TriageResponse;
 	try {
-		const codes = await codeDirectory();
+		const codes = await fetchCodeDirectory();
 		const started = performance.now();
 		const result = matchLog(text, signaturesFor(signatures), codes ? { codes } : {});
 		const excerpt = buildExcerpt(text, result);
