@@ -7,7 +7,8 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { caseFactsSchema, casePageSchema } from './cases/schema.ts';
+import { checkedCaseFactsSchema } from './cases/case-apis.ts';
+import { casePageSchema } from './cases/schema.ts';
 import { codeFamilySchema, explanationSchema } from './codes/schema.ts';
 import { CASES_DIR, CODES_DIR } from './site/content-dir.ts';
 
@@ -30,7 +31,7 @@ const caseFacts = defineCollection({
 		base,
 		generateId: ({ entry }) => entry.replace(/\/case\.yaml$/, ''),
 	}),
-	schema: caseFactsSchema,
+	schema: checkedCaseFactsSchema,
 });
 
 /** `content/codes/<family>.json` → id `<family>`: the official rows of one family of codes. */

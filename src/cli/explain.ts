@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { loadRegistry } from '../cases/cases-fs.ts';
+import { LOCAL_URL_ENV, linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import type { Registry } from '../cases/registry.ts';
 import { codeUrl } from '../codes/code-url.ts';
 import { DEFAULT_CODES_DIR, loadCodeTable, loadExplanations } from '../codes/codes-fs.ts';
@@ -45,7 +46,8 @@ Options:
   --json            machine-readable output: {"matches","hints","notes","codes","harmless",
                     "diagnosis"} for a log, the /codes.json entry for --code
   --lang zh|en      language of the links and messages (default zh)
-  --base-url URL    make links absolute, e.g. https://casebook.example.org
+  --base-url URL    where links point (default: ${LOCAL_URL_ENV} if set, else
+                    ${PUBLIC_SITE_URL})
   -h, --help        show this help
 
 Exit status: 0 a case matched (or the code exists), 1 nothing matched (or no such code),
@@ -129,6 +131,7 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		console.log(USAGE);
 		return 0;
 	}
+	options.baseUrl = linkBase(options.baseUrl);
 	let table: CodeTable;
 	try {
 		table = await loadCodeTable();

@@ -179,6 +179,15 @@ describe('casebook sim exit codes', () => {
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);
 	});
+
+	it('counts each API call by the name the program used in the JSON calls object', async () => {
+		const { out } = capture();
+		expect(await simCommand([`${programs}host-full.cpp`, '--json'])).toBe(0);
+		const json = JSON.parse(out.join('\n'));
+		expect(json.calls).toMatchObject({ aclInit: 1, aclrtSetDevice: 1, aclFinalize: 1 });
+		expect(json.calls['aclrtMalloc']).toBeGreaterThanOrEqual(1);
+		expect(json.calls['GetBlockIdx']).toBe(16);
+	});
 });
 
 describe('diagnostic lines', () => {

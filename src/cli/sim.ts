@@ -32,7 +32,8 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+                    "calls":{API name: count},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
   --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
   --max-steps N     stop after N loop iterations and calls (default 2000000)
@@ -261,7 +262,8 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
 }
 
 /**
- * The `--json` report: the fields the design promises, plus leaks and the step count. Each
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
+ * each API as the program called it → how many times), plus leaks and the step count. Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
  * explains it).
@@ -283,6 +285,7 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 			...(d.case ? { case: d.case, caseUrl: casePage(d.case, links) } : {}),
 		})),
 		leaks: trace.leaks,
+		calls: trace.calls,
 		steps: trace.steps.length,
 	};
 }

@@ -51,6 +51,39 @@ export const LANG_DIAGNOSTICS = {
 			en: 'Define `{name}` in the program, check its spelling, or replace it with an API the simulator knows.',
 		},
 	},
+	'call-misspelt': {
+		severity: 'error',
+		message: {
+			zh: '未知函数 `{name}`：你是不是想写 `{suggestion}`？',
+			en: 'unknown function `{name}`: did you mean `{suggestion}`?',
+		},
+		hint: {
+			zh: '模拟器提供 `{suggestion}`；检查拼写，或者在程序中定义 `{name}`。',
+			en: 'The simulator knows `{suggestion}`; check the spelling, or define `{name}` in the program.',
+		},
+	},
+	'call-arity': {
+		severity: 'error',
+		message: {
+			zh: '`{name}` 的调用传了 {count} 个参数，它的任何形式都不接受这个个数：{signatures}',
+			en: '`{name}` is called with {count} argument(s), which no form of it takes: {signatures}',
+		},
+		hint: {
+			zh: '按其中一个签名声明的参数依次传参。',
+			en: 'Pass the arguments one of these signatures declares, in that order.',
+		},
+	},
+	'call-arg-type': {
+		severity: 'error',
+		message: {
+			zh: '`{name}` 的第 {index} 个参数是{actual}，但形参 `{param}` 的类型是 `{type}`',
+			en: 'argument {index} of `{name}` is {actual}, but the parameter `{param}` is `{type}`',
+		},
+		hint: {
+			zh: '传入形参类型的值；输出参数要传变量的地址，例如 `&{param}`。',
+			en: 'Pass a value of the parameter’s type; an output parameter takes the address of a variable, e.g. `&{param}`.',
+		},
+	},
 	'method-unknown': {
 		severity: 'error',
 		message: {

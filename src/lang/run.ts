@@ -92,6 +92,7 @@ export function run(request: RunRequest): Trace {
 				steps: [],
 				series: [],
 				leaks: [],
+				calls: {},
 			};
 		}
 	}
@@ -152,8 +153,15 @@ function runInner(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		apiCounters: [],
 	};
-	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
+	const rt = new Runtime(
+		recorder,
+		parsed.map,
+		fileName,
+		request.maxSteps ?? DEFAULT_MAX_STEPS,
+		env,
+	);
 	const bindings = createBindings(env);
 	let compiler!: Compiler;
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
@@ -274,6 +282,7 @@ function runInner(
 			product: request.product,
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
+			...(request.limits ? { limits: request.limits } : {}),
 		});
 		onMachine(m);
 		env.machine = m;

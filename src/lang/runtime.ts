@@ -11,6 +11,7 @@ import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { SourceMap } from './source-map.ts';
+import type { SimEnv } from './bindings/sim-env.ts';
 import type { Value } from './values.ts';
 
 /** Completion codes of compiled statements. */
@@ -78,7 +79,11 @@ export class Runtime {
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
 
-	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
+	/** The simulated world the program's bindings act on. */
+	readonly env: SimEnv;
+
+	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number, env: SimEnv) {
+		this.env = env;
 		this.recorder = recorder;
 		this.clock = recorder.clock;
 		this.map = map;

@@ -91,6 +91,8 @@ export interface Trace {
 	steps: TraceStep[];
 	series: MetricSeries[];
 	leaks: Leak[];
+	/** How many times each API was called, by the name the program used (aliases under their own). */
+	calls: Record<string, number>;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
 }

@@ -88,6 +88,15 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'call-unknown': {
 		source: 'int main() {\n    aclrtMallocTurbo(nullptr, 16);\n    return 0;\n}\n',
 	},
+	'call-misspelt': {
+		source: host('    aclrtSynchronizeStrem(stream);'),
+	},
+	'call-arity': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(&p);'),
+	},
+	'call-arg-type': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(p, 16, ACL_MEM_MALLOC_HUGE_FIRST);'),
+	},
 	'method-unknown': {
 		source: 'struct S { int a; };\nint main() {\n    S s;\n    s.grow();\n    return 0;\n}\n',
 	},
@@ -276,10 +285,16 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     Adds(t, t, (half)1, 4096);`),
 		mode: 'cpu',
 	},
+	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
+	// struct is not simulated yet, so the program stands in one).
 	'vector-call-shape': {
-		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+		source: kernel(
+			`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
-    Add(t, t, t);`),
+    BinaryRepeatParams params;
+    Add(t, t, t, 128, 1, params);`,
+			'struct BinaryRepeatParams { uint8_t blockNumber; };',
+		),
 	},
 	'global-tensor-unset': {
 		source: kernel(`    GlobalTensor<half> unset;

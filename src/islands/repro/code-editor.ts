@@ -21,6 +21,7 @@ import {
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { Diagnostic } from '../../sim/trace.ts';
+import editorCss from './code-editor.css?inline';
 import { diagnosticTooltip, type DiagnosticTooltipOptions } from './diagnostic-tooltip.ts';
 
 /** What the island may do with its editor. */
@@ -123,10 +124,30 @@ function extensions(options: EditorOptions): Extension[] {
 	];
 }
 
-/** Mounts an editor in `parent`. */
+let editorSheet: CSSStyleSheet | undefined;
+
+/**
+ * A shadow root on `host` holding the editor's styles. CodeMirror styles an editor in a shadow
+ * root through constructed stylesheets instead of a `<style>` element, and the page's
+ * Content-Security-Policy (style-src without 'unsafe-inline') allows those.
+ */
+function editorRoot(host: HTMLElement): ShadowRoot {
+	if (host.shadowRoot) return host.shadowRoot;
+	const root = host.attachShadow({ mode: 'open' });
+	if (!editorSheet) {
+		editorSheet = new CSSStyleSheet();
+		editorSheet.replaceSync(editorCss);
+	}
+	root.adoptedStyleSheets = [editorSheet];
+	return root;
+}
+
+/** Mounts an editor in a shadow root on `parent` (an empty element). */
 export function createEditor(parent: HTMLElement, options: EditorOptions): EditorHandle {
+	const root = editorRoot(parent);
 	const view = new EditorView({
-		parent,
+		root,
+		parent: root,
 		state: EditorState.create({ doc: options.doc, extensions: extensions(options) }),
 	});
 	return {

@@ -8,6 +8,7 @@ import type { ProductId } from '../../sim/product-id.ts';
 import type { RunMode } from '../../sim/run-request.ts';
 import type { HostProcess, Machine } from '../../sim/host/index.ts';
 import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
+import type { CallCounter } from '../../sim/recorder.ts';
 import type { FuncValue } from '../values.ts';
 
 /** The interpreter's view of the simulated world during one run; see the file comment. */
@@ -32,4 +33,6 @@ export interface SimEnv {
 	kernelOutcome: 'completed' | 'hang' | 'abort';
 	/** Kernels launched so far (for pids of CPU-debug lines). */
 	launches: number;
+	/** This run's call counters of the catalog APIs, by BoundApi index (filled on first call). */
+	apiCounters: Array<CallCounter | undefined>;
 }

@@ -22,6 +22,8 @@ import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe } from './value-ops.ts';
+import { compileApiCall } from './api-call.ts';
+import { nearestName } from '../../api/nearest-name.ts';
 
 /** Builds the NativeCall for a binding invocation at node `n`. */
 export function makeCallInfo(
@@ -174,10 +176,18 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		}
 		const simName = resolveSimName(ctx, path);
 		if (simName !== undefined) {
+			const api = ctx.bindings.apis.get(simName);
+			if (api && api.row.owner === undefined) {
+				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+				return compileApiCall(ctx, api, args, argNodes, targs, n, null);
+			}
 			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
 				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
-				return { ev: compileNativeCall(ctx, fn, args, targs, n, simName), t: nativeRet(simName) };
+				return {
+					ev: compileNativeCall(ctx, fn, args, targs, n, simName),
+					t: fn.ret ?? T.unknown,
+				};
 			}
 			const nt = ctx.bindings.types.get(simName);
 			if (nt) {
@@ -186,6 +196,8 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				return { ev: compileConstruct(ctx, t, args, n), t };
 			}
 		}
+		const suggestion = nearestName(last, ctx.bindings.functions.keys());
+		if (suggestion) return ctx.bad('call-misspelt', nameNode, { name: text, suggestion });
 		return ctx.bad('call-unknown', nameNode, { name: text });
 	}
 	const fv = compileExpr(ctx, callee, scope);
@@ -476,13 +488,9 @@ function compileMethodCall(
 	}
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 	if (obj.t.k === 'sim') {
-		const nt = ctx.bindings.types.get(obj.t.name);
-		const m = nt?.methods[method];
-		if (!m) return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
-		return {
-			ev: compileBoundMethod(ctx, m, obj.ev, args, targs, n, `${nt!.name}::${method}`),
-			t: nativeRet(method),
-		};
+		const api = ctx.bindings.apis.get(`${obj.t.name}::${method}`);
+		if (api) return compileApiCall(ctx, api, args, argNodes, targs, n, obj);
+		return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
 	}
 	// Unknown static type: dispatch on the value at run time.
 	const evs = args.map((a) => a.ev);
@@ -519,42 +527,4 @@ function compileMethodCall(
 		},
 		t: T.unknown,
 	};
-}
-
-function compileBoundMethod(
-	ctx: CompileContext,
-	m: (self: Value, call: NativeCall) => NativeResult,
-	self: Ev,
-	args: Ex[],
-	targs: readonly TemplateArg[],
-	at: SyntaxNode,
-	name: string,
-): Ev {
-	const evs = args.map((a) => a.ev);
-	const info = makeCallInfo(
-		ctx,
-		at,
-		name,
-		targs,
-		args.map((a) => a.t),
-	);
-	const rt = ctx.rt;
-	const n = evs.length;
-	return (f) => {
-		const o = self(f);
-		const vals = new Array<Value>(n);
-		for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
-		const r = m(o, info(f, vals));
-		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
-		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
-	};
-}
-
-/** Return types of well-known native functions, so `auto ret = aclrtMalloc(...)` is an int. */
-function nativeRet(name: string): CType {
-	if (/^acl/.test(name) && !/^aclmdlCreate|^aclCreate|^aclrtGetDevice$/.test(name)) return T.i32;
-	if (name === 'GetBlockIdx' || name === 'GetBlockNum' || name === 'GetSubBlockIdx') return T.i64;
-	if (name === 'printf' || name === 'PRINTF') return T.i32;
-	if (name === 'GetSize' || name === 'GetLength') return T.u32;
-	return T.unknown;
 }

@@ -14,7 +14,9 @@ import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite } from '../trace.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
-import { CoreContext, type CoreHalt, spanOf } from './core-context.ts';
+import type { CoreHalt } from './core-abort.ts';
+import { CoreContext } from './core-context.ts';
+import { spanOf } from './core-trace.ts';
 import { KERNEL_DIAGNOSTICS, makeDiagnostic } from '../../diagnostics/index.ts';
 import { type KernelProfile, kernelProfile } from './kernel-profile.ts';
 
@@ -157,7 +159,7 @@ export class KernelLaunch {
 	noteHalt(core: CoreContext, halt: Halt): void {
 		if (core.halt) return;
 		const kind = halt.kind === 'abort' ? 'abort' : 'hang';
-		core.halt = {
+		core.trace.halt = {
 			blockIdx: core.blockIdx,
 			kind,
 			call: '(interpreter)',
