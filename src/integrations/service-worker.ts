@@ -2,8 +2,9 @@
  * Offline use: after the build (and after the search index, so it is listed), Workbox writes
  * `sw.js`, and every built page registers it (src/scripts/register-service-worker.ts). The worker
  * - precaches the site's scripts, styles and WebAssembly (the simulator and triage workers and
- *   their chunks), the whole Pagefind index of both languages, the signature registry and the
- *   tool pages (home, playground and triage in both languages);
+ *   their chunks), the whole Pagefind index of both languages, the signature registry, the
+ *   error-code index the triage and simulator workers read, and the tool pages (home,
+ *   playground and triage in both languages);
  * - keeps every page the reader opens (network first, the kept copy when offline).
  * So after one visit a reader can read the pages they opened, search, and run reproductions with
  * no network. Dev mode gets no worker.
@@ -19,6 +20,7 @@ export const PRECACHED = [
 	'pagefind/**/*',
 	'favicon.svg',
 	'signatures.json',
+	'codes.json',
 	'{zh,en}/index.html',
 	'{zh,en}/playground/index.html',
 	'{zh,en}/triage/index.html',

@@ -123,7 +123,9 @@ describe('casebook explain --json', () => {
 		expect(json.matches).toEqual([]);
 		expect(json.hints.map((hint) => hint.case)).toContain('acl-resource-leak');
 		expect(json.notes.find((note) => note.code === '207001')?.meaning).toMatch(/\S/);
-		expect(json.codes.find((code) => code.code === '207001')?.url).toBe('/en/codes/207001/');
+		expect(json.codes.find((code) => code.code === '207001')?.url).toBe(
+			`${PUBLIC}/en/codes/207001/`,
+		);
 		expect(json.diagnosis.root).toMatchObject({ kind: 'code' });
 	});
 
@@ -172,7 +174,7 @@ describe('casebook explain --code', () => {
 	])('prints the entry of %s and its page', (spelling) => {
 		const run = explain(['--code', spelling, '--lang', 'en']);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/→ \/en\/codes\/[\w-]+\/$/m);
+		expect(run.stdout).toMatch(/→ https:\/\/ascend-casebook\.github\.io\/en\/codes\/[\w-]+\/$/m);
 	});
 
 	it('prints the /codes.json entry with --json', () => {
@@ -205,7 +207,7 @@ describe('casebook explain for people', () => {
 		expect(lines[0]).toBe('Diagnosis:');
 		expect(lines[1]).toBe('● Likely root cause:');
 		expect(lines[2]).toMatch(/^ {2}107003 ACL_ERROR_RT_STREAM_CONTEXT \(line 1, 2\): /);
-		expect(run.stdout).toContain('  → /en/codes/107003/');
+		expect(run.stdout).toContain(`  → ${PUBLIC}/en/codes/107003/`);
 		expect(run.stdout).toContain('No known case matched.');
 	});
 });
