@@ -5,16 +5,13 @@
  */
 import type { APIRoute } from 'astro';
 import { codeUrl } from '../codes/code-url.ts';
-import { toCodesJson } from '../codes/codes-json.ts';
 import { getSiteRegistry } from '../islands/triage/site-registry.ts';
 import { getSiteCodes } from '../site/codes.ts';
-import { CodeDirectory } from '../triage/code-directory.ts';
 import { findCodes } from '../triage/find-codes.ts';
 
 /** The registry as JSON (static: written once at build time). */
 export const GET: APIRoute = async () => {
-	const [registry, { table }] = await Promise.all([getSiteRegistry(), getSiteCodes()]);
-	const directory = CodeDirectory.fromJson(toCodesJson(table));
+	const [registry, { directory }] = await Promise.all([getSiteRegistry(), getSiteCodes()]);
 	const signatures = registry.signatures.map((entry) => {
 		const codes = new Set(
 			entry.samples.flatMap((sample) => findCodes(sample, directory)).map((hit) => hit.entry.code),

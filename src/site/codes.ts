@@ -9,10 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkTable } from '../codes/check-table.ts';
 import { CodeTable, type ExplanationInfo } from '../codes/code-table.ts';
+import { toCodesJson } from '../codes/codes-json.ts';
 import type { CodeLang, CodeProgram } from '../codes/schema.ts';
 import { encodeShareState } from '../islands/repro/share-codec.ts';
 import { SHARE_FORMAT_VERSION } from '../islands/repro/share-state.ts';
 import { SHARE_HASH_KEY } from '../islands/repro/share-hash.ts';
+import { CodeDirectory } from '../triage/code-directory.ts';
 
 /** A program that reproduces a code, ready for the page. */
 export interface SiteReproduction extends CodeProgram {
@@ -29,6 +31,8 @@ export interface SiteCodes {
 	reproductions: ReadonlyMap<string, SiteReproduction[]>;
 	/** Case titles by slug and language, for the links. */
 	caseTitles: ReadonlyMap<string, Partial<Record<CodeLang, string>>>;
+	/** The table as triage reads it, to find the codes a text quotes. */
+	directory: CodeDirectory;
 }
 
 let loading: Promise<SiteCodes> | undefined;
@@ -111,5 +115,6 @@ async function load(): Promise<SiteCodes> {
 			if (list.length > 0) reproductions.set(entry.code, list);
 		}
 	}
-	return { table, explanations, reproductions, caseTitles };
+	const directory = CodeDirectory.fromJson(toCodesJson(table));
+	return { table, explanations, reproductions, caseTitles, directory };
 }
