@@ -258,7 +258,8 @@ const CODE_WORDS = {
 /**
  * The `--json` shape: `{"matches":[{case,signature,lines,url}],"hints":[…same…],
  * "notes":[{code,name,meaning,lines,cases}],"codes":[{code,name,kind,meaning,lines,url,explained}],
- * "harmless":[{rule,lines,reason,source}],"diagnosis":{root,then}}`.
+ * "harmless":[{line,rule,reason,source}],"diagnosis":{root,then}}`: one harmless entry per line,
+ * so a record the rule covers over several lines gives one entry for each.
  */
 export function toJson(result: TriageResult, options: Pick<ExplainOptions, 'lang' | 'baseUrl'>) {
 	const claim = (match: TriageMatch) => ({
@@ -308,12 +309,14 @@ export function toJson(result: TriageResult, options: Pick<ExplainOptions, 'lang
 			explained: code.explained.includes(options.lang),
 			...(code.call ? { call: code.call } : {}),
 		})),
-		harmless: result.harmless.map((item) => ({
-			rule: item.rule,
-			lines: item.lines,
-			reason: item.reason[options.lang],
-			source: item.source,
-		})),
+		harmless: result.harmless.flatMap((item) =>
+			item.lines.map((line) => ({
+				line,
+				rule: item.rule,
+				reason: item.reason[options.lang],
+				source: item.source,
+			})),
+		),
 		diagnosis: {
 			root: result.diagnosis.root ? item(result.diagnosis.root) : null,
 			then: result.diagnosis.then.map(item),

@@ -144,7 +144,7 @@ describe('casebook explain --json', () => {
 		const run = explain(['-', '--json', '--base-url', 'https://casebook.example.org'], log);
 		const json = JSON.parse(run.stdout) as {
 			codes: { code: string; url: string | null; lines: number[]; call?: string }[];
-			harmless: { rule: string; lines: number[]; reason: string; source: string }[];
+			harmless: { line: number; rule: string; reason: string; source: string }[];
 			diagnosis: {
 				root: { code: string; codes: string[]; call?: string };
 				then: { code: string }[];
@@ -156,7 +156,7 @@ describe('casebook explain --json', () => {
 		]);
 		expect(json.codes[0]!.url).toBe('https://casebook.example.org/zh/codes/507035/');
 		expect(json.harmless).toEqual([
-			expect.objectContaining({ rule: 'torch-npu-block-pool-retry', lines: [1] }),
+			expect.objectContaining({ rule: 'torch-npu-block-pool-retry', line: 1 }),
 		]);
 		expect(json.harmless[0]!.reason).toContain('可以忽略');
 		// Real logs show EZ9999 after 507035 (the index links the two), so they are one error.
