@@ -34,7 +34,7 @@ export function candidateIds(spelling: string): string[] {
 	const text = spelling.trim().replace(/^[([{'"`]+|[)\]}'"`.,;:!]+$/g, '');
 	if (text === '') return [];
 	const upper = text.toUpperCase();
-	if (/^[EWI][0-9A-Z]\d{4}$/.test(upper)) return [upper];
+	if (/^[EWI][0-9A-Z]\d{4}$/.test(upper) || /^ERR\d{5}$/.test(upper)) return [upper];
 	const lower = text.toLowerCase();
 	if (/^(?:ts|drv|hccl)-/.test(lower)) {
 		const [prefix, rest] = [
@@ -71,7 +71,7 @@ export function candidateIds(spelling: string): string[] {
 export function spellingsOf(id: string, names: readonly string[] = []): string[] {
 	const out = new Set<string>([id]);
 	const kind = kindOfId(id);
-	if (kind === 'screen') out.add(id.toLowerCase());
+	if (kind === 'screen' || kind === 'pta') out.add(id.toLowerCase());
 	if (kind === 'inner' || kind === 'ts') {
 		const hex = kind === 'ts' ? id.slice(3) : id;
 		const value = Number.parseInt(hex.slice(2), 16);

@@ -10,9 +10,10 @@
  * - `inner`: a runtime internal number, lower-case hex without leading zeros (`0x7020023`);
  * - `ts`: a task-scheduler error, `ts-` + hex (`ts-0x31`);
  * - `drv`: a driver `drvError_t`, `drv-` + decimal (`drv-7`);
- * - `hccl`: an `HcclResult`, `hccl-` + decimal (`hccl-4`).
+ * - `hccl`: an `HcclResult`, `hccl-` + decimal (`hccl-4`);
+ * - `pta`: a torch_npu error code, `ERR` + two module digits + three code digits (`ERR00100`).
  */
-export const CODE_KINDS = ['acl', 'screen', 'inner', 'ts', 'drv', 'hccl'] as const;
+export const CODE_KINDS = ['acl', 'screen', 'inner', 'ts', 'drv', 'hccl', 'pta'] as const;
 /** One of {@link CODE_KINDS}. */
 export type CodeKind = (typeof CODE_KINDS)[number];
 
@@ -24,8 +25,9 @@ export const CODE_ID_PATTERNS: Readonly<Record<CodeKind, RegExp>> = {
 	ts: /^ts-0x[1-9a-f][0-9a-f]*$/,
 	drv: /^drv-[1-9]\d*$/,
 	hccl: /^hccl-[1-9]\d*$/,
+	pta: /^ERR\d{5}$/,
 };
 
 /** Any code id of any kind. */
 export const CODE_ID =
-	/^(?:[1-5]\d{5}|[EWI][0-9A-Z]\d{4}|0x[1-9a-f][0-9a-f]*|ts-0x[1-9a-f][0-9a-f]*|drv-[1-9]\d*|hccl-[1-9]\d*)$/;
+	/^(?:[1-5]\d{5}|[EWI][0-9A-Z]\d{4}|0x[1-9a-f][0-9a-f]*|ts-0x[1-9a-f][0-9a-f]*|drv-[1-9]\d*|hccl-[1-9]\d*|ERR\d{5})$/;

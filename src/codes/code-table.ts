@@ -121,9 +121,12 @@ export class CodeTable {
 		return found ? (Object.keys(found) as CodeLang[]) : [];
 	}
 
-	/** True when the code says only that something inside failed (E*9***, 50000x, 507000). */
+	/** True when the code says only that something inside failed (E*9***, 50000x, 507000, ERR…). */
 	isGeneric(entry: CodeEntry): boolean {
 		if (entry.kind === 'screen') return Number(entry.code.slice(2)) >= FIRST_INTERNAL_SCREEN_NUMBER;
+		// torch_npu's ERR codes label the exception they end (ERR00100: an ACL call failed, whose
+		// own code says why; ERR02005: the watchdog caught an exception, printed next to it).
+		if (entry.kind === 'pta') return true;
 		return GENERIC_ACL.has(entry.code);
 	}
 

@@ -32,7 +32,7 @@ export interface DirectoryEntry {
 
 /** How a token was found, which decides the families it may belong to. */
 export type TokenHint =
-	'acl' | 'hex' | 'inner-hex' | 'screen' | 'name' | 'hccl' | 'drv' | 'decimal';
+	'acl' | 'hex' | 'inner-hex' | 'screen' | 'name' | 'hccl' | 'drv' | 'decimal' | 'pta';
 
 const entrySchema = z.object({
 	code: z.string(),
@@ -95,6 +95,8 @@ export class CodeDirectory {
 				return this.#byId.get(token) ?? screenCodeFallback(token);
 			case 'name':
 				return this.#byName.get(token);
+			case 'pta':
+				return this.#byId.get(token);
 			case 'hccl':
 				return this.#byId.get(`hccl-${Number(token)}`);
 			case 'drv':

@@ -71,6 +71,8 @@ const KIND_RANK: Readonly<Record<DirectoryEntry['kind'], number>> = {
 	inner: 3,
 	ts: 4,
 	drv: 5,
+	// torch_npu's own code comes last: the CANN code beside it says more.
+	pta: 6,
 };
 
 function rank(finding: CodeFinding): number {

@@ -39,6 +39,9 @@ const HCCL_NUMBER =
 	/\berror code is (\d{1,3})\b|\bHcclResult\s*[=:]\s*(\d{1,3})\b|\bhcclRet -> (\d{1,3})\b/g;
 const DRV_NUMBER =
 	/\b(?:drv|hal)\w*\b[^"\n]*?\b(?:errorcode|error code|drvRetCode|drvRet|ret(?:Code)?)\s*[=:]\s*(\d{1,3})\b/gi;
+/** torch_npu's own codes (`ERR00100 PTA call acl api failed`). */
+const PTA = /\bERR\d{5}\b/g;
+const PTA_SHAPE = /ERR\d{5}/;
 const SIX_DIGITS = /\d{6}/;
 const SCREEN_SHAPE = /[EW][0-9A-Z]\d{4}/;
 const DRV_HINT = /drv|hal/i;
@@ -58,7 +61,8 @@ function mayQuoteCode(text: string): boolean {
 		text.includes('result') ||
 		text.includes('failed') ||
 		text.includes('errNo[') ||
-		/[EW][0-9A-Z]\d{4}/.test(text)
+		/[EW][0-9A-Z]\d{4}/.test(text) ||
+		PTA_SHAPE.test(text)
 	);
 }
 
@@ -99,6 +103,7 @@ export function findCodes(text: string, directory: CodeDirectory): CodeHit[] {
 			add((match[1] ?? match[2] ?? match[3])!, 'hccl');
 	}
 	if (DRV_HINT.test(text)) for (const match of text.matchAll(DRV_NUMBER)) add(match[1]!, 'drv');
+	if (PTA_SHAPE.test(text)) for (const match of text.matchAll(PTA)) add(match[0], 'pta');
 	for (const implied of IMPLIED_CODES) {
 		if (text.includes(implied.literal) && implied.pattern.test(text)) add(implied.code, 'acl');
 	}

@@ -28,6 +28,17 @@ describe('the error-code index', () => {
 		expect(table.size).toBeGreaterThan(1300);
 	});
 
+	it("holds torch_npu's ERR codes: every module/code pair the sources raise, and every one the error-code page lists", async () => {
+		const families = await loadFamilies();
+		const torchNpu = families.find((f) => f.family === 'torch-npu-err')!;
+		const ids = torchNpu.codes.map((row) => row.code);
+		// PTA_ERROR(ErrCode::ACL), OPS_ERROR(ErrCode::ACL), DIST_ERROR(ErrCode::HCCL), and ERR99999 (page only).
+		expect(ids).toEqual(expect.arrayContaining(['ERR00100', 'ERR01100', 'ERR02200', 'ERR99999']));
+		expect(table.get('ERR00100')?.name).toBe('PTA call acl api failed');
+		// They label an exception whose own text (an aclError, a screen code) says more.
+		expect(table.isGeneric(table.get('ERR00100')!)).toBe(true);
+	});
+
 	it('records a file and commit for every row, resolving to a GitHub link', async () => {
 		for (const family of await loadFamilies()) {
 			for (const row of family.codes) {
@@ -72,6 +83,8 @@ describe('code spellings', () => {
 		['DRV_ERROR_INNER_ERR', 'drv-7'],
 		['HCCL_E_INTERNAL', 'hccl-4'],
 		['(EE1023)', 'EE1023'],
+		['err00100', 'ERR00100'],
+		['ERR02200', 'ERR02200'],
 	])('finds %s as %s', (spelling, id) => {
 		expect(table.find(spelling)?.code).toBe(id);
 	});

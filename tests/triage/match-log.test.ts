@@ -323,6 +323,21 @@ describe('the diagnosis', () => {
 		expect(diagnosis.root).toMatchObject({ code: '207007', codes: ['207007', '0x7020019'] });
 		expect(diagnosis.then).toMatchObject([{ code: 'EZ9999', generic: true }]);
 	});
+	it("reads torch_npu's ERR00100 line as part of the report of the aclError it follows, listed after it", () => {
+		const log = [
+			'RuntimeError: operator():build/CMakeFiles/torch_npu.dir/compiler_depend.ts:25 NPU function error: c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 507035',
+			'[ERROR] 2025-04-29-18:46:11 (PID:1066924, Device:1, RankID:-1) ERR00100 PTA call acl api failed',
+			'[Error]: The vector core execution is abnormal.',
+		].join('\n');
+		const result = matchLog(log, [], { codes });
+		expect(result.codes.map((code) => [code.code, code.lines])).toEqual([
+			['507035', [1]],
+			['ERR00100', [2]],
+		]);
+		expect(result.diagnosis.root).toMatchObject({ code: '507035', codes: ['507035', 'ERR00100'] });
+		expect(result.diagnosis.then).toEqual([]);
+	});
+
 	it('takes a headline, its screen message and its TraceBack as one error report', () => {
 		const log = [
 			'[ERROR] aclrtSetDevice(deviceId) failed: 507033 (main.cpp:98)',
