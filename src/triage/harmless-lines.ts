@@ -106,4 +106,47 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 		},
 		source: `${PYTORCH}/torch_npu/distributed/distributed_c10d.py#L231`,
 	},
+	{
+		id: 'torch-npu-cpu-fallback',
+		literals: ['will fall back to run on the CPU'],
+		pattern:
+			/The operator '[^']+' is not currently supported on the NPU backend and will fall back to run on the CPU\./,
+		reason: {
+			zh: '这个算子没有 NPU 实现，torch_npu 把它放到 CPU 上算并提醒可能变慢；结果不受影响，只关乎性能。',
+			en: 'The operator has no NPU kernel, so torch_npu runs it on the CPU and warns that this may be slower; results are unaffected, only speed.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/aten/VariableFallbackKernel.cpp#L231`,
+	},
+	{
+		id: 'torch-npu-transfer-jit-disabled',
+		literals: ['transfer_to_npu', 'warnings.warn(msg, RuntimeWarning)'],
+		pattern:
+			/torch\.jit\.script and torch\.jit\.script_method will be disabled by transfer_to_npu|transfer_to_npu\.py:\d+: RuntimeWarning: torch\.jit\.script|^warnings\.warn\(msg, RuntimeWarning\)/,
+		reason: {
+			zh: '导入 transfer_to_npu 后它会关掉 torch.jit.script，并用 RuntimeWarning 说明一次（第二行是 Python 打出的告警所在源码行）；不影响普通的 eager 执行。',
+			en: 'Importing transfer_to_npu turns torch.jit.script off and says so once with a RuntimeWarning (the second line is the source line Python prints under it); eager execution is unaffected.',
+		},
+		source: `${PYTORCH}/torch_npu/contrib/transfer_to_npu.py#L311`,
+	},
+	{
+		id: 'torch-npu-version-unparsed',
+		literals: ['is invalid or not supported yet'],
+		pattern: /\b(?:Driver )?Version: \S* is invalid or not supported yet\./,
+		reason: {
+			zh: 'torch_npu 读不懂某个 CANN 或驱动的版本号（如带 .b070 之类的内部后缀），就把它当作未知版本，只影响按版本开启的可选功能；它不是报错的原因。',
+			en: 'torch_npu could not parse a CANN or driver version string (an internal suffix such as .b070) and treats it as unknown; only version-gated optional features are affected, it is not the cause of a failure.',
+		},
+		source: `${PYTORCH}/torch_npu/csrc/core/npu/GetCANNInfo.cpp#L317`,
+	},
+	{
+		id: 'torch-npu-load-not-zipfile',
+		literals: ['since the loaded file is not a zipfile'],
+		pattern:
+			/since the loaded file is not a zipfile, only "torch\.device" and "str" type parameters/,
+		reason: {
+			zh: 'torch.load 读到的是旧的非 zip 格式文件，torch_npu 提醒此时 map_location 只支持 torch.device 和 str；按这两种写法传参即可，文件照常加载。',
+			en: 'torch.load met an old, non-zip file, and torch_npu notes that map_location then accepts only torch.device or str; pass one of those and the file loads as usual.',
+		},
+		source: `${PYTORCH}/torch_npu/utils/serialization.py#L316`,
+	},
 ];
