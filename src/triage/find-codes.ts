@@ -29,7 +29,7 @@ const HEX =
 const DECIMAL_INNER =
 	/\b(?:error(?:[ _]?code)?(?: is)?|ret(?:Code)?|code)\s*[=:]?\s*(?:is\s*)?(\d{9,10})\b/gi;
 const SCREEN =
-	/(?:^|[\s(\[])([EW][0-9A-Z]\d{4})(?=\)?:|\]|\s+Inner Error)|(?:ErrorCode|module_name)=([EW][0-9A-Z]\d{4})\b/g;
+	/(?:^|[\s(\[])([EW][0-9A-Z]\d{4})(?=\)?:|\]|\s+Inner Error|\)\s*$)|(?:ErrorCode|module_name)=([EW][0-9A-Z]\d{4})\b/g;
 const NAME =
 	/\b(?:ACL_ERROR_[A-Z0-9_]+|RT_ERROR_[A-Z0-9_]+|DRV_ERROR_[A-Z0-9_]+|HCCL_E_[A-Z_]+)\b/g;
 const HCCL_CONTEXT = /HCCL function error:|\bHccl\w+\b.*\bfailed\b|^\[[A-Z]+\] HCCL\(|hcclRet/;

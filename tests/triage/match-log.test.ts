@@ -323,6 +323,15 @@ describe('the diagnosis', () => {
 		expect(diagnosis.root).toMatchObject({ code: '207007', codes: ['207007', '0x7020019'] });
 		expect(diagnosis.then).toMatchObject([{ code: 'EZ9999', generic: true }]);
 	});
+	it('reads a screen code in the Name(CODE) form that ends a line, without the colon', () => {
+		const log = 'Communication_Error_Get_Socket(EI0006)\nsome text after it';
+		expect(matchLog(log, [], { codes }).codes.map((code) => [code.code, code.lines])).toEqual([
+			['EI0006', [1]],
+		]);
+		// Inside a sentence, a parenthesised code-like word is not read as one.
+		expect(matchLog('see (EI0006) above for details', [], { codes }).codes).toEqual([]);
+	});
+
 	it("reads torch_npu's ERR00100 line as part of the report of the aclError it follows, listed after it", () => {
 		const log = [
 			'RuntimeError: operator():build/CMakeFiles/torch_npu.dir/compiler_depend.ts:25 NPU function error: c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 507035',
