@@ -13,6 +13,8 @@ export type { Severity };
 export interface DiagnosticSpan {
 	line: number;
 	column: number;
+	/** The file, when the program has several (a path among its files). */
+	file?: string;
 }
 
 /** A finding about the user's program, with a stable code from the catalog (style.md #8). */
@@ -30,6 +32,8 @@ export interface Diagnostic {
 	hints: Localized;
 	line: number;
 	column: number;
+	/** The file, when the program has several (a path among its files). */
+	file?: string;
 	/** Slug of the case page that explains it, when there is one. */
 	case?: string;
 }

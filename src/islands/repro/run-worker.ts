@@ -3,6 +3,7 @@
  * calls the interpreter's `run(request)`, posts the trace back in chunks (trace-transfer.ts),
  * then matches the log against the signature registry and the code index so recognised lines
  * link to their case and the codes they quote link to their pages.
+ * It also runs "Check all products" (`{ check, program, … }`, check-task.ts), cell by cell.
  * A throw inside the interpreter is a simulator bug; it is reported, not hidden.
  */
 /// <reference lib="webworker" />
@@ -16,6 +17,7 @@ import type { SignatureEntry } from '../../triage/signature-entry.ts';
 import { fetchCodeDirectory } from '../triage/fetch-code-directory.ts';
 import type { LogLink } from './repro-props.ts';
 import { splitTrace, type TraceMessage } from './trace-transfer.ts';
+import { isCheckMessage, runCheckTask, type CheckMessage } from './check-task.ts';
 
 /** What the page sends the worker. */
 export interface RunMessage {
@@ -105,7 +107,9 @@ function post(message: TraceMessage): void {
 	scope.postMessage(message);
 }
 
-scope.onmessage = async (event: MessageEvent<RunMessage>) => {
+scope.onmessage = async (event: MessageEvent<RunMessage | CheckMessage>) => {
+	if (isCheckMessage(event.data))
+		return runCheckTask(event.data, (reply) => scope.postMessage(reply));
 	const { run, request, lang } = event.data;
 	try {
 		const trace = runProgram(request);

@@ -1,0 +1,25 @@
+/**
+ * The program the widget runs for a scenario's variant: the code as edited, its file name, the
+ * scenario's actions with the reader's added ones, and the scenario's CANN version. A Run adds
+ * the product and mode; "Check all products" runs it on every one.
+ */
+import { actionsFor } from '../../cases/scenario-actions.ts';
+import type { Action } from '../../cases/schema.ts';
+import type { CheckProgram } from '../../check/check-run.ts';
+import type { ScenarioData, Variant } from './repro-props.ts';
+
+/** The program of `scenario`'s `variant` with `source` as its code and `added` actions. */
+export function programOf(
+	scenario: ScenarioData,
+	variant: Variant,
+	source: string,
+	added: readonly Action[],
+): CheckProgram {
+	const program: CheckProgram = {
+		source,
+		fileName: scenario[variant].file,
+		actions: [...actionsFor(scenario, variant), ...added],
+	};
+	if (scenario.cann) program.cann = scenario.cann;
+	return program;
+}
