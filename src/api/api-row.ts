@@ -10,6 +10,7 @@
  */
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
+import type { HcclResultName } from '../sim/hccl/hccl-types.ts';
 import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
 import type { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
@@ -81,8 +82,12 @@ export interface ApiCall {
 	readonly declName: string | undefined;
 	/** The user's call site, innermost frame last. */
 	site(): CallSite;
+	/** The source text of argument `index` (`assert` prints its expression), when known. */
+	argText(index: number): string | undefined;
 	/** Writes out-parameter `index` (through the pointer, or into the reference). */
 	out(index: number, value: unknown): void;
+	/** Reads what in-out parameter `index` points to. */
+	peek?(index: number): unknown;
 	/** Writes program output (the console of the process or kernel), as printf would. */
 	print(text: string): void;
 	/** Writes out any unfinished output line, as stdio does at exit. */
@@ -128,8 +133,8 @@ export interface ApiRowBase {
 	readonly aliases: readonly string[];
 	readonly requires: readonly ApiPrecondition[];
 	readonly cost: ApiCost;
-	/** The aclError codes the simulated call can return (host rows). */
-	readonly errors: readonly AclErrorName[];
+	/** The aclError (or, for HCCL rows, HcclResult) codes the simulated call can return. */
+	readonly errors: readonly (AclErrorName | HcclResultName)[];
 	/** Diagnostics the simulated call can report. */
 	readonly diagnostics: readonly ApiDiagnosticCode[];
 	/** Per-product limits that apply. */
@@ -148,8 +153,9 @@ export interface ApiRowBase {
 		readonly fixed: readonly string[];
 	};
 	/**
-	 * `status`: the C function returns an aclError saying how the call went (a non-zero one is a
-	 * failure the program saw, and becomes the last error); `value`: it returns data (a handle,
+	 * `status`: the C function returns an aclError (or an HcclResult) saying how the call went (a
+	 * non-zero one is a failure the program saw; an aclError becomes the last error); `value`: it
+	 * returns data (a handle,
 	 * a message, or an error code it was asked for, as aclrtGetLastError does).
 	 */
 	readonly result: 'status' | 'value';
@@ -193,10 +199,15 @@ export interface ApiRowInput<Target> {
 	signature: string | readonly string[];
 	/** Parameters the API writes (the reference's 输出 / Output column). */
 	out?: readonly string[];
+	/**
+	 * Parameters it reads and writes (输入&输出): passed unconverted like `out`, read with
+	 * `call.peek(i)`, and not cleared before the call.
+	 */
+	inout?: readonly string[];
 	aliases?: readonly string[];
 	requires?: readonly ApiPrecondition[];
 	cost: ApiCost;
-	errors?: readonly AclErrorName[];
+	errors?: readonly (AclErrorName | HcclResultName)[];
 	diagnostics?: readonly ApiDiagnosticCode[];
 	limits?: readonly ApiLimit[];
 	doc: Localized;
@@ -216,11 +227,20 @@ export const NO_COST: ApiCost = { us: 0, per: 'call' };
 /** An AscendCL row. */
 export function hostApi(input: ApiRowInput<AclRuntime>): HostApiRow {
 	const base = common(input, ['in-process']);
-	return { ...base, side: 'host', run: input.run, protocol: hostProtocol(base, input.run) };
+	return {
+		...base,
+		side: 'host',
+		run: input.run,
+		protocol: hostProtocol(base, input.run, input.inout ?? []),
+	};
 }
 
 /** The call protocol's view of a host row: cost, precondition, and how the trace shows the call. */
-function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostCallSpec<ApiCall> {
+function hostProtocol(
+	row: ApiRowBase,
+	run: HostCallSpec<ApiCall>['run'],
+	inout: readonly string[],
+): HostCallSpec<ApiCall> {
 	const requires = row.requires.includes('current-context')
 		? 'current-context'
 		: row.requires.includes('acl-init')
@@ -228,11 +248,13 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 			: 'none';
 	const first = row.signatures[0]!;
 	const resultFormat =
-		first.returnBase === 'aclError'
-			? 'error'
-			: first.returnBase === 'char' && first.returnPointers === 1
-				? 'message'
-				: 'handle';
+		first.returnBase === 'HcclResult'
+			? 'hccl'
+			: first.returnBase === 'aclError'
+				? 'error'
+				: first.returnBase === 'char' && first.returnPointers === 1
+					? 'message'
+					: 'handle';
 	const format = (p: ApiSignature['params'][number]): TraceArgFormat => {
 		if (p.direction === 'out' || row.trace.hide.includes(p.name)) return 'hidden';
 		if (row.trace.hex.includes(p.name)) return 'hex';
@@ -248,7 +270,7 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 		forms: row.signatures.map((sig) => ({
 			fixedArgs: row.trace.fixed,
 			traceArgs: sig.params.map(format),
-			outs: sig.outs,
+			outs: sig.outs.filter((i) => !inout.includes(sig.params[i]!.name)),
 			bytesArg: row.cost.bytesParam
 				? sig.params.findIndex((p) => p.name === row.cost.bytesParam)
 				: -1,
@@ -276,7 +298,9 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 	const texts = typeof input.signature === 'string' ? [input.signature] : input.signature;
 	const signatures = texts.map((text) => {
 		const sig = parseSignature(text, { out: [] });
-		const outs = (input.out ?? []).filter((n) => sig.params.some((p) => p.name === n));
+		const outs = [...(input.out ?? []), ...(input.inout ?? [])].filter((n) =>
+			sig.params.some((p) => p.name === n),
+		);
 		return outs.length > 0 ? parseSignature(text, { out: outs }) : sig;
 	});
 	const first = signatures[0]!;
@@ -316,6 +340,8 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 			hide: input.trace?.hide ?? [],
 			fixed: input.trace?.fixed ?? [],
 		},
-		result: input.result ?? (first.returnBase === 'aclError' ? 'status' : 'value'),
+		result:
+			input.result ??
+			(first.returnBase === 'aclError' || first.returnBase === 'HcclResult' ? 'status' : 'value'),
 	};
 }

@@ -109,8 +109,17 @@ class DirectApiCall implements ApiCall {
 		return this.#site;
 	}
 
+	argText(): undefined {
+		return undefined;
+	}
+
 	out(index: number, value: unknown): void {
 		this.outs[index] = value;
+	}
+
+	/** An in-out argument's value: what an earlier out wrote, else what was passed. */
+	peek(index: number): unknown {
+		return index in this.outs ? this.outs[index] : this.args[index];
 	}
 
 	print(text: string): void {

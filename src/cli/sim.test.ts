@@ -105,7 +105,7 @@ describe('casebook sim --actions', () => {
 	it('names the part it cannot read', () => {
 		expect(parseActions('run; signal SIGHUP')).toEqual({
 			error:
-				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.',
 		});
 	});
 });
@@ -218,6 +218,20 @@ describe('casebook sim exit codes', () => {
 		expect(vecin).toMatchObject({ limit: 4, over: { value: 5, refused: false } });
 		expect(vecin.peak).toBeGreaterThan(4);
 		expect(resources.held).toEqual([]);
+	});
+
+	it('runs the notify-wait case as 8 ranks and names, in the JSON, rank 3 as missing from the last AllReduce', async () => {
+		const { out } = capture();
+		const file = fileURLToPath(
+			new URL('../../content/cases/hccl-notify-wait-timeout/skip-step-faulty.cpp', import.meta.url),
+		);
+		expect(await simCommand([file, '--ranks', '8', '--json'])).toBe(1);
+		const json = JSON.parse(out.join('\n'));
+		expect(json.hccl.ranks).toHaveLength(8);
+		const last = json.hccl.collectives.at(-1);
+		expect(last.missing).toEqual([3]);
+		expect(last.issued.map((f: { rank: number }) => f.rank)).toEqual([0, 1, 2, 4, 5, 6, 7]);
+		expect(json.log.filter((l: string) => l.startsWith('EI0002:'))).toHaveLength(7);
 	});
 });
 

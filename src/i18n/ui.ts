@@ -96,6 +96,7 @@ export function t(lang: Lang, key: UiKey): string {
 export const COMPONENT_NAME: Readonly<Record<string, Record<Lang, string>>> = {
 	'ascend-c': { zh: 'Ascend C 算子', en: 'Ascend C kernels' },
 	'acl-runtime': { zh: 'AscendCL 运行时', en: 'AscendCL runtime' },
+	hccl: { zh: 'HCCL 集合通信', en: 'HCCL collective communication' },
 	driver: { zh: '驱动', en: 'Driver' },
 	system: { zh: '系统与运维', en: 'System' },
 };

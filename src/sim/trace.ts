@@ -2,8 +2,10 @@
  * The shape of a simulation run: what the simulator hands to every runner (CLI, worker, tests).
  * Everything here is plain data, so a trace can cross a worker boundary or be written as JSON.
  */
+import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { HcclFacts } from './hccl/hccl-world.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
 
 export type { Diagnostic, Outcome, ResourceReport, Severity };
@@ -35,8 +37,11 @@ export interface CallSite {
 	stack: readonly Frame[];
 }
 
-/** Where a log line would appear on a real machine. */
-export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr';
+/**
+ * Where a log line would appear on a real machine; `shell` is what a command the user types
+ * beside the program prints (`npu-smi info`).
+ */
+export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr' | 'shell';
 
 /** One line of output, exactly as the real tool prints it. */
 export interface LogLine {
@@ -86,6 +91,8 @@ export interface Leak {
 	bytes?: number;
 }
 
+export type { MemorySnapshot };
+
 /** The whole record of a run. */
 export interface Trace {
 	outcome: Outcome;
@@ -103,4 +110,8 @@ export interface Trace {
 	resources?: ResourceReport;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
+	memory?: MemorySnapshot;
+	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
+	hccl?: HcclFacts;
 }

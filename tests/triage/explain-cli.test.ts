@@ -39,7 +39,7 @@ describe('casebook explain exit codes', () => {
 	});
 
 	it('exits 1 when the log only gives hints', () => {
-		expect(explain([`${CORPUS}hint-leak-malloc-oom.log`]).code).toBe(1);
+		expect(explain([`${CORPUS}hint-set-device-driver-open.log`]).code).toBe(1);
 	});
 
 	it('exits 2 and says why when the file cannot be read', () => {
@@ -118,7 +118,7 @@ describe('casebook explain --json', () => {
 	});
 
 	it('explains codes with no case, and lists hints apart from matches', () => {
-		const run = explain(['--json', '--lang', 'en', `${CORPUS}hint-leak-malloc-oom.log`]);
+		const run = explain(['--json', '--lang', 'en', `${CORPUS}hint-set-device-driver-open.log`]);
 		const json = JSON.parse(run.stdout) as {
 			matches: unknown[];
 			hints: { case: string }[];
@@ -127,10 +127,10 @@ describe('casebook explain --json', () => {
 			diagnosis: { root: { kind: string; code?: string } | null };
 		};
 		expect(json.matches).toEqual([]);
-		expect(json.hints.map((hint) => hint.case)).toContain('acl-resource-leak');
-		expect(json.notes.find((note) => note.code === '207001')?.meaning).toMatch(/\S/);
-		expect(json.codes.find((code) => code.code === '207001')?.url).toBe(
-			`${PUBLIC}/en/codes/207001/`,
+		expect(json.hints.map((hint) => hint.case)).toContain('acl-set-device-failed');
+		expect(json.notes.find((note) => note.code === 'EL0003')?.meaning).toMatch(/\S/);
+		expect(json.codes.find((code) => code.code === 'EL0003')?.url).toBe(
+			`${PUBLIC}/en/codes/EL0003/`,
 		);
 		expect(json.diagnosis.root).toMatchObject({ kind: 'code' });
 	});
@@ -220,12 +220,12 @@ describe('casebook explain for people', () => {
 	});
 
 	it('speaks English with --lang en, leads with the diagnosis and says when no case matched', () => {
-		const run = explain(['--lang', 'en', `${CORPUS}not-any-stream-context.log`]);
+		const run = explain(['--lang', 'en', `${CORPUS}not-wrong-context-context-null.log`]);
 		const lines = run.stdout.split('\n');
 		expect(lines[0]).toBe('Diagnosis:');
 		expect(lines[1]).toBe('● Likely root cause:');
-		expect(lines[2]).toMatch(/^ {2}107003 ACL_ERROR_RT_STREAM_CONTEXT \(line 1, 2\): /);
-		expect(run.stdout).toContain(`  → ${PUBLIC}/en/codes/107003/`);
+		expect(lines[2]).toMatch(/^ {2}107002 ACL_ERROR_RT_CONTEXT_NULL \(line 1, 2\): /);
+		expect(run.stdout).toContain(`  → ${PUBLIC}/en/codes/107002/`);
 		expect(run.stdout).toContain('No known case matched.');
 	});
 });

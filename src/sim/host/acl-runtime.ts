@@ -21,22 +21,38 @@
 import {
 	HOST_DIAGNOSTICS,
 	makeDiagnostic,
+	type DiagnosticParams,
 	type HostDiagnosticCode,
 } from '../../diagnostics/index.ts';
+import { Halt } from '../halt.ts';
+import { hcclResultLabel } from '../hccl/hccl-types.ts';
+import { formatPlogTime } from '../clock.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import type { HostCall, HostCallForm, HostCallSpec } from './acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
+import { noticeFailures } from './acl/task-errors.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
-import { busyOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
+import { refuseWithoutContext } from './acl/context.ts';
+import { busyOn, deviceBytesOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
 import type { Device } from './device.ts';
-import { formatPlogLine, formatScreenCode, hex, type PlogLevel } from './host-log.ts';
+import {
+	formatPlogLine,
+	formatScreenCode,
+	formatScreenError,
+	formatTracebackLine,
+	hex,
+	type PlogLevel,
+	type TracebackLine,
+} from './host-log.ts';
+import { SCREEN_CODES, type ScreenCode, type ScreenCodeId } from './screen-codes.ts';
 import type { Context } from './host-resources.ts';
 import { COPY_BYTES_PER_US } from './host-timing.ts';
 import type { HostProcess } from './host-process.ts';
 import type { Machine } from './machine.ts';
+import type { GmBuffer } from '../kernel/global-tensor.ts';
 
 /** How a kernel ended, as the kernel-side simulator found when the interpreter ran its body. */
 export type KernelOutcome =
@@ -56,7 +72,15 @@ export interface KernelLaunch {
 	/** Kernel function name, e.g. `add_custom`; shown in logs as the fault kernel. */
 	name: string;
 	blocks: number;
-	outcome: KernelOutcome;
+	/**
+	 * Runs the kernel's body and says how it ended; called when the launch is accepted and not
+	 * captured (and again by each replay of a graph that captured it).
+	 */
+	run?: () => KernelOutcome;
+	/** How the kernel ends, for callers that have no body to run (tests). */
+	outcome?: KernelOutcome;
+	/** The device addresses among the arguments (the kernel may write them until it ends). */
+	args?: readonly number[];
 	/** Device run time in microseconds (default DEFAULT_KERNEL_US). */
 	durationUs?: number;
 }
@@ -78,6 +102,10 @@ export interface HeldResources {
 	modelStreams: number;
 	/** Devices set and not reset. */
 	devices: number;
+	/** Notify objects (aclrtCreateNotify). */
+	notifies: number;
+	/** Model running instances made by graph capture (aclmdlRI). */
+	graphs: number;
 }
 
 /** The model stream's task that is running: seed 002's unbind line shows `task.task_id=3`. */
@@ -128,6 +156,7 @@ export class AclRuntime {
 		if (form.bytesArg >= 0)
 			us += Math.ceil((call.args[form.bytesArg] as number) / COPY_BYTES_PER_US);
 		clock.advance(us);
+		if (this.state.nextFailureAt <= clock.now) noticeFailures(this);
 		const outs = form.outs;
 		for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
 		this.#detail = undefined;
@@ -135,7 +164,11 @@ export class AclRuntime {
 		const result = refused !== ACL_SUCCESS ? refused : spec.run(this, call);
 		const site = call.site();
 		let label: string;
-		if (spec.result === 'status' || refused !== ACL_SUCCESS) {
+		if (spec.resultFormat === 'hccl' && refused === ACL_SUCCESS) {
+			const detail = this.#detail;
+			const base = hcclResultLabel(result as number);
+			label = detail !== undefined && result === 0 ? `${base} ${detail}` : base;
+		} else if (spec.result === 'status' || refused !== ACL_SUCCESS) {
 			const ret = result as AclError;
 			if (ret !== ACL_SUCCESS) this.state.lastError = ret;
 			const base = aclErrorLabel(ret);
@@ -148,8 +181,7 @@ export class AclRuntime {
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
 		if (!this.state.initialized) return ACL_ERROR.ACL_ERROR_UNINITIALIZE;
-		if (requires === 'current-context' && !this.state.current)
-			return ACL_ERROR.ACL_ERROR_RT_CONTEXT_NULL;
+		if (requires === 'current-context' && !this.state.current) return refuseWithoutContext(this);
 		return ACL_SUCCESS;
 	}
 
@@ -182,6 +214,7 @@ export class AclRuntime {
 	/** Lets virtual time reach `us` (never back). */
 	advanceTo(us: number): void {
 		const clock = this.machine.clock;
+		if (us === Number.POSITIVE_INFINITY) throw new Halt('hang', 'waits for a task that never ends');
 		if (us > clock.now) clock.advanceTo(us);
 	}
 
@@ -231,13 +264,98 @@ export class AclRuntime {
 		this.screen(formatScreenCode(code, this.process.pid, this.machine.clock.now, message));
 	}
 
+	/** The calling host thread's id as plog prints it after `[file:line]` (the pid for main). */
+	get tid(): number {
+		return this.process.pid;
+	}
+
+	/**
+	 * A RUNTIME plog error line: `[ERROR] RUNTIME(pid,name):time [file:line]tid Func:body`, the
+	 * shape of every line in hicann/runtime docs/zh/FAQ/EE1023资源不足问题.md.
+	 */
+	runtimeError(at: string, func: string, body: string): void {
+		this.plog('ERROR', 'RUNTIME', `[${at}]${this.tid} ${func}:${body}`);
+	}
+
+	/**
+	 * An ASCENDCL plog error line `… [event.cpp:107]tid aclrtRecordEventImpl:body`
+	 * (vllm-project/vllm-ascend#16234); `body` starts with a space where the source's does
+	 * (`aclrtSetDeviceImpl: open device 0 failed`, gpustack/gpustack#3352).
+	 */
+	aclError(at: string, func: string, body: string): void {
+		this.plog('ERROR', 'ASCENDCL', `[${at}]${this.tid} ${func}:${body}`);
+	}
+
+	/** A plog line printed with time `at` (a device failure the host notices later). */
+	plogAt(at: number, level: PlogLevel, module: string, body: string): void {
+		const process = this.process;
+		this.recorder.log({
+			text: formatPlogLine(level, module, process.pid, process.name, at, body, true),
+			channel: 'plog',
+			pid: process.pid,
+			level,
+		});
+	}
+
+	/**
+	 * A screen error block: the code line in this version's format, its cause and solution, and
+	 * the traceback; aclGetRecentErrMsg returns the whole block.
+	 */
+	screenError(code: ScreenCodeId, message: string, traceback: readonly TracebackLine[] = []): void {
+		const entry: ScreenCode = SCREEN_CODES[code];
+		const lines = [
+			formatScreenError(
+				this.machine.cann.screenFormat,
+				code,
+				entry.title,
+				this.process.pid,
+				this.machine.clock.now,
+				message,
+			),
+		];
+		if (entry.cause) lines.push(`        Possible Cause: ${entry.cause}`);
+		if (entry.solution) lines.push(`        Solution: ${entry.solution}`);
+		this.#screenBlock(lines, traceback);
+	}
+
+	/**
+	 * The `EE9999: Inner Error!` block (or EZ9999 after a device exception) with its traceback:
+	 * errors the runtime reports as internal.
+	 */
+	innerError(code: 'EE9999' | 'EZ9999', traceback: readonly TracebackLine[]): void {
+		const lines = [`${code}: Inner Error!`];
+		let rest = traceback;
+		if (this.machine.cann.screenFormat === 'title-first' && traceback.length > 0) {
+			// 2026 logs print the first inner message with pid and time: `EE9999[PID: 1802934]
+			// <time> (EE9999):  [SqCqManage]Alloc sq cq fail, …[FUNC:Setup][FILE:stream…`
+			// (vllm-project/vllm-ascend#8393, vllm-project/vllm-omni#4519).
+			const first = formatTracebackLine(traceback[0]!).trimStart();
+			lines.push(
+				`${code}[PID: ${this.process.pid}] ${formatPlogTime(this.machine.clock.now)} (${code}):  ${first}`,
+			);
+			rest = traceback.slice(1);
+		}
+		this.#screenBlock(lines, rest);
+	}
+
+	#screenBlock(lines: string[], traceback: readonly TracebackLine[]): void {
+		if (traceback.length > 0) {
+			lines.push('        TraceBack (most recent call last):');
+			for (const t of traceback) lines.push(formatTracebackLine(t));
+		}
+		const pid = this.process.pid;
+		for (const text of lines) this.recorder.log({ text, channel: 'screen', pid, level: 'ERROR' });
+		this.state.recentErrMsg = lines.join('\n');
+	}
+
 	/** Records host diagnostic `code` at the innermost frame of `site`. */
-	diagnose(
-		code: HostDiagnosticCode,
-		site: CallSite,
-		values: Readonly<Record<string, string | number>>,
-	): void {
+	diagnose(code: HostDiagnosticCode, site: CallSite, values: DiagnosticParams): void {
 		this.recorder.diagnostic(makeDiagnostic(HOST_DIAGNOSTICS, code, spanOf(site), values));
+	}
+
+	/** Records host diagnostic `code` at `span` (an access the interpreter reports). */
+	diagnoseAt(code: HostDiagnosticCode, span: SourceSpan, values: DiagnosticParams): void {
+		this.recorder.diagnostic(makeDiagnostic(HOST_DIAGNOSTICS, code, span, values));
 	}
 
 	// ── kernels and process-level accounting (called by the interpreter and HostProcess) ──────
@@ -250,8 +368,10 @@ export class AclRuntime {
 		return launchKernel(this, stream, launch, site);
 	}
 
-	/** The aclrtMalloc block containing `ptr`, for an interpreter that keeps device bytes itself. */
-	findDeviceAllocation(ptr: number): { base: number; size: number } | undefined {
+	/** The aclrtMalloc block containing `ptr`, with the buffer its contents live in. */
+	findDeviceAllocation(
+		ptr: number,
+	): { base: number; size: number; buffer: { name: string; bytes: number } } | undefined {
 		return findDeviceAllocation(this, ptr);
 	}
 
@@ -270,6 +390,11 @@ export class AclRuntime {
 	/** Whether this (live) process keeps `device`'s hwts busy (see acl/process-resources.ts). */
 	busyOn(device: Device): boolean {
 		return busyOn(this, device);
+	}
+
+	/** Device memory this process holds on `device`, or undefined when it does not use it. */
+	deviceBytesOn(device: Device): number | undefined {
+		return deviceBytesOn(this, device);
 	}
 
 	/** Records every resource still held as a leak, with the line that took it (normal exit). */
@@ -296,7 +421,10 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 			case 'hidden':
 				break;
 			case 'hex':
-				out.push(hex(v as number));
+				// A byte-reference argument (an `HcclRootInfo *`) shows the address it stands for.
+				out.push(
+					hex(typeof v === 'number' ? v : ((v as { address?: number } | null)?.address ?? 0)),
+				);
 				break;
 			case 'string':
 				out.push(v === null || v === undefined ? 'nullptr' : JSON.stringify(v));
@@ -313,6 +441,8 @@ function resultLabel(format: HostCallSpec['resultFormat'], v: unknown): string {
 	switch (format) {
 		case 'error':
 			return aclErrorLabel(v as AclError);
+		case 'hccl':
+			return hcclResultLabel(v as number);
 		case 'handle':
 			return v === 0 || v === null || v === undefined ? 'nullptr' : hex(v as number);
 		case 'message':

@@ -9,6 +9,7 @@
 import { Halt } from '../halt.ts';
 import type { CallSite } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
+import { HostMemory } from './host-memory.ts';
 import { HOST_COST_US } from './host-timing.ts';
 import type { Machine } from './machine.ts';
 import {
@@ -30,6 +31,18 @@ export type ExitStatus =
 
 const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
 
+/**
+ * Thrown by a sleep of a background process (a scenario's `run` with `background: true`): the
+ * process stays alive where it is, holding what it took, and the scenario goes on without it.
+ */
+export class ProcessParked extends Error {
+	readonly pid: number;
+	constructor(pid: number) {
+		super(`process ${pid} keeps running in the background`);
+		this.pid = pid;
+	}
+}
+
 /** One host process; see the file comment. */
 export class HostProcess {
 	readonly pid: number;
@@ -37,6 +50,12 @@ export class HostProcess {
 	readonly name: string;
 	/** The AscendCL API of this process. */
 	readonly acl: AclRuntime;
+	/** The process environment (`getenv`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	readonly env: Readonly<Record<string, string>>;
+	/** Its host memory, reached through addresses (malloc, aclrtMallocHost). */
+	readonly memory = new HostMemory();
+	/** Started in the background: its first sleep parks it (see {@link ProcessParked}). */
+	readonly background: boolean;
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -44,11 +63,27 @@ export class HostProcess {
 	#state: ProcessState = 'running';
 	#exit: ExitStatus | undefined;
 
-	constructor(machine: Machine, pid: number, name: string) {
+	constructor(
+		machine: Machine,
+		pid: number,
+		name: string,
+		env: Readonly<Record<string, string>> = {},
+		background = false,
+	) {
 		this.#machine = machine;
 		this.pid = pid;
 		this.name = name;
+		this.env = env;
+		this.background = background;
 		this.acl = new AclRuntime(machine, this);
+	}
+
+	/** A sleep: a background process parks here (throws {@link ProcessParked}). */
+	sleeping(): void {
+		if (this.background && this.alive) {
+			this.#machine.recorder.step(`host:${this.pid}`, 'sleep', [], 'running in the background');
+			throw new ProcessParked(this.pid);
+		}
 	}
 
 	/** The current state. */
@@ -214,6 +249,7 @@ export class HostProcess {
 	}
 
 	#reclaim(): void {
+		this.#machine.hccl.processEnded(this.pid, this.#machine.clock.now);
 		this.#machine.clock.advance(HOST_COST_US.processExit);
 		const held = this.acl.held();
 		this.acl.releaseAll();

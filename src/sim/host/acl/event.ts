@@ -10,7 +10,9 @@ import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import type { AclEvent } from '../host-resources.ts';
 import { NEW_EVENT_LINE_GAP_US, OLD_EVENT_LINE_GAPS_US } from '../host-timing.ts';
-import { resolveStream, stoppedContext, waitUntil } from './stream.ts';
+import { captureTask } from './graph-capture.ts';
+import { resolveStream, submissionStream, submitRefused, waitUntil } from './stream.ts';
+import { reportAbortedWait } from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -32,6 +34,7 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 		recorded: false,
 		completeAt: 0,
 		failedCode: 0,
+		captured: false,
 		site: call.site(),
 		api: call.name,
 	};
@@ -51,10 +54,16 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
-	const s = resolveStream(rt, call.args[1] as number);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = stoppedContext(rt, s.context);
-	if (refused !== ACL_SUCCESS) return refused;
+	if (s.capture) {
+		// Recorded into the graph: waiting on it from the host is forbidden until the capture ends.
+		captureTask(s, { kind: 'other', api: call.name });
+		e.recorded = true;
+		e.captured = true;
+		return ACL_SUCCESS;
+	}
+	e.captured = false;
 	const device = s.context.device;
 	if (e.holding !== device) {
 		if (!device.events.take(1, call.site())) {
@@ -74,16 +83,22 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	e.recorded = true;
 	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, 'recorded');
 	e.completeAt = s.busyUntil;
-	e.failedCode = s.context.failure && s.error ? s.error.code : 0;
+	e.failedCode = s.stopOnFailure && s.error ? s.error.code : 0;
 	return ACL_SUCCESS;
 }
 
 /** `aclrtStreamWaitEvent(stream, event)`: later tasks on `stream` wait for the event. */
 export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
-	const s = resolveStream(rt, call.args[0] as number);
+	const s = resolveStream(rt, call.args[0] as number, call);
 	if (typeof s === 'number') return s;
 	const e = resolveEvent(rt, call.args[1] as number);
 	if (typeof e === 'number') return e;
+	const refused = submitRefused(rt, s, call);
+	if (refused !== ACL_SUCCESS) return refused;
+	if (s.capture) {
+		captureTask(s, { kind: 'other', api: call.name });
+		return ACL_SUCCESS;
+	}
 	if (!syncFlag(rt, e))
 		rt.diagnose('event-wait-plain', call.site(), { version: rt.machine.cann.version });
 	if (e.recorded && e.completeAt > s.busyUntil) s.busyUntil = e.completeAt;
@@ -98,7 +113,7 @@ export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
 export function aclrtResetEvent(rt: AclRuntime, call: HostCall): AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
-	const s = resolveStream(rt, call.args[1] as number);
+	const s = resolveStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
 	if (!syncFlag(rt, e)) {
 		rt.diagnose('event-reset-plain', call.site(), { version: rt.machine.cann.version });
@@ -153,6 +168,10 @@ export function aclrtQueryEventStatus(rt: AclRuntime, call: HostCall): AclError 
 function queryEvent(rt: AclRuntime, call: HostCall): boolean | AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
+	if (e.captured) return ACL_ERROR.ACL_ERROR_RT_EVENT_CAPTURED;
+	const context = rt.state.current;
+	const aborted = context ? reportAbortedWait(rt, context, call) : ACL_SUCCESS;
+	if (aborted !== ACL_SUCCESS) return aborted;
 	const complete = !e.recorded || (e.failedCode === 0 && e.completeAt <= rt.machine.clock.now);
 	rt.detail(complete ? 'COMPLETE' : 'NOT_READY');
 	return complete;
@@ -160,20 +179,27 @@ function queryEvent(rt: AclRuntime, call: HostCall): boolean | AclError {
 
 /** `aclrtSynchronizeEvent(event)`: waits until the captured tasks are done. */
 export function aclrtSynchronizeEvent(rt: AclRuntime, call: HostCall): AclError {
-	return syncEvent(rt, call.args[0] as number, -1);
+	return syncEvent(rt, call, -1);
 }
 
 /** `aclrtSynchronizeEventWithTimeout(event, timeout)`: gives up with 507047 after `timeout` ms. */
 export function aclrtSynchronizeEventWithTimeout(rt: AclRuntime, call: HostCall): AclError {
-	return syncEvent(rt, call.args[0] as number, call.args[1] as number);
+	return syncEvent(rt, call, call.args[1] as number);
 }
 
-function syncEvent(rt: AclRuntime, event: number, timeoutMs: number): AclError {
-	const e = resolveEvent(rt, event);
+/**
+ * Waits for the event; an event recorded during a capture gives 107028 (ACL_ERROR_RT_EVENT_CAPTURED,
+ * rt_error_codes.h), an aborted context its exception's code.
+ */
+function syncEvent(rt: AclRuntime, call: HostCall, timeoutMs: number): AclError {
+	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
+	if (e.captured) return ACL_ERROR.ACL_ERROR_RT_EVENT_CAPTURED;
 	if (!e.recorded) return ACL_SUCCESS;
 	if (!waitUntil(rt, e.completeAt, timeoutMs)) return ACL_ERROR.ACL_ERROR_RT_EVENT_SYNC_TIMEOUT;
-	return e.failedCode;
+	if (e.failedCode !== 0) return e.failedCode;
+	const context = rt.state.current;
+	return context ? reportAbortedWait(rt, context, call) : ACL_SUCCESS;
 }
 
 /** `aclrtGetEventAvailNum(&count)`: free event resources on the current device. */

@@ -10,7 +10,7 @@ import { MODEL_RUNNING_TASK_ID, type AclRuntime } from '../acl-runtime.ts';
 import type { Model } from '../host-resources.ts';
 import { HOST_COST_US } from '../host-timing.ts';
 import { signalName } from '../signals.ts';
-import { resolveStream, stoppedContext } from './stream.ts';
+import { resolveStream, submitRefused } from './stream.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -24,8 +24,9 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 	const context = rt.context;
 	const device = context.device;
 	if (!device.streams.take(1, call.site())) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
+	device.streams.sample();
 	const model: Model = {
-		id: device.takeModelId(),
+		id: device.takeModelId(rt.state.models),
 		path,
 		device,
 		context,
@@ -62,12 +63,12 @@ export function aclmdlExecute(rt: AclRuntime, call: HostCall): AclError {
  * (finish it with aclrtSynchronizeStream). A stale model stream fails it as aclmdlExecute does.
  */
 export function aclmdlExecuteAsync(rt: AclRuntime, call: HostCall): AclError {
-	const s = resolveStream(rt, call.args[3] as number);
+	const s = resolveStream(rt, call.args[3] as number, call);
 	if (typeof s === 'number') return s;
 	const model = rt.state.models.get(call.args[0] as number);
 	if (!model) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	if (staleUnbind(model)) return ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE;
-	const refused = stoppedContext(rt, s.context);
+	const refused = submitRefused(rt, s, call);
 	if (refused !== ACL_SUCCESS) return refused;
 	if (!model.running) rt.note(`${rt.prefix}.model.${model.id}`, 'running');
 	model.running = true;
@@ -132,6 +133,7 @@ export function dropModel(rt: AclRuntime, model: Model): void {
 	if (model.stale) return;
 	device.releaseSqId(model.sqId);
 	device.streams.give();
+	device.streams.sample();
 }
 
 /**

@@ -9,9 +9,13 @@ import { isNoSpan, spanOf, type AclRuntime, type HeldResources } from '../acl-ru
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import { dropContext } from './context.ts';
+import { dropCopies } from './copy-tasks.ts';
+import { releasePool } from './device.ts';
 import { releaseEventResource } from './event.ts';
+import { dropGraph } from './graph-capture.ts';
 import { freeAllocation } from './memory.ts';
 import { dropModel } from './model.ts';
+import { dropNotify } from './notify.ts';
 import { allStreams } from './stream.ts';
 
 /** What the process holds now. */
@@ -32,6 +36,8 @@ export function held(rt: AclRuntime): HeldResources {
 		models: state.models.size,
 		modelStreams,
 		devices: state.bindings.size,
+		notifies: state.notifies.size,
+		graphs: state.graphs.size,
 	};
 }
 
@@ -48,6 +54,19 @@ export function busyOn(rt: AclRuntime, device: Device): boolean {
 	}
 	for (const m of rt.state.models.values()) if (m.device === device && m.running) return true;
 	return false;
+}
+
+/**
+ * Device memory the process holds on `device` (its blocks and the runtime's pool of each
+ * binding), in bytes; undefined when it does not use the device at all (what npu-smi lists).
+ */
+export function deviceBytesOn(rt: AclRuntime, device: Device): number | undefined {
+	let bytes: number | undefined;
+	for (const b of rt.state.bindings.values())
+		if (b.context.device === device) bytes = (bytes ?? 0) + b.pool.physical;
+	for (const a of rt.state.allocations.values())
+		if (a.device === device) bytes = (bytes ?? 0) + a.block.physical;
+	return bytes;
 }
 
 /** Records every resource still held as a leak, named after the call that took it. */
@@ -100,6 +119,20 @@ export function reportLeaks(rt: AclRuntime): void {
 			m.site,
 		);
 	}
+	for (const n of state.notifies.values()) {
+		leak(
+			'notify',
+			`aclrtCreateNotify${at(n.site)} was never paired with aclrtDestroyNotify`,
+			n.site,
+		);
+	}
+	for (const g of state.graphs.values()) {
+		leak(
+			'graph',
+			`aclmdlRICaptureBegin${at(g.site)} made a model running instance never destroyed with aclmdlRIDestroy`,
+			g.site,
+		);
+	}
 	for (const c of state.contexts.values()) {
 		leak(
 			'context',
@@ -123,7 +156,10 @@ export function reportLeaks(rt: AclRuntime): void {
 export function releaseAll(rt: AclRuntime): void {
 	const { state } = rt;
 	const detailed = rt.detailed();
+	dropCopies(rt);
 	for (const m of [...state.models.values()]) dropModel(rt, m);
+	for (const g of [...state.graphs.values()]) dropGraph(rt, g);
+	for (const n of [...state.notifies.values()]) dropNotify(rt, n);
 	for (const e of state.events.values()) {
 		if (e.holding) releaseEventResource(rt, e);
 		if (detailed) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, null);
@@ -137,6 +173,7 @@ export function releaseAll(rt: AclRuntime): void {
 	state.contexts.clear();
 	for (const [id, b] of state.bindings) {
 		dropContext(rt, b.context);
+		releasePool(rt, b);
 		if (rt.detailed()) rt.note(`${rt.prefix}.device${id}`, null);
 	}
 	state.bindings.clear();
