@@ -3,6 +3,13 @@
  * matched, otherwise the first specific error in time — then the errors after it, which are
  * most often its consequences or the same failure reported again further up the stack.
  *
+ * A matched case leads even when the log also quotes codes: a case is a proven cause with its
+ * fix, a code only says what failed. When several cases match (two ranks' logs pasted
+ * together, a capture error after an out-of-memory), the one whose lines state the earliest
+ * time leads, as with code events. A case also accounts for the codes the index ties to the
+ * codes on its lines (`507035` and the `EZ9999` printed after it are one error), so they are
+ * not listed again as a later event.
+ *
  * Codes are grouped into error events: codes on one line or in one error report (a headline and
  * its continuation and TraceBack lines) belong together, and so do codes the index ties to each
  * other (`207007` ↔ `0x7020019`). A group's representative is its most
@@ -33,6 +40,40 @@ export interface CaseClaim {
 	lines: readonly number[];
 	/** Codes the case accounts for (quoted on its lines, in its samples, or linked to it). */
 	codes: readonly string[];
+}
+
+/** Microseconds of the earliest time stated by the codes on a claim's lines, if any. */
+function claimTime(claim: CaseClaim, findings: readonly CodeFinding[]): number | undefined {
+	const lines = new Set(claim.lines);
+	const times = findings
+		.filter((finding) => finding.time !== undefined && finding.lines.some((l) => lines.has(l)))
+		.map((finding) => finding.time!);
+	return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/** A claim's codes and the codes of the log the index ties to them (directly or through one). */
+function withTiedCodes(
+	claim: CaseClaim,
+	findings: readonly CodeFinding[],
+	relatedOf: RelatedCodes,
+): string[] {
+	const own = new Set(claim.codes);
+	const tied = new Set<string>();
+	for (const code of own) {
+		for (const other of relatedOf(code)) {
+			tied.add(other);
+			for (const further of relatedOf(other)) tied.add(further);
+		}
+	}
+	for (const finding of findings) {
+		if (finding.entry.related.some((other) => own.has(other))) tied.add(finding.entry.code);
+	}
+	return [
+		...claim.codes,
+		...findings
+			.map((finding) => finding.entry.code)
+			.filter((code) => tied.has(code) && !own.has(code)),
+	];
 }
 
 /** One item of a diagnosis. */
@@ -156,7 +197,16 @@ export function diagnose(
 	findings: readonly CodeFinding[],
 	relatedOf: RelatedCodes = () => [],
 ): Diagnosis {
-	const accounted = new Set(cases.flatMap((claim) => claim.codes));
+	const claims = cases.map((claim) => {
+		const time = claimTime(claim, findings);
+		return {
+			...claim,
+			codes: withTiedCodes(claim, findings, relatedOf),
+			first: claim.lines[0]!,
+			...(time === undefined ? {} : { time }),
+		};
+	});
+	const accounted = new Set(claims.flatMap((claim) => claim.codes));
 	const caseLines = new Set(cases.flatMap((claim) => claim.lines));
 	const free = findings.filter(
 		(finding) =>
@@ -165,16 +215,14 @@ export function diagnose(
 	const events = groupEvents(free, relatedOf).sort(
 		(a, b) => Number(a.generic) - Number(b.generic) || earlier(a, b),
 	);
-	const caseItems: DiagnosisItem[] = [...cases]
-		.sort((a, b) => a.lines[0]! - b.lines[0]!)
-		.map((claim) => ({
-			kind: 'case',
-			case: claim.case,
-			signature: claim.signature,
-			anchor: claim.anchor,
-			lines: [...claim.lines],
-			codes: [...claim.codes],
-		}));
+	const caseItems: DiagnosisItem[] = claims.sort(earlier).map((claim) => ({
+		kind: 'case',
+		case: claim.case,
+		signature: claim.signature,
+		anchor: claim.anchor,
+		lines: [...claim.lines],
+		codes: [...claim.codes],
+	}));
 	const eventItems: DiagnosisItem[] = events.map((event) => {
 		const call = event.findings.find((finding) => finding.call)?.call;
 		const item: DiagnosisItem = {

@@ -102,7 +102,7 @@ export interface TriageResult {
 	lineCount: number;
 	/** Cases the log proves, ordered by the line where the proof starts, then registry order. */
 	matches: TriageMatch[];
-	/** Cases the log fits without proving them (signatures marked `hint`), same order. */
+	/** Cases the log fits without proving them (signatures marked `hint`), same order; none a match proves. */
 	hints: TriageMatch[];
 	vetoes: TriageVeto[];
 	notes: TriageNote[];
@@ -235,13 +235,16 @@ export function matchLog(
 	// Stable sort: by where the proof starts in the log, then registry order.
 	const byFirstLine = (a: TriageMatch, b: TriageMatch) => firstLine.get(a)! - firstLine.get(b)!;
 	matches.sort(byFirstLine);
-	hints.sort(byFirstLine);
+	// A hint only offers a case the log does not prove; once a signature proves it, the hint
+	// would say the same thing again as a mere possibility.
+	const proven = new Set(matches.map((match) => match.case));
+	const openHints = hints.filter((hint) => !proven.has(hint.case)).sort(byFirstLine);
 	const findings = findAllCodes(log, harmlessLines, options.codes);
 	const covered = coveredCodes(matches, ready, options.codes);
 	return {
 		lineCount: log.lineCount,
 		matches,
-		hints,
+		hints: openHints,
 		vetoes,
 		notes: explainCodes(findings, matches, covered.bySample, covered.casesByCode),
 		codes: findings.map(toTriageCode),

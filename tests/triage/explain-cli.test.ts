@@ -146,7 +146,7 @@ describe('casebook explain --json', () => {
 			codes: { code: string; url: string | null; lines: number[]; call?: string }[];
 			harmless: { line: number; rule: string; reason: string; source: string }[];
 			diagnosis: {
-				root: { code: string; codes: string[]; call?: string };
+				root: { kind: string; case?: string; codes: string[] };
 				then: { code: string }[];
 			};
 		};
@@ -159,11 +159,15 @@ describe('casebook explain --json', () => {
 			expect.objectContaining({ rule: 'torch-npu-block-pool-retry', line: 1 }),
 		]);
 		expect(json.harmless[0]!.reason).toContain('可以忽略');
-		// Real logs show EZ9999 after 507035 (the index links the two), so they are one error.
+		expect(json.codes[0]!.call).toBe(
+			'c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream)',
+		);
+		// A 507035 from a stream synchronize is the kernel-exception case, which leads; real logs
+		// show EZ9999 after 507035 (the index links the two), so the case accounts for both.
 		expect(json.diagnosis.root).toMatchObject({
-			code: '507035',
+			kind: 'case',
+			case: 'kernel-exception-reported-later',
 			codes: ['507035', 'EZ9999'],
-			call: 'c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream)',
 		});
 		expect(json.diagnosis.then).toEqual([]);
 	});

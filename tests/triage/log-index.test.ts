@@ -30,17 +30,26 @@ function naive(text: string, entries: readonly SignatureEntry[]) {
 		),
 	];
 	const claims: { signature: string; lines: number[] }[] = [];
+	const proven = new Set<string>();
+	const hinted: { entry: SignatureEntry; claim: { signature: string; lines: number[] } }[] = [];
 	for (const entry of entries) {
 		const own = linesOf(entry.pattern);
 		if (own.length === 0) continue;
 		const also = entry.also.map(linesOf);
 		if (also.some((lines) => lines.length === 0)) continue;
 		if (entry.unless.some((source) => linesOf(source).length > 0)) continue;
-		claims.push({
+		const claim = {
 			signature: entry.id,
 			lines: [...new Set([...own, ...also.flat()])].sort((a, b) => a - b),
-		});
+		};
+		if (entry.hint) hinted.push({ entry, claim });
+		else {
+			claims.push(claim);
+			proven.add(entry.case);
+		}
 	}
+	// A hint for a case a match proves is not offered (see match-log.ts).
+	for (const { entry, claim } of hinted) if (!proven.has(entry.case)) claims.push(claim);
 	return claims.sort((a, b) => a.signature.localeCompare(b.signature));
 }
 
