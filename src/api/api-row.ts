@@ -11,12 +11,13 @@
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
 import type { HcclResultName } from '../sim/hccl/hccl-types.ts';
-import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
-import type { AclRuntime } from '../sim/host/acl-runtime.ts';
+import type { HostCallSpec, HostProtocol, TraceArgFormat } from '../sim/host/acl-call.ts';
+import { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
 import type { HostProfile } from '../sim/host/host-profile.ts';
 import type { Machine } from '../sim/host/machine.ts';
-import type { CoreContext } from '../sim/kernel/core-context.ts';
+import { CoreContext } from '../sim/kernel/core-context.ts';
+import type { KernelCallForm, KernelProtocol } from '../sim/kernel/kernel-call.ts';
 import type { KernelProfile } from '../sim/kernel/kernel-profile.ts';
 import type { VirtualClock } from '../sim/clock.ts';
 import type { CallSite } from '../sim/trace.ts';
@@ -166,14 +167,16 @@ export interface HostApiRow extends ApiRowBase {
 	readonly side: 'host';
 	/** The semantics: returns the aclError, or the value the C function returns. */
 	readonly run: (rt: AclRuntime, call: ApiCall) => unknown;
-	/** What the runtime's call protocol (AclRuntime.invoke) needs, read from the row once. */
-	readonly protocol: HostCallSpec<ApiCall>;
+	/** The runtime's call protocol for this row, compiled once from the row (AclRuntime.protocol). */
+	readonly protocol: HostProtocol<ApiCall>;
 }
 
 /** An Ascend C call on the core running the kernel. */
 export interface KernelApiRow extends ApiRowBase {
 	readonly side: 'kernel';
 	readonly run: (core: CoreContext, call: ApiCall) => unknown;
+	/** The core's call protocol for this row, compiled once from the row (CoreContext.protocol). */
+	readonly protocol: KernelProtocol<ApiCall>;
 }
 
 /** A C library call that acts on the simulated host process (signals, exit, sleep). */
@@ -240,7 +243,7 @@ function hostProtocol(
 	row: ApiRowBase,
 	run: HostCallSpec<ApiCall>['run'],
 	inout: readonly string[],
-): HostCallSpec<ApiCall> {
+): HostProtocol<ApiCall> {
 	const requires = row.requires.includes('current-context')
 		? 'current-context'
 		: row.requires.includes('acl-init')
@@ -262,7 +265,7 @@ function hostProtocol(
 		if (p.pointers > 0 || HANDLE_TYPE_NAMES.has(p.base)) return 'hex';
 		return 'number';
 	};
-	return {
+	return AclRuntime.protocol({
 		costUs: row.cost.us,
 		requires,
 		result: row.result,
@@ -274,14 +277,52 @@ function hostProtocol(
 			bytesArg: row.cost.bytesParam
 				? sig.params.findIndex((p) => p.name === row.cost.bytesParam)
 				: -1,
+			streamArgs: sig.params.flatMap((p, i) =>
+				p.base === 'aclrtStream' && p.direction === 'in' && p.pointers === 0 ? [i] : [],
+			),
 		})),
 		run,
-	};
+	});
 }
 
 /** An Ascend C row. */
 export function kernelApi(input: ApiRowInput<CoreContext>): KernelApiRow {
-	return { ...common(input, ['in-kernel']), side: 'kernel', run: input.run };
+	const base = common(input, ['in-kernel']);
+	return { ...base, side: 'kernel', run: input.run, protocol: kernelProtocol(base, input.run) };
+}
+
+const TENSOR_TYPES: ReadonlySet<string> = new Set(['LocalTensor', 'GlobalTensor']);
+
+/**
+ * The core's protocol view of a kernel row: its cost, and how a step reads when the semantics
+ * describes none (out-parameters left out; an element type shown when given or implied by a
+ * tensor argument; other template arguments shown when given).
+ */
+function kernelProtocol(
+	row: ApiRowBase,
+	run: (core: CoreContext, call: ApiCall) => unknown,
+): KernelProtocol<ApiCall> {
+	const form = (sig: ApiSignature): KernelCallForm => ({
+		traceArgs: sig.params.map((p) => (p.direction === 'out' ? 'hidden' : 'value')),
+		templates: sig.templateParams.map((t) => {
+			const tensor = sig.params.findIndex(
+				(p) => TENSOR_TYPES.has(p.base) && p.typeArgs.includes(t.name),
+			);
+			if (tensor >= 0) return { show: 'deduced', param: tensor };
+			const typed = sig.params.some((p) => p.base === t.name || p.typeArgs.includes(t.name));
+			return typed ? { show: 'no' } : { show: 'given' };
+		}),
+		returns: sig.returnBase,
+	});
+	return CoreContext.protocol({
+		costUs: row.cost.us,
+		per: row.cost.per,
+		kind: row.kind,
+		owner: row.owner,
+		member: row.member,
+		forms: row.signatures.map(form),
+		run,
+	});
 }
 
 /** A C library row acting on the process. */

@@ -15,6 +15,7 @@ const strings = {
 	navTriage: { zh: '日志诊断', en: 'Log triage' },
 	navPlayground: { zh: '演练场', en: 'Playground' },
 	navDiagnostics: { zh: '诊断代码', en: 'Diagnostic codes' },
+	navApi: { zh: 'API 参考', en: 'API reference' },
 	mainNav: { zh: '主导航', en: 'Main' },
 	searchLabel: { zh: '搜索案例', en: 'Search cases' },
 	siteSearch: { zh: '站内搜索', en: 'Site search' },

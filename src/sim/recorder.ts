@@ -18,7 +18,6 @@ import type {
 	LogLine,
 	MetricSeries,
 	Outcome,
-	StateChange,
 	Trace,
 	TraceStep,
 } from './trace.ts';
@@ -57,6 +56,11 @@ export class Recorder {
 		this.#maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 	}
 
+	/** Whether the next step will be stored (the cap is not reached yet). */
+	get storesSteps(): boolean {
+		return this.#steps.length < this.#maxStoredSteps;
+	}
+
 	/** Number of steps recorded so far, stored or not. */
 	get stepCount(): number {
 		return this.#stepCount;
@@ -68,13 +72,14 @@ export class Recorder {
 		call: string,
 		args: readonly string[],
 		result: string,
-		extra: { span?: TraceStep['span']; changes?: readonly StateChange[] } = {},
+		extra: Pick<TraceStep, 'span' | 'changes' | 'streams'> = {},
 	): number {
 		const step = ++this.#stepCount;
 		if (this.#steps.length < this.#maxStoredSteps) {
 			const entry: TraceStep = { step, time: this.clock.now, actor, call, args, result };
 			if (extra.span) entry.span = extra.span;
 			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
+			if (extra.streams && extra.streams.length > 0) entry.streams = extra.streams;
 			this.#steps.push(entry);
 		}
 		this.onStep?.(step);

@@ -5,6 +5,7 @@
 import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { StateChange } from './facts/state-change.ts';
 import type { HcclFacts } from './hccl/hccl-world.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
 
@@ -53,11 +54,8 @@ export interface LogLine {
 	level?: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR' | 'EVENT';
 }
 
-/** One entry of a state delta: `path` names a piece of machine state, `value` its new value. */
-export interface StateChange {
-	path: string;
-	value: unknown;
-}
+/** One piece of machine state a step changed: a typed fact (see facts/state-change.ts). */
+export type { StateChange };
 
 /** One simulated step: an API call (or a machine event) and what it changed. */
 export interface TraceStep {
@@ -70,6 +68,8 @@ export interface TraceStep {
 	result: string;
 	span?: SourceSpan;
 	changes?: readonly StateChange[];
+	/** The streams the call acted on: handles of its `aclrtStream` arguments (the default stream, 0, left out). */
+	streams?: readonly number[];
 }
 
 /** A named time series, e.g. device memory in use or buffers on VECIN. */
@@ -82,9 +82,21 @@ export interface MetricSeries {
 	points: Array<[time: number, value: number]>;
 }
 
+/** What a leaked resource is: one kind per AscendCL object a process must give back. */
+export type LeakKind =
+	| 'device-memory'
+	| 'host-memory'
+	| 'stream'
+	| 'event'
+	| 'notify'
+	| 'graph'
+	| 'model'
+	| 'context'
+	| 'device';
+
 /** A resource still held when a process exited, with the line that took it. */
 export interface Leak {
-	kind: string;
+	kind: LeakKind;
 	detail: string;
 	pid: number;
 	span?: SourceSpan;

@@ -180,6 +180,11 @@ describeInBrowser('keyboard-only use', () => {
 		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
 			'playground-mode',
 		);
+		// The playground shows the Ranks control (a job of several processes).
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
+			'playground-ranks',
+		);
 		// The editor is one tab stop; Tab leaves it again (it does not trap focus).
 		await page().keyboard.press('Tab');
 		// The editor lives in a shadow root (its styles need no <style> element under the CSP).

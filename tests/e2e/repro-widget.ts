@@ -46,7 +46,6 @@ export function loadCases(): TestCase[] {
 		});
 }
 
-/** Whether any line of `log` matches the pattern of any signature of `facts`. */
 /**
  * Whether the widget shows case `slug`: a signature line in its log, or the simulator's
  * diagnosis linking to the case (a case whose failure prints no line of its own).
@@ -61,6 +60,7 @@ export async function showsCase(
 	return (await root.locator(`.repro-diagnostics a[href$="/cases/${slug}/"]`).count()) > 0;
 }
 
+/** Whether any line of `log` matches the pattern of any signature of `facts`. */
 export function showsSignature(log: string, facts: CaseFacts): boolean {
 	const lines = log.split('\n');
 	return facts.signatures.some((s) => {

@@ -138,6 +138,21 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 		run: memory.aclrtMemset,
 	}),
 	hostApi({
+		name: 'aclrtMemsetAsync',
+		group,
+		signature:
+			'aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream)',
+		requires: ['current-context'],
+		cost: CALL_COST,
+		errors: [...STREAM_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_INVALID_PARAM'],
+		doc: {
+			zh: '在 Stream 上下发一个内存设置任务，把 Device 内存的前 count 字节设为 value；接口返回时任务不一定已完成，同步 Stream 之后才能依赖结果。',
+			en: 'Queues a task on the stream that sets the first count bytes of device memory to value; the task may still be pending when the call returns, so synchronise the stream before relying on it.',
+		},
+		source: COPY('aclrtMemsetAsync'),
+		run: memory.aclrtMemsetAsync,
+	}),
+	hostApi({
 		name: 'aclrtGetMemInfo',
 		group,
 		signature: 'aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)',

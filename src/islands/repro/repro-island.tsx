@@ -9,12 +9,12 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
+import { bufferPositions, stateAfter } from '../../sim/facts/index.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import { MODE_WORDS } from '../../check/check-words.ts';
 import { MAX_RANKS, RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
-import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
 import { CheckMatrix } from './check-matrix.tsx';
 import type { EditorHandle } from './code-editor.ts';
@@ -24,7 +24,6 @@ import { DataPanel, type DataInput } from './data-panel.tsx';
 import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
 import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
-import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
 import { NpuSmiView } from './npu-smi-view.tsx';
 import { programOf } from './program-of.ts';
@@ -454,10 +453,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}, [trace]);
 
 	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
-	const rows = useMemo(
-		() => (machine && trace ? bufferRows(machine, trace.series) : []),
-		[machine, trace],
-	);
+	const positions = useMemo(() => (machine ? bufferPositions(machine) : []), [machine]);
 	const current = trace && step > 0 ? trace.steps[Math.min(step, total) - 1] : undefined;
 	const stepping = trace !== undefined && step > 0 && step < total;
 	const visibleLog = trace
@@ -716,8 +712,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
-					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
-						<BufferMap t={t} level={headingLevel} rows={rows} />
+					{(positions.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
+						<BufferMap t={t} level={headingLevel} positions={positions} />
 					)}
 					<ResourcePanel
 						t={t}

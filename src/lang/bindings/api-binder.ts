@@ -190,14 +190,14 @@ export class BoundApi {
 			case 'host': {
 				const proc = env.proc;
 				if (!proc || env.core) return hostOnly(call);
-				r = proc.acl.invoke(row.protocol, call);
+				r = row.protocol.invoke(proc.acl, call);
 				if (this.#status && r !== 0) env.sawError = true;
 				break;
 			}
 			case 'kernel': {
 				const core = env.core;
 				if (!core) return kernelOnly(call);
-				r = row.run(core, call);
+				r = row.protocol.invoke(core, call);
 				break;
 			}
 			case 'process':

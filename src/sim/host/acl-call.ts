@@ -33,6 +33,8 @@ export interface HostCallForm {
 	readonly outs: readonly number[];
 	/** Index of the parameter whose byte count adds copy time, or -1. */
 	readonly bytesArg: number;
+	/** Indices of the `aclrtStream` arguments: the step names the streams the call acted on. */
+	readonly streamArgs: readonly number[];
 }
 
 /**
@@ -52,4 +54,12 @@ export interface HostCallSpec<C extends HostCall = HostCall> {
 	readonly resultFormat: 'error' | 'hccl' | 'handle' | 'message';
 	readonly forms: readonly HostCallForm[];
 	readonly run: (rt: AclRuntime, call: C) => unknown;
+}
+
+/**
+ * A spec with its protocol compiled (AclRuntime.protocol): `invoke` charges the cost, checks
+ * the precondition, runs the semantics and records the step, for this API alone.
+ */
+export interface HostProtocol<C extends HostCall = HostCall> extends HostCallSpec<C> {
+	readonly invoke: (rt: AclRuntime, call: C) => unknown;
 }

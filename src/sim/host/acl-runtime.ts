@@ -29,7 +29,7 @@ import { hcclResultLabel } from '../hccl/hccl-types.ts';
 import { formatPlogTime } from '../clock.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
-import type { HostCall, HostCallForm, HostCallSpec } from './acl-call.ts';
+import type { HostCall, HostCallForm, HostCallSpec, HostProtocol } from './acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
@@ -52,7 +52,6 @@ import type { Context } from './host-resources.ts';
 import { COPY_BYTES_PER_US } from './host-timing.ts';
 import type { HostProcess } from './host-process.ts';
 import type { Machine } from './machine.ts';
-import type { GmBuffer } from '../kernel/global-tensor.ts';
 
 /** How a kernel ended, as the kernel-side simulator found when the interpreter ran its body. */
 export type KernelOutcome =
@@ -130,8 +129,8 @@ export class AclRuntime {
 	readonly recorder: Recorder;
 	/** Everything the process holds; changed only by the group modules. */
 	readonly state: AclState = newAclState();
-	/** Prefix of this process's state paths, e.g. `pid18401`. */
-	readonly prefix: string;
+	/** The process's pid, as its state facts name it. */
+	readonly pid: number;
 	readonly #actor: string;
 	/** State deltas for the next recorded step (only collected while steps are stored). */
 	#changes: StateChange[] | undefined;
@@ -143,40 +142,100 @@ export class AclRuntime {
 		this.process = process;
 		this.recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
-		this.prefix = `pid${process.pid}`;
+		this.pid = process.pid;
 	}
 
 	// ── the call protocol ────────────────────────────────────────────────────────────────────
 
-	/** Runs one AscendCL call under the protocol of the file comment; returns the C result. */
-	invoke<C extends HostCall>(spec: HostCallSpec<C>, call: C): unknown {
-		const form = spec.forms[call.form]!;
-		const clock = this.machine.clock;
-		let us = spec.costUs;
-		if (form.bytesArg >= 0)
-			us += Math.ceil((call.args[form.bytesArg] as number) / COPY_BYTES_PER_US);
-		clock.advance(us);
-		if (this.state.nextFailureAt <= clock.now) noticeFailures(this);
-		const outs = form.outs;
-		for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+	/**
+	 * The call protocol of the file comment compiled for one API: a closure made once per
+	 * catalog row when the table loads, with the row's cost, precondition, forms and semantics
+	 * held as constants, so a hot loop of one API does not go through a call site shared by
+	 * every API. The cold parts (a refused precondition, the step's argument text) are methods.
+	 */
+	static protocol<C extends HostCall>(spec: HostCallSpec<C>): HostProtocol<C> {
+		const { costUs, requires, forms, run } = spec;
+		// An HcclResult is the call's result but not AscendCL's last error.
+		const hccl = spec.resultFormat === 'hccl';
+		const status = spec.result === 'status' && !hccl;
+		const needsInit = requires !== 'none';
+		const needsContext = requires === 'current-context';
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (rt: AclRuntime, call: C): unknown => {
+			const form = single ?? forms[call.form]!;
+			const bytesArg = form.bytesArg;
+			const clock = rt.machine.clock;
+			clock.advance(
+				bytesArg < 0
+					? costUs
+					: costUs + Math.ceil((call.args[bytesArg] as number) / COPY_BYTES_PER_US),
+			);
+			const state = rt.state;
+			if (state.nextFailureAt <= clock.now) noticeFailures(rt);
+			const outs = form.outs;
+			for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+			if (needsInit && (!state.initialized || (needsContext && state.current === undefined)))
+				return rt.#refuse(needsContext, form, call);
+			rt.#detail = undefined;
+			const result = run(rt, call);
+			if (status && result !== ACL_SUCCESS) state.lastError = result as AclError;
+			rt.#record(form, call, status ? 'status' : spec.resultFormat, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	/** Runs one AscendCL call under the protocol of `spec`; returns the C result. */
+	invoke<C extends HostCall>(protocol: HostProtocol<C>, call: C): unknown {
+		return protocol.invoke(this, call);
+	}
+
+	/** The precondition failed: the error code is the result, traced and kept as the last error. */
+	#refuse(needsContext: boolean, form: HostCallForm, call: HostCall): AclError {
+		const ret = this.#precondition(needsContext ? 'current-context' : 'acl-init');
+		this.state.lastError = ret;
 		this.#detail = undefined;
-		const refused = spec.requires === 'none' ? ACL_SUCCESS : this.#precondition(spec.requires);
-		const result = refused !== ACL_SUCCESS ? refused : spec.run(this, call);
-		const site = call.site();
-		let label: string;
-		if (spec.resultFormat === 'hccl' && refused === ACL_SUCCESS) {
-			const detail = this.#detail;
-			const base = hcclResultLabel(result as number);
-			label = detail !== undefined && result === 0 ? `${base} ${detail}` : base;
-		} else if (spec.result === 'status' || refused !== ACL_SUCCESS) {
-			const ret = result as AclError;
-			if (ret !== ACL_SUCCESS) this.state.lastError = ret;
-			const base = aclErrorLabel(ret);
-			const detail = this.#detail;
-			label = detail !== undefined && ret === ACL_SUCCESS ? `${base} ${detail}` : base;
-		} else label = resultLabel(spec.resultFormat, result);
-		this.rawStep(call.name, this.detailed() ? traceArgs(form, call) : EMPTY, label, site);
-		return result;
+		this.#record(form, call, 'status', ret);
+		return ret;
+	}
+
+	/** Records the call's step: its arguments and result label only while steps are stored. */
+	#record(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
+		const recorder = this.recorder;
+		if (recorder.stepCount >= this.machine.maxStoredSteps) {
+			// Past the cap the step is only counted: no label, no argument text.
+			this.#changes = undefined;
+			recorder.step(this.#actor, call.name, EMPTY, '', NO_EXTRA);
+			return;
+		}
+		this.#recordStored(form, call, format, result);
+	}
+
+	/**
+	 * A stored step: the result label (with what the semantics added) and the argument text.
+	 * Kept out of {@link #record} so the protocol's hot path stays small enough to inline.
+	 */
+	#recordStored(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
+		let label = resultLabel(format === 'status' ? 'error' : format, result);
+		// What the semantics added (`stream=0x…`) goes after a successful status or HcclResult.
+		const detail = this.#detail;
+		if (
+			(format === 'status' || format === 'hccl') &&
+			detail !== undefined &&
+			result === ACL_SUCCESS
+		)
+			label = `${label} ${detail}`;
+		this.rawStep(call.name, traceArgs(form, call), label, call.site(), streamsOf(form, call));
 	}
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
@@ -203,12 +262,12 @@ export class AclRuntime {
 	}
 
 	/**
-	 * Notes a state delta (`pid<n>.mem.<ptr>`, `device<n>.memory`, …) for the step being recorded;
-	 * `null` removes the path. Skipped once steps are no longer stored.
+	 * Notes a state change (facts/state-change.ts: an allocation, a device counter…) for the step
+	 * being recorded. Skipped once steps are no longer stored.
 	 */
-	note(path: string, value: unknown): void {
+	note(change: StateChange): void {
 		if (this.recorder.stepCount >= this.machine.maxStoredSteps) return;
-		(this.#changes ??= []).push({ path, value });
+		(this.#changes ??= []).push(change);
 	}
 
 	/** Lets virtual time reach `us` (never back). */
@@ -218,15 +277,25 @@ export class AclRuntime {
 		if (us > clock.now) clock.advanceTo(us);
 	}
 
-	/** Records one step of this process (for calls outside the protocol: kernel launches). */
-	rawStep(call: string, args: readonly string[], result: string, site: CallSite): void {
+	/**
+	 * Records one step of this process (for calls outside the protocol: kernel launches), with
+	 * the state changes noted since the last step and the streams it acted on.
+	 */
+	rawStep(
+		call: string,
+		args: readonly string[],
+		result: string,
+		site: CallSite,
+		streams?: readonly number[],
+	): void {
 		const recorder = this.recorder;
 		if (recorder.stepCount < this.machine.maxStoredSteps) {
 			const span = spanOf(site);
-			const extra: { span?: SourceSpan; changes?: StateChange[] } = {};
+			const extra: { span?: SourceSpan; changes?: StateChange[]; streams?: readonly number[] } = {};
 			if (span !== NO_SPAN) extra.span = span;
 			const changes = this.takeChanges();
 			if (changes.length > 0) extra.changes = changes;
+			if (streams) extra.streams = streams;
 			recorder.step(this.#actor, call, args, result, extra);
 		} else {
 			this.#changes = undefined;
@@ -434,6 +503,18 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 		}
 	}
 	return out;
+}
+
+/** The non-default streams among the call's `aclrtStream` arguments, or undefined. */
+function streamsOf(form: HostCallForm, call: HostCall): number[] | undefined {
+	const indices = form.streamArgs;
+	if (indices.length === 0) return undefined;
+	const out: number[] = [];
+	for (const i of indices) {
+		const v = call.args[i];
+		if (typeof v === 'number' && v !== 0) out.push(v);
+	}
+	return out.length > 0 ? out : undefined;
 }
 
 /** How a value result reads in the trace. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHalt } from '../halt.ts';
+import { changePath, changeValue, stateAfter } from '../facts/index.ts';
+import type { TraceStep } from '../trace.ts';
 import { KERNEL_COMPLETED } from './acl-runtime.ts';
 import { at, finish, newMachine } from './seed-scenarios.test-util.ts';
 import { SIGNALS } from './signals.ts';
@@ -308,18 +310,11 @@ describe('the case programs, step by step', () => {
 	});
 });
 
-describe('state deltas for step-through', () => {
-	function stateAfterAll(
-		steps: readonly { changes?: readonly { path: string; value: unknown }[] }[],
-	) {
-		const state = new Map<string, unknown>();
-		for (const s of steps) {
-			for (const c of s.changes ?? []) {
-				if (c.value === null || c.value === undefined) state.delete(c.path);
-				else state.set(c.path, c.value);
-			}
-		}
-		return state;
+describe('state facts for step-through', () => {
+	function stateAfterAll(steps: readonly TraceStep[]) {
+		return new Map(
+			[...stateAfter(steps, steps.length).values()].map((c) => [changePath(c), changeValue(c)]),
+		);
 	}
 
 	it('steps carry what they changed, and the driver reclaim removes what the process held', () => {

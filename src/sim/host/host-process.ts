@@ -7,7 +7,7 @@
  * States: `running` → (`in-handler` ↔ `running`)* → `exited` | `killed`.
  */
 import { Halt } from '../halt.ts';
-import type { CallSite } from '../trace.ts';
+import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
 import { HostMemory } from './host-memory.ts';
 import { HOST_COST_US } from './host-timing.ts';
@@ -121,15 +121,20 @@ export class HostProcess {
 		const previous = this.#actions.get(signo) ?? DEFAULT_ACTION;
 		const ok = signo !== SIGNALS.SIGKILL;
 		if (ok) this.#actions.set(signo, action);
+		const shown =
+			action.kind === 'handler' ? action.name : action.kind === 'ignore' ? 'SIG_IGN' : 'SIG_DFL';
+		const signal = signalName(signo);
 		this.#machine.recorder.step(
 			`host:${this.pid}`,
 			'signal',
-			[
-				signalName(signo),
-				action.kind === 'handler' ? action.name : action.kind === 'ignore' ? 'SIG_IGN' : 'SIG_DFL',
-			],
+			[signal, shown],
 			ok ? 'ok' : 'SIG_ERR',
-			spanArg(site),
+			ok
+				? {
+						...spanArg(site),
+						changes: [{ kind: 'signal-action', pid: this.pid, signal, action: shown }],
+					}
+				: spanArg(site),
 		);
 		return { ok, previous };
 	}
@@ -156,7 +161,7 @@ export class HostProcess {
 			this.#handling.push(signo);
 			this.#state = 'in-handler';
 			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], `handler ${action.name}`, {
-				changes: [{ path: `pid${this.pid}.state`, value: 'in-handler' }],
+				changes: [{ kind: 'process', pid: this.pid, state: 'in-handler' }],
 			});
 			return { action: 'handler', signo, handler: action.name };
 		}
@@ -181,7 +186,7 @@ export class HostProcess {
 			[signalName(signo)],
 			this.#state,
 			{
-				changes: [{ path: `pid${this.pid}.state`, value: this.#state }],
+				changes: [{ kind: 'process', pid: this.pid, state: this.#state }],
 			},
 		);
 	}
@@ -212,7 +217,7 @@ export class HostProcess {
 			'exit',
 			[String(code)],
 			'exited',
-			spanArg(site),
+			this.#exiting(site),
 		);
 		this.#end({ kind: 'exit', code });
 		throw new Halt('exit', `exit(${code})`, code);
@@ -225,9 +230,14 @@ export class HostProcess {
 			'return',
 			[String(code)],
 			'exited',
-			spanArg(site),
+			this.#exiting(site),
 		);
 		this.#end({ kind: 'return', code });
+	}
+
+	/** The span and state fact of the step that ends the process from its own code. */
+	#exiting(site: CallSite): { span?: SourceSpan; changes: StateChange[] } {
+		return { ...spanArg(site), changes: [{ kind: 'process', pid: this.pid, state: 'exited' }] };
 	}
 
 	/** Ends the process by `signo` (default action): the driver reclaims, no leak report. */
@@ -255,7 +265,7 @@ export class HostProcess {
 		this.acl.releaseAll();
 		const machine = this.#machine;
 		const changes = this.acl.takeChanges();
-		changes.push({ path: `pid${this.pid}.state`, value: this.#state });
+		changes.push({ kind: 'process', pid: this.pid, state: this.#state });
 		machine.recorder.step('driver', 'reclaim', [String(this.pid)], describeHeld(held), { changes });
 		machine.flushSeries();
 	}

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { API_CATALOG, type HostApiRow } from '../../api/index.ts';
 import { run } from '../../lang/run.ts';
 import type { Trace } from '../trace.ts';
+import { changePath } from '../facts/state-change.ts';
 import { ACL_ERROR, aclErrorLabel, type AclErrorName } from './acl-error.ts';
 import { FIRST_PID, PID_STEP } from './machine.ts';
 
@@ -248,9 +249,11 @@ function checkTrace(trace: Trace): void {
 			}
 		}
 		for (const c of s.changes ?? []) {
-			if (/^device0\.(memory|events|streams|notifies)$/.test(c.path))
-				device.set(c.path, c.value as number);
-			if (c.path.startsWith('device0.staleModelStream.') && c.value !== null) stale.add(c.path);
+			if (c.kind === 'device-memory' && c.device === 0) device.set('device0.memory', c.used);
+			if (c.kind === 'device-events' && c.device === 0) device.set('device0.events', c.inUse);
+			if (c.kind === 'device-streams' && c.device === 0) device.set('device0.streams', c.inUse);
+			if (c.kind === 'device-notifies' && c.device === 0) device.set('device0.notifies', c.inUse);
+			if (c.kind === 'stale-model-stream' && c.device === 0) stale.add(changePath(c));
 		}
 		expect(device.get('device0.memory') ?? 0).toBeGreaterThanOrEqual(0);
 		expect(device.get('device0.memory') ?? 0).toBeLessThanOrEqual(LIMITS.deviceMemoryBytes);

@@ -184,7 +184,7 @@ export class Machine {
 		const process = new HostProcess(this, pid, options.name ?? 'main', env, options.background);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
-			changes: [{ path: `pid${pid}.state`, value: 'running' }],
+			changes: [{ kind: 'process', pid, state: 'running' }],
 		});
 		return process;
 	}

@@ -96,7 +96,8 @@ export function newContext(
 ): Context | undefined {
 	const defaults = rt.machine.profile.defaultStreamsPerContext.value;
 	if (!device.streams.take(defaults, site)) return undefined;
-	if (rt.detailed()) rt.note(`device${device.id}.streams`, device.streams.inUse);
+	if (rt.detailed())
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	const context = {
 		handle: rt.machine.nextHandle(),
 		device,
@@ -122,13 +123,18 @@ export function dropContext(rt: AclRuntime, context: Context): void {
 		// Their stream units are in context.streamCount, given back below.
 		if (s.context !== context) continue;
 		state.streams.delete(handle);
-		if (rt.detailed()) rt.note(`${rt.prefix}.stream.${hex(handle)}`, null);
+		if (rt.detailed()) rt.note({ kind: 'stream', pid: rt.pid, handle, id: null });
 	}
 	for (const m of [...state.models.values()]) if (m.context === context) dropModel(rt, m);
 	for (const g of [...state.graphs.values()]) if (g.context === context) dropGraph(rt, g);
 	context.device.streams.give(context.streamCount);
 	context.device.streams.sample();
 	context.streamCount = 0;
-	if (rt.detailed()) rt.note(`device${context.device.id}.streams`, context.device.streams.inUse);
+	if (rt.detailed())
+		rt.note({
+			kind: 'device-streams',
+			device: context.device.id,
+			inUse: context.device.streams.inUse,
+		});
 	if (state.current === context) state.current = undefined;
 }

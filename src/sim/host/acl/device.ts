@@ -122,7 +122,8 @@ export function aclrtSetDevice(rt: AclRuntime, call: HostCall): AclError {
 		raceCheck(rt, 'aclrtResetDevice', site);
 		binding.count++;
 		state.current = binding.context;
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${device.id}`, `set ×${binding.count}`);
+		if (rt.detailed())
+			rt.note({ kind: 'device-set', pid: rt.pid, device: device.id, count: binding.count });
 		return ACL_SUCCESS;
 	}
 	device.open();
@@ -137,8 +138,8 @@ export function aclrtSetDevice(rt: AclRuntime, call: HostCall): AclError {
 	state.bindings.set(device.id, { count: 1, context, site, pool });
 	state.current = context;
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.device${device.id}`, 'set ×1');
-		rt.note(`device${device.id}.memory`, device.memory.used);
+		rt.note({ kind: 'device-set', pid: rt.pid, device: device.id, count: 1 });
+		rt.note({ kind: 'device-memory', device: device.id, used: device.memory.used });
 	}
 	return ACL_SUCCESS;
 }
@@ -252,10 +253,12 @@ export function aclrtResetDevice(rt: AclRuntime, call: HostCall): AclError {
 	const binding = rt.state.bindings.get(device.id);
 	if (!binding) return ACL_SUCCESS;
 	if (rt.detailed())
-		rt.note(
-			`${rt.prefix}.device${device.id}`,
-			binding.count > 1 ? `set ×${binding.count - 1}` : null,
-		);
+		rt.note({
+			kind: 'device-set',
+			pid: rt.pid,
+			device: device.id,
+			count: binding.count > 1 ? binding.count - 1 : null,
+		});
 	if (--binding.count === 0) release(rt, device.id, binding);
 	return ACL_SUCCESS;
 }
@@ -267,7 +270,7 @@ export function aclrtResetDeviceForce(rt: AclRuntime, call: HostCall): AclError 
 	const binding = rt.state.bindings.get(device.id);
 	if (binding) {
 		raceCheck(rt, call.name, call.site());
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${device.id}`, null);
+		if (rt.detailed()) rt.note({ kind: 'device-set', pid: rt.pid, device: device.id, count: null });
 		release(rt, device.id, binding);
 	}
 	return ACL_SUCCESS;
@@ -285,7 +288,8 @@ export function releasePool(rt: AclRuntime, binding: DeviceBinding): void {
 	const device = binding.context.device;
 	device.memory.release(binding.pool);
 	rt.state.deviceBytes -= binding.pool.physical;
-	if (rt.detailed()) rt.note(`device${device.id}.memory`, device.memory.used);
+	if (rt.detailed())
+		rt.note({ kind: 'device-memory', device: device.id, used: device.memory.used });
 	device.memorySeries.update(device.memory.used);
 }
 

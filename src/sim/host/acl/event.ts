@@ -39,7 +39,8 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 		api: call.name,
 	};
 	rt.state.events.set(event.handle, event);
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(event.handle)}`, 'created');
+	if (rt.detailed())
+		rt.note({ kind: 'event', pid: rt.pid, handle: event.handle, state: 'created' });
 	rt.detail(`event=${hex(event.handle)}`);
 	call.out(0, event.handle);
 	return ACL_SUCCESS;
@@ -77,11 +78,12 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 		}
 		if (e.holding) releaseEventResource(rt, e);
 		e.holding = device;
-		if (rt.detailed()) rt.note(`device${device.id}.events`, device.events.inUse);
+		if (rt.detailed())
+			rt.note({ kind: 'device-events', device: device.id, inUse: device.events.inUse });
 		device.eventSeries.update(device.events.inUse);
 	}
 	e.recorded = true;
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, 'recorded');
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: 'recorded' });
 	e.completeAt = s.busyUntil;
 	e.failedCode = s.stopOnFailure && s.error ? s.error.code : 0;
 	return ACL_SUCCESS;
@@ -122,7 +124,7 @@ export function aclrtResetEvent(rt: AclRuntime, call: HostCall): AclError {
 	}
 	if (e.holding) releaseEventResource(rt, e);
 	e.recorded = false;
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, 'reset');
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: 'reset' });
 	e.failedCode = 0;
 	return ACL_SUCCESS;
 }
@@ -134,7 +136,7 @@ export function aclrtDestroyEvent(rt: AclRuntime, call: HostCall): AclError {
 	if (typeof e === 'number') return e;
 	if (e.holding) releaseEventResource(rt, e);
 	rt.state.events.delete(handle);
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(handle)}`, null);
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle, state: null });
 	return ACL_SUCCESS;
 }
 
@@ -226,7 +228,8 @@ export function releaseEventResource(rt: AclRuntime, event: AclEvent): void {
 	if (!device) return;
 	event.holding = undefined;
 	device.events.give();
-	if (rt.detailed()) rt.note(`device${device.id}.events`, device.events.inUse);
+	if (rt.detailed())
+		rt.note({ kind: 'device-events', device: device.id, inUse: device.events.inUse });
 	device.eventSeries.update(device.events.inUse);
 }
 

@@ -108,8 +108,15 @@ export function aclmdlRICaptureBegin(rt: AclRuntime, call: HostCall): AclError {
 	s.capture = { graph, mode, thread: 0 };
 	s.context.captureMode = mode;
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.graph.${hex(graph.handle)}`, `capturing stream ${s.id}`);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({
+			kind: 'graph',
+			pid: rt.pid,
+			handle: graph.handle,
+			state: 'capturing',
+			stream: s.id,
+			tasks: 0,
+		});
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 	rt.detail(`model_id=${graph.modelId}`);
 	return ACL_SUCCESS;
@@ -194,10 +201,14 @@ export function aclmdlRICaptureEnd(rt: AclRuntime, call: HostCall): AclError {
 	s.context.captureMode = undefined;
 	capture.graph.state = 'ready';
 	if (rt.detailed())
-		rt.note(
-			`${rt.prefix}.graph.${hex(capture.graph.handle)}`,
-			`${capture.graph.tasks.length} task(s)`,
-		);
+		rt.note({
+			kind: 'graph',
+			pid: rt.pid,
+			handle: capture.graph.handle,
+			state: 'ready',
+			stream: s.id,
+			tasks: capture.graph.tasks.length,
+		});
 	rt.detail(`modelRI=${hex(capture.graph.handle)}`);
 	call.out(1, capture.graph.handle);
 	return ACL_SUCCESS;
@@ -242,8 +253,15 @@ export function dropGraph(rt: AclRuntime, graph: Graph): void {
 	device.streams.sample();
 	device.releaseModelId(graph.modelId);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.graph.${hex(graph.handle)}`, null);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({
+			kind: 'graph',
+			pid: rt.pid,
+			handle: graph.handle,
+			state: null,
+			stream: -1,
+			tasks: graph.tasks.length,
+		});
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 }
 

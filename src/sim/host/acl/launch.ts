@@ -41,9 +41,9 @@ export function launchKernel(
 		site: () => site,
 		out: () => {},
 	});
-	if (typeof s === 'number') return step(rt, args, s, site);
+	if (typeof s === 'number') return step(rt, stream, args, s, site);
 	const refused = abortedSubmission(rt, s.context, { name: LAUNCH_CALL.name, site: () => site });
-	if (refused !== ACL_SUCCESS) return step(rt, args, refused, site);
+	if (refused !== ACL_SUCCESS) return step(rt, stream, args, refused, site);
 	if (s.capture) {
 		captureTask(s, {
 			kind: 'kernel',
@@ -52,13 +52,19 @@ export function launchKernel(
 			args: launch.args ?? [],
 			run: () => launch.run?.() ?? launch.outcome ?? { kind: 'completed' },
 		});
-		return step(rt, args, ACL_SUCCESS, site, 'captured');
+		return step(rt, stream, args, ACL_SUCCESS, site, 'captured');
 	}
 	const start = s.busyUntil > clock.now ? s.busyUntil : clock.now;
 	settleBeforeKernel(rt.machine, start);
 	const outcome = launch.run ? launch.run() : (launch.outcome ?? { kind: 'completed' });
 	if (outcome.kind === 'abort') {
-		rt.rawStep('launchKernel', args, `abort: ${outcome.reason}`, site);
+		rt.rawStep(
+			'launchKernel',
+			args,
+			`abort: ${outcome.reason}`,
+			site,
+			stream !== 0 ? [stream] : undefined,
+		);
 		rt.process.terminateBySignal(SIGNALS.SIGABRT);
 		throw new Halt('abort', outcome.reason, SIGNALS.SIGABRT);
 	}
@@ -72,8 +78,8 @@ export function launchKernel(
 		launch.args,
 		site,
 	);
-	if (outcome.kind === 'completed') return step(rt, args, ACL_SUCCESS, site);
-	return step(rt, args, ACL_SUCCESS, site, `queued; fails at ${end}us: ${outcome.reason}`);
+	if (outcome.kind === 'completed') return step(rt, stream, args, ACL_SUCCESS, site);
+	return step(rt, stream, args, ACL_SUCCESS, site, `queued; fails at ${end}us: ${outcome.reason}`);
 }
 
 /**
@@ -140,13 +146,25 @@ function findContaining(rt: AclRuntime, ptr: number) {
 
 function step(
 	rt: AclRuntime,
+	stream: number,
 	args: readonly string[],
 	ret: AclError,
 	site: CallSite,
 	detail?: string,
 ): AclError {
 	if (ret !== ACL_SUCCESS) rt.state.lastError = ret;
+	// Past the stored-step cap the step is only counted: no label, no stream list.
+	if (!rt.detailed()) {
+		rt.rawStep('launchKernel', EMPTY, '', site);
+		return ret;
+	}
 	const label = aclErrorLabel(ret);
-	rt.rawStep('launchKernel', args, detail !== undefined ? `${label} ${detail}` : label, site);
+	rt.rawStep(
+		'launchKernel',
+		args,
+		detail !== undefined ? `${label} ${detail}` : label,
+		site,
+		stream !== 0 ? [stream] : undefined,
+	);
 	return ret;
 }

@@ -16,8 +16,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation } from '../host-resources.ts';
-import type { GmBuffer } from '../../kernel/global-tensor.ts';
+import type { Allocation, Stream } from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {
@@ -28,7 +27,7 @@ import {
 	pageableCaptureRefused,
 } from './graph-capture.ts';
 import { raceCheck } from './model.ts';
-import { resolveStream, submissionStream } from './stream.ts';
+import { submissionStream } from './stream.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -111,8 +110,8 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 	};
 	rt.state.allocations.set(ptr, allocation);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.mem.${hex(ptr)}`, size);
-		rt.note(`device${device.id}.memory`, device.memory.used);
+		rt.note({ kind: 'allocation', pid: rt.pid, ptr, size });
+		rt.note({ kind: 'device-memory', device: device.id, used: device.memory.used });
 		rt.detail(`ptr=${hex(ptr)}`);
 	}
 	rt.state.deviceBytes += block.physical;
@@ -185,7 +184,7 @@ export function aclrtMallocHost(rt: AclRuntime, call: HostCall): AclError {
 	const ptr = state.hostTop;
 	state.hostTop += Math.ceil(size / HOST_ALIGN) * HOST_ALIGN;
 	state.hostAllocations.set(ptr, { ptr, size, site: call.site() });
-	if (rt.detailed()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, size);
+	if (rt.detailed()) rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size });
 	rt.detail(`ptr=${hex(ptr)}`);
 	call.out(0, ptr);
 	return ACL_SUCCESS;
@@ -199,7 +198,7 @@ export function aclrtFreeHost(rt: AclRuntime, call: HostCall): AclError {
 	if (!host) return ACL_ERROR.ACL_ERROR_RT_MEMORY_FREE;
 	rt.process.memory.watcher?.access(ptr, host.size, true);
 	rt.state.hostAllocations.delete(ptr);
-	if (rt.detailed()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, null);
+	if (rt.detailed()) rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size: null });
 	return ACL_SUCCESS;
 }
 
@@ -253,25 +252,50 @@ export function aclrtMemcpyAsync(rt: AclRuntime, call: HostCall): AclError {
 		copyBetween(rt, from, to, count!, call);
 		return ACL_SUCCESS;
 	}
+	return submitCopyTask(rt, s, from, to, count!, call);
+}
+
+/**
+ * A copy task on `s`, or during capture one more task of the graph that queues it when the
+ * graph runs; the bytes move when the stream reaches the task.
+ */
+function submitCopyTask(
+	rt: AclRuntime,
+	s: Stream,
+	from: CopyEnd,
+	to: CopyEnd,
+	count: number,
+	call: HostCall,
+): AclError {
 	const issued = { name: call.name, site: call.site() };
 	const where = { name: issued.name, site: () => issued.site };
 	if (isCapturing(s)) {
 		captureTask(s, {
 			kind: 'copy',
-			replay: (stream) => queueCopy(rt, stream, from, to, count!, where),
+			replay: (stream) => queueCopy(rt, stream, from, to, count, where),
 		});
 		return ACL_SUCCESS;
 	}
-	queueCopy(rt, s, from, to, count!, where);
+	queueCopy(rt, s, from, to, count, where);
 	return ACL_SUCCESS;
+}
+
+/** The allocation a set of `count` bytes at `ptr` lands in, or 100000 for a bad target. */
+function setTarget(
+	rt: AclRuntime,
+	ptr: number,
+	maxCount: number,
+	count: number,
+): Allocation | AclError {
+	if (ptr === 0 || count > maxCount || count < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return deviceBlock(rt, ptr, count) ?? ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 }
 
 /** `aclrtMemset(devPtr, maxCount, value, count)`: synchronous; an unsafe function during capture. */
 export function aclrtMemset(rt: AclRuntime, call: HostCall): AclError {
 	const [ptr, maxCount, value, count] = call.args as number[];
-	if (ptr === 0 || count! > maxCount! || count! < 0) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
-	const block = deviceBlock(rt, ptr!, count!);
-	if (!block) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	const block = setTarget(rt, ptr!, maxCount!, count!);
+	if (typeof block === 'number') return block;
 	const refused = forbiddenDuringCapture(rt, call, 'memset', count!, 0);
 	if (refused !== ACL_SUCCESS) return refused;
 	settleCopies(rt.machine, rt.machine.clock.now);
@@ -283,6 +307,22 @@ export function aclrtMemset(rt: AclRuntime, call: HostCall): AclError {
 		call,
 	);
 	return ACL_SUCCESS;
+}
+
+/**
+ * `aclrtMemsetAsync(devPtr, maxCount, value, count, stream)`: the checks of aclrtMemset, then a
+ * set task on `stream` that lands when the stream reaches it (the time of a copy of `count`
+ * bytes); during capture it is one more task of the graph.
+ */
+export function aclrtMemsetAsync(rt: AclRuntime, call: HostCall): AclError {
+	const [ptr, maxCount, value, count, stream] = call.args as number[];
+	const s = submissionStream(rt, stream!, call);
+	if (typeof s === 'number') return s;
+	const block = setTarget(rt, ptr!, maxCount!, count!);
+	if (typeof block === 'number') return block;
+	const from: CopyEnd = { kind: 'fill', value: value! & 0xff };
+	const to: CopyEnd = { kind: 'device', allocation: block, offset: ptr! - block.ptr };
+	return submitCopyTask(rt, s, from, to, count!, call);
 }
 
 /**
@@ -314,8 +354,8 @@ export function freeAllocation(rt: AclRuntime, allocation: Allocation): void {
 	const device = allocation.device;
 	device.memory.release(allocation.block);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.mem.${hex(allocation.ptr)}`, null);
-		rt.note(`device${device.id}.memory`, device.memory.used);
+		rt.note({ kind: 'allocation', pid: rt.pid, ptr: allocation.ptr, size: null });
+		rt.note({ kind: 'device-memory', device: device.id, used: device.memory.used });
 	}
 	rt.state.deviceBytes -= allocation.block.physical;
 	device.memorySeries.update(device.memory.used);

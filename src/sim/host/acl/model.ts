@@ -36,7 +36,7 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 		site: call.site(),
 	};
 	rt.state.models.set(model.id, model);
-	if (rt.detailed()) rt.note(`${rt.prefix}.model.${model.id}`, 'loaded');
+	if (rt.detailed()) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'loaded' });
 	rt.detail(`modelId=${model.id}`);
 	call.out(1, model.id);
 	return ACL_SUCCESS;
@@ -52,7 +52,7 @@ export function aclmdlExecute(rt: AclRuntime, call: HostCall): AclError {
 	const model = rt.state.models.get(call.args[0] as number);
 	if (!model) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	if (staleUnbind(model)) return ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE;
-	if (!model.running) rt.note(`${rt.prefix}.model.${model.id}`, 'running');
+	if (!model.running) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'running' });
 	model.running = true;
 	rt.machine.clock.advance(HOST_COST_US.modelExecute);
 	return ACL_SUCCESS;
@@ -70,7 +70,7 @@ export function aclmdlExecuteAsync(rt: AclRuntime, call: HostCall): AclError {
 	if (staleUnbind(model)) return ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE;
 	const refused = submitRefused(rt, s, call);
 	if (refused !== ACL_SUCCESS) return refused;
-	if (!model.running) rt.note(`${rt.prefix}.model.${model.id}`, 'running');
+	if (!model.running) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'running' });
 	model.running = true;
 	const now = rt.machine.clock.now;
 	s.busyUntil = (s.busyUntil > now ? s.busyUntil : now) + HOST_COST_US.modelExecute;
@@ -127,7 +127,7 @@ function destroyDescriptor(rt: AclRuntime, handle: number): AclError {
 /** Frees `model`'s id and (unless a handler race left it to the device) its model stream. */
 export function dropModel(rt: AclRuntime, model: Model): void {
 	rt.state.models.delete(model.id);
-	if (rt.detailed()) rt.note(`${rt.prefix}.model.${model.id}`, null);
+	if (rt.detailed()) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: null });
 	const device = model.device;
 	device.releaseModelId(model.id);
 	if (model.stale) return;
@@ -164,7 +164,7 @@ export function raceCheck(rt: AclRuntime, call: string, site: CallSite): void {
 		if (m.stale) continue;
 		m.stale = true;
 		if (rt.detailed())
-			rt.note(`device${device.id}.staleModelStream.${m.sqId}`, `model ${m.id}, bound and running`);
+			rt.note({ kind: 'stale-model-stream', device: device.id, sq: m.sqId, model: m.id });
 		device.staleModelStreams.push({
 			modelId: m.id,
 			sqId: m.sqId,

@@ -54,8 +54,8 @@ export function aclrtCreateNotify(rt: AclRuntime, call: HostCall): AclError {
 	};
 	rt.state.notifies.set(notify.handle, notify);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.notify.${hex(notify.handle)}`, `notify ${notify.id}`);
-		rt.note(`device${device.id}.notifies`, device.notifies.inUse);
+		rt.note({ kind: 'notify', pid: rt.pid, handle: notify.handle, id: notify.id });
+		rt.note({ kind: 'device-notifies', device: device.id, inUse: device.notifies.inUse });
 	}
 	rt.detail(`notify=${hex(notify.handle)}`);
 	call.out(0, notify.handle);
@@ -185,7 +185,8 @@ export function dropNotify(rt: AclRuntime, notify: Notify): void {
 	notify.device.notifies.give();
 	notify.device.notifies.sample();
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.notify.${hex(notify.handle)}`, null);
-		rt.note(`device${notify.device.id}.notifies`, notify.device.notifies.inUse);
+		const device = notify.device;
+		rt.note({ kind: 'notify', pid: rt.pid, handle: notify.handle, id: null });
+		rt.note({ kind: 'device-notifies', device: device.id, inUse: device.notifies.inUse });
 	}
 }

@@ -4,7 +4,7 @@
  * the driver's release of everything at any exit.
  */
 import type { Recorder } from '../../recorder.ts';
-import type { CallSite } from '../../trace.ts';
+import type { CallSite, LeakKind } from '../../trace.ts';
 import { isNoSpan, spanOf, type AclRuntime, type HeldResources } from '../acl-runtime.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
@@ -78,7 +78,7 @@ export function reportLeaks(rt: AclRuntime): void {
 		const frame = site.stack[site.stack.length - 1];
 		return frame ? ` at line ${frame.line}` : '';
 	};
-	const leak = (kind: string, detail: string, site: CallSite, bytes?: number) => {
+	const leak = (kind: LeakKind, detail: string, site: CallSite, bytes?: number) => {
 		const entry: Parameters<Recorder['leak']>[0] = { kind, detail, pid };
 		const span = spanOf(site);
 		if (!isNoSpan(span)) entry.span = span;
@@ -162,19 +162,20 @@ export function releaseAll(rt: AclRuntime): void {
 	for (const n of [...state.notifies.values()]) dropNotify(rt, n);
 	for (const e of state.events.values()) {
 		if (e.holding) releaseEventResource(rt, e);
-		if (detailed) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, null);
+		if (detailed) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: null });
 	}
 	state.events.clear();
 	for (const a of [...state.allocations.values()]) freeAllocation(rt, a);
 	if (detailed)
-		for (const ptr of state.hostAllocations.keys()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, null);
+		for (const ptr of state.hostAllocations.keys())
+			rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size: null });
 	state.hostAllocations.clear();
 	for (const c of [...state.contexts.values()]) dropContext(rt, c);
 	state.contexts.clear();
 	for (const [id, b] of state.bindings) {
 		dropContext(rt, b.context);
 		releasePool(rt, b);
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${id}`, null);
+		if (rt.detailed()) rt.note({ kind: 'device-set', pid: rt.pid, device: id, count: null });
 	}
 	state.bindings.clear();
 	state.streams.clear();

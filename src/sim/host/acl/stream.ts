@@ -96,8 +96,8 @@ export function aclrtCreateStream(rt: AclRuntime, call: HostCall): AclError {
 	stream.slots = 1;
 	rt.state.streams.set(stream.handle, stream);
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.stream.${hex(stream.handle)}`, `stream ${stream.id}`);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({ kind: 'stream', pid: rt.pid, handle: stream.handle, id: stream.id });
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 	rt.detail(`stream=${hex(stream.handle)}`);
 	call.out(0, stream.handle);
@@ -181,8 +181,8 @@ function destroyStream(rt: AclRuntime, call: HostCall, wait: boolean): AclError 
 	device.streams.give(found.slots);
 	device.streams.sample();
 	if (rt.detailed()) {
-		rt.note(`${rt.prefix}.stream.${hex(handle)}`, null);
-		rt.note(`device${device.id}.streams`, device.streams.inUse);
+		rt.note({ kind: 'stream', pid: rt.pid, handle, id: null });
+		rt.note({ kind: 'device-streams', device: device.id, inUse: device.streams.inUse });
 	}
 	return ACL_SUCCESS;
 }
