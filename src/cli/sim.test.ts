@@ -176,14 +176,14 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('lists each error code the log quotes with its code page, after the log and in --json', async () => {
-		const text = capture();
+		const text = captureConsole();
 		const program = `${programs}codes/207001.cpp`;
 		expect(await simCommand([program, '--lang', 'en', '--base-url', 'https://x.test'])).toBe(1);
 		const printed = text.out.join('\n');
 		expect(printed).toContain('code EL0004: https://x.test/en/codes/EL0004/');
 		expect(printed).toContain('code 207001: https://x.test/en/codes/207001/');
 		vi.restoreAllMocks();
-		const json = capture();
+		const json = captureConsole();
 		expect(await simCommand([program, '--json', '--base-url', 'https://x.test'])).toBe(1);
 		const { codes, log } = JSON.parse(json.out.join('\n'));
 		const entry = codes.find((c: { code: string }) => c.code === '207001');
