@@ -5,4 +5,4 @@ export * from './code-url.ts';
 export * from './schema.ts';
 export * from './source-link.ts';
 export * from './codes-json.ts';
-export * from './sim-emits.ts';
+export * from './sim-unreachable.ts';

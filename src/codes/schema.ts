@@ -63,6 +63,14 @@ export const codeProgramSchema = z
 		cann: z.string().min(1).optional(),
 		/** User actions, as in a case scenario (run, wait, signal…). */
 		actions: z.array(actionSchema).optional(),
+		/** Processes each `run` starts, as the ranks of one job (`casebook sim --ranks`). */
+		ranks: z.number().int().min(2).max(64).optional(),
+		/** Physical devices of the server (`--devices`); omitted: the product's count. */
+		devices: z.number().int().min(1).max(64).optional(),
+		/** Environment of the program's processes (`--env NAME=VALUE`). */
+		env: z.record(z.string().regex(/^[A-Z_][A-Z0-9_]*$/), z.string()).optional(),
+		/** Physical devices no process can open (not mapped into the container, faulty). */
+		unusableDevices: z.array(z.number().int().min(0).max(63)).optional(),
 	})
 	.strict();
 /** A program that makes the simulator produce a code. */

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkTable } from '../codes/check-table.ts';
+import { playgroundCarries } from '../codes/code-program-request.ts';
 import { CodeTable, type ExplanationInfo } from '../codes/code-table.ts';
 import { toCodesJson } from '../codes/codes-json.ts';
 import type { CodeLang, CodeProgram } from '../codes/schema.ts';
@@ -19,8 +20,8 @@ import { CodeDirectory } from '../triage/code-directory.ts';
 /** A program that reproduces a code, ready for the page. */
 export interface SiteReproduction extends CodeProgram {
 	source: string;
-	/** `#s=…` for the playground: the program as the share link carries it. */
-	hash: string;
+	/** `#s=…` for the playground, when a share link carries all the program needs. */
+	hash?: string;
 }
 
 /** Everything the code pages need. */
@@ -100,6 +101,10 @@ async function load(): Promise<SiteCodes> {
 			const list: SiteReproduction[] = [];
 			for (const program of entry.programs ?? []) {
 				const source = await readFile(join(root, program.file), 'utf8');
+				if (!playgroundCarries(program)) {
+					list.push({ ...program, source });
+					continue;
+				}
 				const payload = await encodeShareState({
 					v: SHARE_FORMAT_VERSION,
 					scenario: scenarioKey,
@@ -109,6 +114,7 @@ async function load(): Promise<SiteCodes> {
 					mode: program.mode,
 					step: 0,
 					actions: program.actions ?? [],
+					...(program.ranks ? { ranks: program.ranks } : {}),
 				});
 				list.push({ ...program, source, hash: `#${SHARE_HASH_KEY}=${payload}` });
 			}

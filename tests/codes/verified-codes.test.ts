@@ -1,133 +1,124 @@
 /**
- * Verified like an error index: every code the simulator can produce has a page and a program
- * that makes the simulator produce it, run through the interpreter as `casebook sim` runs it;
- * and every code the simulator's source names is either listed as produced or listed as not
- * reachable yet, so a new code in the simulator without a page or a program fails here.
+ * Verified like an error index: every code the simulator can emit — read from the simulator's
+ * own source, not from a list — has a page and a program that makes the simulator emit it, run
+ * through the interpreter as `casebook sim` runs it. A code the source names that no program can
+ * reach must be listed in SIM_UNREACHABLE with the reason, and that list may hold nothing a
+ * program or a case does produce. So a code added to the simulator without a program fails here.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CODE_ID } from '../../src/codes/schema.ts';
+import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../src/cases/cases-fs.ts';
+import { codeProgramRequest } from '../../src/codes/code-program-request.ts';
 import { loadCodeTable } from '../../src/codes/codes-fs.ts';
-import type { CodeTable } from '../../src/codes/code-table.ts';
-import { SIM_EMITS, SIM_UNREACHABLE } from '../../src/codes/sim-emits.ts';
+import type { CodeProgram } from '../../src/codes/schema.ts';
+import { SIM_UNREACHABLE } from '../../src/codes/sim-unreachable.ts';
 import { run } from '../../src/lang/index.ts';
-import { ACL_ERROR } from '../../src/sim/host/acl-error.ts';
 import type { Trace } from '../../src/sim/trace.ts';
 import { loadCodeDirectory } from '../../src/triage/code-directory-fs.ts';
-import type { CodeDirectory } from '../../src/triage/code-directory.ts';
 import { findCodes } from '../../src/triage/find-codes.ts';
+import { runScenario } from '../unit/run-scenario.ts';
+import { codesNamedBySimulator } from './sim-source-codes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const [table, directory] = await Promise.all([loadCodeTable(), loadCodeDirectory()]);
+/** Every code the simulator's source names, with the file that names it. */
+const NAMED = codesNamedBySimulator(ROOT, table, directory);
+/** The codes that must each have a program. */
+const REACHABLE = [...NAMED.keys()].filter((code) => !(code in SIM_UNREACHABLE)).sort();
+/** The codes whose rows list programs, which must emit them whether the scan sees them or not. */
+const WITH_PROGRAMS = table
+	.entries()
+	.filter((entry) => (entry.programs ?? []).length > 0 && !NAMED.has(entry.code))
+	.map((entry) => entry.code);
 
-let table: CodeTable;
-let directory: CodeDirectory;
-
-beforeAll(async () => {
-	[table, directory] = await Promise.all([loadCodeTable(), loadCodeDirectory()]);
-});
-
-/** The codes a run produced: step results that start with an aclError, and codes its log quotes. */
+/**
+ * The codes a run emitted: what an ACL call returned (an aclError) or an HCCL call returned (an
+ * HcclResult), and every code its log and output quote.
+ */
 function codesOf(trace: Trace): Set<string> {
 	const codes = new Set<string>();
 	for (const step of trace.steps) {
-		const returned = /^([1-5]\d{5})\b/.exec(step.result);
-		if (returned) codes.add(returned[1]!);
+		const returned = /^(\d+)\b/.exec(step.result)?.[1];
+		if (!returned || returned === '0') continue;
+		if (/^[1-5]\d{5}$/.test(returned)) codes.add(returned);
+		else if (step.call.startsWith('Hccl') && table.get(`hccl-${returned}`))
+			codes.add(`hccl-${returned}`);
 	}
 	for (const line of trace.log)
 		for (const hit of findCodes(line.text, directory)) codes.add(hit.entry.code);
 	return codes;
 }
 
-/** The .ts files of a folder tree, tests left out. */
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(path);
-		return entry.name.endsWith('.ts') && !/\.test(-util)?\.ts$/.test(entry.name) ? [path] : [];
+const emitted = new Map<string, Set<string>>();
+
+/** The codes `program` makes the simulator emit (each program runs once per test file). */
+function emittedBy(program: CodeProgram): Set<string> {
+	const key = JSON.stringify(program);
+	let codes = emitted.get(key);
+	if (!codes) {
+		const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+		codes = codesOf(run(codeProgramRequest(program, read)));
+		emitted.set(key, codes);
+	}
+	return codes;
+}
+
+describe('codes the simulator emits', () => {
+	it('are read from the simulator source, which names the codes known to be there', () => {
+		// If the scan went blind, every other test here would pass while proving nothing.
+		expect([...NAMED.keys()]).toEqual(
+			expect.arrayContaining([
+				'207001', // ACL_ERROR_RT_MEMORY_ALLOCATION, returned
+				'107041', // written as a number
+				'0x7030027', // an inner code written as a number
+				'EL0004', // a screen code passed as a string
+				'ts-0x31', // quoted in a log line
+				'hccl-5', // R.HCCL_E_NOT_SUPPORT, returned
+			]),
+		);
+		expect(REACHABLE.length).toBeGreaterThan(50);
 	});
-}
 
-/** String literals on code lines (comments skipped), as written. */
-function literals(text: string): string[] {
-	const out: string[] = [];
-	for (const line of text.split('\n')) {
-		const code = line.trim();
-		if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) continue;
-		for (const match of code.matchAll(
-			/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g,
-		)) {
-			out.push((match[1] ?? match[2] ?? match[3])!);
-		}
-	}
-	return out;
-}
-
-/** Every code the simulator's source names: ACL_ERROR constants it uses and codes in its strings. */
-function codesNamedBySimulator(): Map<string, string> {
-	const names = new Map<string, string>();
-	const values = ACL_ERROR as Readonly<Record<string, number>>;
-	for (const file of sourceFiles(join(ROOT, 'src/sim'))) {
-		if (file.endsWith('acl-error.ts')) continue;
-		const text = readFileSync(file, 'utf8');
-		const where = file.slice(ROOT.length);
-		for (const match of text.matchAll(/ACL_ERROR\.(ACL_ERROR_[A-Z0-9_]+)/g)) {
-			names.set(String(values[match[1]!]), where);
-		}
-		for (const literal of literals(text)) {
-			if (CODE_ID.test(literal) && table.get(literal)) names.set(literal, where);
-			for (const hit of findCodes(literal, directory)) names.set(hit.entry.code, where);
-		}
-	}
-	return names;
-}
-
-describe('codes the simulator produces', () => {
 	it('each have a page in the index', () => {
-		const missing = [...SIM_EMITS, ...Object.keys(SIM_UNREACHABLE)].filter(
-			(code) => !table.get(code),
-		);
-		expect(missing).toEqual([]);
+		expect([...NAMED.keys()].filter((code) => !table.get(code))).toEqual([]);
 	});
 
-	it('are every code the simulator source names, or listed as not reachable yet with a reason', () => {
-		const named = codesNamedBySimulator();
-		// The scan itself must see what is known to be there, or this test proves nothing.
-		expect([...named.keys()]).toEqual(
-			expect.arrayContaining(['207001', 'EL0004', '507035', 'ts-0x31']),
-		);
-		const unaccounted = [...named]
-			.filter(([code]) => !SIM_EMITS.includes(code) && !(code in SIM_UNREACHABLE))
-			.map(([code, file]) => `${code} (named in ${file})`);
-		expect(unaccounted).toEqual([]);
-	});
-
-	it.each([...SIM_EMITS])(
-		'%s is produced by the programs its row lists, run as casebook sim runs them',
+	it.each([
+		...REACHABLE.map((code) => [code, NAMED.get(code)!]),
+		...WITH_PROGRAMS.map((code) => [code, 'no simulator file']),
+	])(
+		'%s (named in %s) is emitted by every program its row lists, run as casebook sim runs them',
 		(code) => {
 			const entry = table.get(code)!;
 			const programs = entry.programs ?? [];
 			expect(
 				programs.length,
-				`content/codes/${entry.family}.json: ${code} lists no program`,
+				`content/codes/${entry.family}.json: ${code} lists no program (or add it to SIM_UNREACHABLE with the reason)`,
 			).toBeGreaterThan(0);
-			for (const program of programs) {
-				const source = readFileSync(join(ROOT, program.file), 'utf8');
-				const trace = run({
-					source,
-					fileName: program.file,
-					product: program.product,
-					mode: program.mode,
-					...(program.cann ? { cann: program.cann } : {}),
-					...(program.actions ? { actions: program.actions } : {}),
-				});
-				expect([...codesOf(trace)], `${program.file} on ${program.product}`).toContain(code);
-			}
+			for (const program of programs)
+				expect([...emittedBy(program)], `${program.file} on ${program.product}`).toContain(code);
 		},
 	);
+
+	it('are listed as unreachable only when the simulator names them, with a reason, and no program or case emits them', async () => {
+		const stale = Object.keys(SIM_UNREACHABLE).filter((code) => !NAMED.has(code));
+		expect(stale, 'SIM_UNREACHABLE names codes the simulator no longer names').toEqual([]);
+		for (const [code, reason] of Object.entries(SIM_UNREACHABLE))
+			expect(reason.length, code).toBeGreaterThan(30);
+		const produced = new Set<string>();
+		for (const entry of table.entries())
+			for (const program of entry.programs ?? [])
+				for (const code of emittedBy(program)) produced.add(code);
+		for (const loaded of await loadCases())
+			for (const scenario of loaded.facts.scenarios)
+				for (const code of codesOf(runScenario(loaded.slug, scenario, 'faulty')))
+					produced.add(code);
+		expect(Object.keys(SIM_UNREACHABLE).filter((code) => produced.has(code))).toEqual([]);
+	}, 120_000);
 
 	it('show the code in the output of casebook sim itself', () => {
 		const result = spawnSync(
