@@ -5,6 +5,7 @@
  * they quote are not counted. Add a row only with a source that shows the line is benign.
  */
 import type { Localized } from './localized.ts';
+import type { LogRecord } from './log-record.ts';
 
 /** One kind of harmless line. */
 export interface HarmlessRule {
@@ -23,6 +24,8 @@ export interface HarmlessRule {
 
 const PYTORCH = 'https://github.com/Ascend/pytorch/blob/9e73e708ab9350d203475609f36f8a43f6a0c2ab';
 const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901142a2c869ddbb53e';
+const PYTORCH_ELASTIC =
+	'https://github.com/pytorch/pytorch/blob/8f4329ea5558ecd2c65cdab1c2d21a52356f50a5/torch/distributed/elastic/multiprocessing/api.py';
 
 /** The table (order does not matter: a line is harmless when any row matches it). */
 export const HARMLESS_LINES: readonly HarmlessRule[] = [
@@ -148,5 +151,78 @@ export const HARMLESS_LINES: readonly HarmlessRule[] = [
 			en: 'torch.load met an old, non-zip file, and torch_npu notes that map_location then accepts only torch.device or str; pass one of those and the file loads as usual.',
 		},
 		source: `${PYTORCH}/torch_npu/utils/serialization.py#L316`,
+	},
+	{
+		id: 'torch-elastic-closing-signal',
+		literals: ['closing signal SIG'],
+		pattern: /\bSending process \d+ closing signal SIG(?:TERM|KILL|INT|HUP)\b/,
+		levels: ['WARNING', 'WARN'],
+		reason: {
+			zh: 'torchrun（torch.distributed.elastic）发现有一个 worker 退出或失败后，会给其余还在运行的 worker 发 SIGTERM 并打这一行。这些 worker 是被停下来的，不是出错的那个；原因要看最先失败的 worker 的报错。',
+			en: 'When one worker has exited or failed, torchrun (torch.distributed.elastic) sends SIGTERM to the workers still running and prints this line. Those workers are being stopped, not failing; the cause is in the error of the worker that failed first.',
+		},
+		source: PYTORCH_ELASTIC,
+	},
+	{
+		id: 'progress-bar',
+		literals: ['%|'],
+		// The whole record is the bar: a bar with an error glued on (tqdm redraws with \r, no
+		// newline) is not harmless.
+		pattern:
+			/^[^|]*\b\d{1,3}%\|[^|]*\|\s*\d+(?:\.\d+)?[kMG]?\/\d+(?:\.\d+)?[kMG]?\s*\[[\d:?]+<[\d:?]+[^\]]*\]$/,
+		reason: {
+			zh: 'tqdm 打印的进度条（加载权重分片、处理数据等），只说明程序当时进行到哪一步；报错前的最后一条进度说明失败发生在哪个阶段，它本身不是错误。',
+			en: 'A tqdm progress bar (loading checkpoint shards, processing data…): it shows how far the program had got; the last one before an error tells which stage failed, but it is not an error itself.',
+		},
+		source: 'https://github.com/tqdm/tqdm/blob/65bc76eca0c5630a7adfffef254daf4ff7791620/README.rst',
+	},
+];
+
+/**
+ * A kind of record that is harmless by the level its program gave it: the program itself says
+ * the line records normal operation. Applied after matching, only to records that no signature
+ * or hint claims and that quote no error code, so a known failure is never hidden by its level.
+ */
+export interface LevelRule {
+	/** Stable id (kebab-case). */
+	id: string;
+	/** Plain substrings one of which every such record's line contains (a cheap pre-filter). */
+	literals: readonly string[];
+	/** Whether the rule covers this record (its printer and stated level). */
+	covers(record: LogRecord): boolean;
+	reason: Localized;
+	source: string;
+}
+
+const CANN_INFORMATIONAL = new Set(['INFO', 'DEBUG', 'EVENT', 'TRACE']);
+const PYTHON_INFORMATIONAL = new Set(['INFO', 'DEBUG']);
+
+/** The level rules. */
+export const LEVEL_RULES: readonly LevelRule[] = [
+	{
+		id: 'cann-informational-level',
+		literals: ['[INFO]', '[DEBUG]', '[EVENT]', '[TRACE]'],
+		covers: (record) =>
+			(record.kind === 'plog' || record.kind === 'device') &&
+			CANN_INFORMATIONAL.has(record.level ?? ''),
+		reason: {
+			zh: 'CANN 日志的级别写在行首：INFO 记录系统正常运行的信息，DEBUG 是调试信息，EVENT 记录关键事件（可用 ASCEND_GLOBAL_EVENT_ENABLE 关闭）。打印它的模块并不认为这是错误；排查时看 ERROR 级别的行。',
+			en: 'A CANN log line states its level at the start: INFO records normal operation, DEBUG is debugging detail, EVENT records key events (ASCEND_GLOBAL_EVENT_ENABLE turns them off). The module that printed it does not consider it an error; look at the ERROR lines.',
+		},
+		source: `${RUNTIME}/docs/zh/log_ref/setting_log_levels.md`,
+	},
+	{
+		id: 'python-informational-level',
+		literals: ['INFO ', 'DEBUG '],
+		covers: (record) =>
+			record.kind !== 'plog' &&
+			record.kind !== 'device' &&
+			record.kind !== 'cpu-debug' &&
+			PYTHON_INFORMATIONAL.has(record.level ?? ''),
+		reason: {
+			zh: '这一行由 Python logging 以 INFO 或 DEBUG 级别打印（vLLM 等框架的日志格式），表示程序按预期在运行，即使措辞听起来吓人（如“等待超时”“进程退出”）。它最多说明失败发生时程序在做什么，不是失败原因。',
+			en: 'Python logging printed this line at INFO or DEBUG level (the log format of vLLM and similar frameworks): the program says things are working as expected, even if the words sound alarming ("no block found in 60 seconds", "terminating worker"). At most it shows what the program was doing when something else failed.',
+		},
+		source: 'https://docs.python.org/3/library/logging.html#logging-levels',
 	},
 ];

@@ -20,7 +20,7 @@ import {
 import { diagnose, type CaseClaim, type CodeFinding, type Diagnosis } from './diagnose.ts';
 import { ReportHeads } from './error-report.ts';
 import { findCodes } from './find-codes.ts';
-import { HARMLESS_LINES, type HarmlessRule } from './harmless-lines.ts';
+import { HARMLESS_LINES, LEVEL_RULES, type HarmlessRule } from './harmless-lines.ts';
 import type { Localized } from './localized.ts';
 import type { LogRecord } from './log-record.ts';
 import { LogIndex } from './log-index.ts';
@@ -168,6 +168,30 @@ function findHarmless(
 	return { records, byRule };
 }
 
+/**
+ * The lines harmless by their level (LEVEL_RULES): every record of the line is informational by
+ * one rule, none is harmless by a pattern already, and no signature, hint or code claims the line.
+ */
+function informationalLines(
+	log: LogIndex,
+	harmless: ReadonlySet<LogRecord>,
+	claimed: ReadonlySet<number>,
+): TriageHarmless[] {
+	const byRule: TriageHarmless[] = [];
+	for (const rule of LEVEL_RULES) {
+		const lines: number[] = [];
+		for (const record of log.recordsContaining(rule.literals)) {
+			const line = record.line;
+			if (claimed.has(line) || lines[lines.length - 1] === line) continue;
+			const records = log.recordsOf(line - 1);
+			if (records.every((r) => !harmless.has(r) && rule.covers(r))) lines.push(line);
+		}
+		if (lines.length > 0)
+			byRule.push({ rule: rule.id, reason: rule.reason, source: rule.source, lines });
+	}
+	return byRule;
+}
+
 /** Whether one record is a harmless line of `rule` (its level, when stated, must fit). */
 export function isHarmless(record: LogRecord, rule: HarmlessRule): boolean {
 	if (rule.levels && record.level && !rule.levels.includes(record.level)) return false;
@@ -240,6 +264,11 @@ export function matchLog(
 	const proven = new Set(matches.map((match) => match.case));
 	const openHints = hints.filter((hint) => !proven.has(hint.case)).sort(byFirstLine);
 	const findings = findAllCodes(log, harmlessLines, options.codes);
+	const claimed = new Set([
+		...[...matches, ...hints].flatMap((match) => match.lines),
+		...findings.flatMap((finding) => finding.lines),
+	]);
+	harmless.byRule.push(...informationalLines(log, harmlessLines, claimed));
 	const covered = coveredCodes(matches, ready, options.codes);
 	return {
 		lineCount: log.lineCount,
