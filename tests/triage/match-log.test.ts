@@ -280,6 +280,37 @@ describe('harmless lines', () => {
 		expect(matchLog(asError, [], { codes }).harmless).toEqual([]);
 	});
 
+	it('takes a record its printer marks informational as harmless, unless a signature or a code claims its line', () => {
+		const event =
+			'[EVENT] TDT(9,main):2025-05-19-15:59:07.755.479 [process_mode_manager.cpp:371][InitTsdClient][tid:9] begin to init hdc client';
+		const vllm =
+			'(EngineCore_DP0 pid=15) INFO 10-11 11:31:28 [shm_broadcast.py:466] No available shared memory broadcast block found in 60 seconds.';
+		const warning = vllm.replace(' INFO ', ' WARNING ');
+		const coded = '[INFO] RUNTIME(9,main):2025-05-19-15:59:07.755.479 [x.cc:1]9 f: ret = 507035';
+		const result = matchLog([event, vllm, warning, coded].join('\n'), [], { codes });
+		expect(result.harmless.map((item) => [item.rule, item.lines])).toEqual([
+			['cann-informational-level', [1]],
+			['python-informational-level', [2]],
+		]);
+		const claimed = matchLog(event, [signature({ id: 'hdc', pattern: 'init hdc client' })], {
+			codes,
+		});
+		expect(claimed.matches).toHaveLength(1);
+		expect(claimed.harmless).toEqual([]);
+	});
+
+	it('takes torchrun stopping the other workers and a bare progress bar as harmless, not a bar with an error glued on', () => {
+		const closing =
+			'[2024-05-21 11:58:06,441] torch.distributed.elastic.multiprocessing.api: [WARNING] Sending process 926997 closing signal SIGTERM';
+		const bar = 'Loading checkpoint shards:  42%|████▋     | 16/38 [00:14<00:19,  1.13it/s]';
+		const glued = `${bar.slice(0, -1)}, loss=2.6]RuntimeError: NPU out of memory.`;
+		const result = matchLog([closing, bar, glued].join('\n'), [], { codes });
+		expect(result.harmless.map((item) => [item.rule, item.lines])).toEqual([
+			['torch-elastic-closing-signal', [1]],
+			['progress-bar', [2]],
+		]);
+	});
+
 	it('does not count codes printed on a harmless line', () => {
 		const line = `${RETRY} error code is 207001`;
 		expect(matchLog(line, [], { codes }).codes).toEqual([]);
