@@ -2,13 +2,18 @@
  * Offline use: after the build (and after the search index, so it is listed), Workbox writes
  * `sw.js`, and every built page registers it (src/scripts/register-service-worker.ts). The worker
  * - precaches the site's scripts, styles and WebAssembly (the simulator and triage workers and
- *   their chunks), the whole Pagefind index of both languages, the signature registry and the
- *   tool pages (home, playground and triage in both languages);
+ *   their chunks), the Pagefind index of both languages (every part but the result fragments of
+ *   the thousands of error-code pages, fetched and kept when a search first shows one), the
+ *   signature registry, the
+ *   error-code index the triage and simulator workers read, and the tool pages (home,
+ *   playground and triage in both languages);
  * - keeps every page the reader opens (network first, the kept copy when offline).
  * So after one visit a reader can read the pages they opened, search, and run reproductions with
  * no network. Dev mode gets no worker.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
@@ -16,9 +21,12 @@ import { generateSW } from 'workbox-build';
 /** What the worker precaches, relative to the built site. */
 export const PRECACHED = [
 	'_astro/**/*.{js,css,wasm,woff2,svg}',
-	'pagefind/**/*',
+	'pagefind/*',
+	'pagefind/index/**/*',
+	'pagefind/filter/**/*',
 	'favicon.svg',
 	'signatures.json',
+	'codes.json',
 	'{zh,en}/index.html',
 	'{zh,en}/playground/index.html',
 	'{zh,en}/triage/index.html',
@@ -26,6 +34,32 @@ export const PRECACHED = [
 
 /** Pagefind's ready-made interfaces, which the site does not use. */
 const NOT_PRECACHED = ['pagefind/pagefind-*ui.*', 'pagefind/pagefind-highlight.js'];
+
+/** Where Pagefind keeps one result fragment per page. */
+const FRAGMENTS = 'pagefind/fragment';
+
+/** Pages whose search fragments are fetched on first use rather than precached. */
+const LAZY_FRAGMENT_PAGES = /^\/(?:zh|en)\/codes\/./;
+
+/**
+ * The fragment files to precache: every page's but the error-code pages' (a fragment is gzipped
+ * `pagefind_dcd` + JSON naming its page's url). Precaching all 3,000-odd of them made the
+ * worker's install take longer than a reader waits.
+ */
+export async function precachedFragments(root: string): Promise<string[]> {
+	const dir = join(root, FRAGMENTS);
+	const names = await readdir(dir).catch(() => [] as string[]);
+	const kept: string[] = [];
+	for (const name of names) {
+		const text = gunzipSync(await readFile(join(dir, name))).toString('utf8');
+		const url = /"url":"([^"]*)"/.exec(text)?.[1] ?? '';
+		if (!LAZY_FRAGMENT_PAGES.test(url)) kept.push(`${FRAGMENTS}/${name}`);
+	}
+	return kept;
+}
+
+/** Name of the cache of search fragments fetched on first use. */
+const FRAGMENTS_CACHE = 'casebook-search-fragments';
 
 /** Name of the cache of pages the reader opened. */
 export const PAGES_CACHE = 'casebook-pages';
@@ -49,7 +83,7 @@ export function serviceWorker(): AstroIntegration {
 				const root = fileURLToPath(dir);
 				const { count, size, warnings } = await generateSW({
 					globDirectory: root,
-					globPatterns: PRECACHED,
+					globPatterns: [...PRECACHED, ...(await precachedFragments(root))],
 					globIgnores: NOT_PRECACHED,
 					swDest: join(root, 'sw.js'),
 					// Bundled assets carry their content hash in the name already.
@@ -64,6 +98,13 @@ export function serviceWorker(): AstroIntegration {
 					sourcemap: false,
 					mode: 'production',
 					runtimeCaching: [
+						{
+							// Search fragments not precached (error-code pages): kept once fetched.
+							urlPattern: ({ url, sameOrigin }) =>
+								sameOrigin && url.pathname.includes(`/${FRAGMENTS}/`),
+							handler: 'CacheFirst',
+							options: { cacheName: FRAGMENTS_CACHE, expiration: { maxEntries: 4000 } },
+						},
 						{
 							// Pages: a navigation, or a page URL handed over by the registering script.
 							urlPattern: ({ request, url, sameOrigin }) =>
