@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
+import { RUN_MODES } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
@@ -125,7 +126,7 @@ export const scenarioSchema = z.object({
 	faulty: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
 	fixed: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
 	product: productId,
-	mode: z.enum(['npu', 'cpu']),
+	mode: z.enum(RUN_MODES),
 	cann: z.string().optional(),
 	actions: z.array(actionSchema).default([]),
 	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),

@@ -1,5 +1,5 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
+ * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en] [--base-url URL]
  * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an
  * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
  * would see: the program's output and the log lines, then the diagnostics as
@@ -32,7 +32,9 @@ log lines, then the diagnostics.
 Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
-  --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
+  --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
+                    cpu: the CPU twin (checks abort); sanitizer: an msSanitizer run
+                    (memcheck reports) (default npu)
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},"resources":{"peaks":[…],"held":[…]},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
