@@ -21,7 +21,8 @@ import {
 	type KernelLaunchOptions,
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
-import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
+import { MAX_BLOCK_DIM, runOutcomeOf } from '../sim/kernel/kernel-launch.ts';
+import type { CoreFault } from '../sim/host/acl/device-fault-log.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
@@ -222,7 +223,7 @@ function runInner(
 			});
 			if (
 				result.outcome === 'abort' ||
-				(result.outcome === 'hang' && env.kernelOutcome === 'completed')
+				(result.outcome !== 'completed' && env.kernelOutcome === 'completed')
 			) {
 				env.kernelOutcome = result.outcome;
 			}
@@ -240,7 +241,13 @@ function runInner(
 		const outcome: HostKernelOutcome =
 			result.outcome === 'completed'
 				? KERNEL_COMPLETED
-				: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
+				: result.outcome === 'exception'
+					? {
+							kind: 'exception',
+							reason: result.stalled?.reason ?? 'exception',
+							faults: coreFaults(result),
+						}
+					: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
 		const ret = env.proc.acl.launchKernel(
 			num(stream),
 			{ name: kernel.name, blocks, outcome },
@@ -321,7 +328,7 @@ function runInner(
 			try {
 				for (const init of compiler.globalInits) init(new Frame(0, null));
 				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
-				outcome = result.outcome;
+				outcome = runOutcomeOf(result.outcome);
 			} catch (error) {
 				outcome = stopOutcome(error, recorder);
 			}
@@ -470,7 +477,16 @@ function runProcess(
 function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
 	if (env.kernelOutcome === 'abort') return 'abort';
 	if (env.kernelOutcome === 'hang') return 'hang';
-	return env.sawError || failedExit ? 'error' : 'completed';
+	return env.sawError || failedExit || env.kernelOutcome === 'exception' ? 'error' : 'completed';
+}
+
+/** The faulting cores of a launch that ended in a device exception, for the runtime's report. */
+function coreFaults(result: KernelEnd): CoreFault[] {
+	return result.halts.flatMap((h) =>
+		h.fault
+			? [{ blockIdx: h.blockIdx, errorCode: h.fault.errorCode, errorStr: h.fault.errorStr }]
+			: [],
+	);
 }
 
 function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
@@ -481,6 +497,8 @@ function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
 			return 'abort';
 		case 'hang':
 			return 'hang';
+		case 'exception':
+			return 'error';
 		case 'signal':
 			return killedByUser ? hostOutcome(env, false) : 'abort';
 	}
@@ -500,7 +518,13 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 		return 'rejected';
 	}
 	if (isHalt(error))
-		return error.kind === 'exit' ? 'completed' : error.kind === 'hang' ? 'hang' : 'abort';
+		return error.kind === 'exit'
+			? 'completed'
+			: error.kind === 'hang'
+				? 'hang'
+				: error.kind === 'exception'
+					? 'error'
+					: 'abort';
 	recorder.diagnostic(
 		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
 	);
@@ -508,10 +532,10 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 }
 
 /** What the runner reads from a finished launch. */
-type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled'>;
+type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled' | 'halts'>;
 
 /** How every launch of an empty kernel ends. */
-const EMPTY_KERNEL_END: KernelEnd = { outcome: 'completed' };
+const EMPTY_KERNEL_END: KernelEnd = Object.freeze({ outcome: 'completed', halts: [] });
 
 function worse(a: Outcome, b: Outcome): Outcome {
 	return SEVERITY[b] > SEVERITY[a] ? b : a;

@@ -12,6 +12,9 @@ export type HaltKind =
 	| 'hang'
 	/** A CPU-debug check fired: error line, SIGABRT, backtrace. */
 	| 'abort'
+	/** The hardware raised an exception on the core (NPU): the kernel task fails, and the host
+	 * reports it at the next synchronize. */
+	| 'exception'
 	/** The process called exit() or returned from main. */
 	| 'exit'
 	/** A signal with no handler (or a fatal one) ended the process. */

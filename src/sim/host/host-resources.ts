@@ -3,6 +3,7 @@
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
 import type { CallSite } from '../trace.ts';
+import type { CoreFault } from './acl/device-fault-log.ts';
 import type { Device } from './device.ts';
 
 /** An asynchronous failure waiting on a stream until a synchronize reports it. */
@@ -15,6 +16,8 @@ export interface StreamError {
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
+	faults?: readonly CoreFault[];
 }
 
 /** A context: a device binding with its default stream and the streams created in it. */

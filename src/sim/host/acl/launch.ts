@@ -68,6 +68,7 @@ export function launchKernel(
 			taskId,
 			reason: outcome.reason,
 		};
+		if (outcome.kind === 'exception' && outcome.faults) s.error.faults = outcome.faults;
 	}
 	if (s.stopOnFailure && !s.context.failure) s.context.failure = { code, at: end };
 	return step(rt, args, ACL_SUCCESS, site, `queued; fails at ${end}us: ${outcome.reason}`);

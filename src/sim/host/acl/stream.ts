@@ -10,6 +10,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { hex } from '../host-log.ts';
 import type { Context, Stream } from '../host-resources.ts';
 import { raceCheck } from './model.ts';
+import { logCoreFaults } from './device-fault-log.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -190,6 +191,7 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 	const device = stream.context.device.id;
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
 	if (error.kind === 'exception') {
+		if (error.faults) logCoreFaults(rt, error.faults, vector, error.taskId + 1);
 		// hicann/runtime:docs/zh/FAQ/如何通过plog日志定位Device侧异常.md (ascend-facts D.12).
 		rt.plog(
 			'ERROR',
@@ -201,6 +203,12 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 				'ERROR',
 				'RUNTIME',
 				`[davinic_kernel_task.cc:1219]${pid} PreCheckTaskErr:[INIT][DEFAULT]Kernel task happen error, retCode=0x31, [vector core exception].`,
+			);
+			// Printed next by stream.cc GetError in public logs (hw-native-sys/PTOAS#808).
+			rt.plog(
+				'ERROR',
+				'RUNTIME',
+				`[stream.cc:1475]${pid} GetError:AIV Kernel happen error, retCode=0x31.`,
 			);
 		}
 		rt.plog(
