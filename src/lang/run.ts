@@ -237,6 +237,8 @@ function runInner(
 	const launch: LaunchKernel = (kernel, blocks, stream, args, call) => {
 		const pid = env.proc ? env.proc.pid + 1 : KERNEL_ONLY_PID;
 		const result = runKernel(kernel, blocks, args, pid, call.site());
+		// An msSanitizer ERROR fails the run, whatever the program does next (issue 14).
+		if (result.sanitizerErrors > 0) env.sawError = true;
 		if (!env.proc) return 0;
 		const outcome: HostKernelOutcome =
 			result.outcome === 'completed'
@@ -329,6 +331,7 @@ function runInner(
 				for (const init of compiler.globalInits) init(new Frame(0, null));
 				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
 				outcome = runOutcomeOf(result.outcome);
+				if (result.sanitizerErrors > 0) outcome = worse(outcome, 'error');
 			} catch (error) {
 				outcome = stopOutcome(error, recorder);
 			}
@@ -532,10 +535,14 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 }
 
 /** What the runner reads from a finished launch. */
-type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled' | 'halts'>;
+type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled' | 'halts' | 'sanitizerErrors'>;
 
 /** How every launch of an empty kernel ends. */
-const EMPTY_KERNEL_END: KernelEnd = Object.freeze({ outcome: 'completed', halts: [] });
+const EMPTY_KERNEL_END: KernelEnd = Object.freeze({
+	outcome: 'completed',
+	halts: [],
+	sanitizerErrors: 0,
+});
 
 function worse(a: Outcome, b: Outcome): Outcome {
 	return SEVERITY[b] > SEVERITY[a] ? b : a;

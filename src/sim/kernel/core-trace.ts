@@ -17,6 +17,7 @@ import type { CallSite, StateChange } from '../trace.ts';
 import type { CannWording } from './cann-wording.ts';
 import { abortCore, type CoreHalt, type Violation } from './core-abort.ts';
 import type { KernelProfile } from './kernel-profile.ts';
+import type { IllegalAccess } from '../sanitizer/memcheck.ts';
 
 /** Virtual microseconds one kernel API step takes (illustrative: keeps steps and metric points apart). */
 export const KERNEL_CALL_US = 1;
@@ -43,6 +44,8 @@ export class CoreTrace {
 	readonly actor: string;
 	/** How the core stopped, once it has. */
 	halt: CoreHalt | undefined;
+	/** Accesses outside their allocation, kept in sanitizer mode for memcheck's report. */
+	readonly illegal: IllegalAccess[] = [];
 
 	constructor(core: CoreIdentity) {
 		this.core = core;
@@ -83,6 +86,11 @@ export class CoreTrace {
 			result,
 			changes ? { span, changes } : { span },
 		);
+	}
+
+	/** In sanitizer mode, keeps an access outside its allocation for memcheck (sanitizer/memcheck.ts). */
+	noteIllegal(access: IllegalAccess): void {
+		if (this.core.mode === 'sanitizer') this.illegal.push(access);
 	}
 
 	/** Records a diagnostic at the user's line without stopping. */

@@ -13,6 +13,7 @@ import { PRODUCT_BASES } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, Outcome } from '../trace.ts';
+import { distinctAccesses, formatIllegalAccess } from '../sanitizer/memcheck.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
 import { CoreContext } from './core-context.ts';
@@ -62,6 +63,8 @@ export interface KernelRunResult {
 	cann: string;
 	/** The first core that stopped, with the call it stopped in (for the host's timeout report). */
 	stalled?: CoreHalt;
+	/** ERROR reports msSanitizer printed for this launch (sanitizer mode; 0 otherwise). */
+	sanitizerErrors: number;
 	/** Every core that stopped, in block order. */
 	halts: CoreHalt[];
 	/** Blocks that ran to the end of the kernel. */
@@ -82,8 +85,13 @@ export class KernelLaunch {
 	readonly cores: readonly CoreContext[];
 	readonly startTime: number;
 	readonly #completed = new Set<number>();
+	readonly #fileName: string;
+	readonly #pid: number;
+	#sanitizerErrors = 0;
 
 	constructor(options: KernelLaunchOptions) {
+		this.#fileName = options.fileName;
+		this.#pid = options.pid;
 		this.product = options.product;
 		this.mode = options.mode;
 		this.profile = kernelProfile(options.product);
@@ -149,7 +157,18 @@ export class KernelLaunch {
 				if (this.mode === 'cpu' && error.kind === 'abort') break;
 			}
 		}
+		if (this.mode === 'sanitizer') this.#sanitizerErrors = this.reportMemcheck();
 		return this.finish();
+	}
+
+	/** Prints memcheck's report of every core's illegal accesses; returns how many errors. */
+	reportMemcheck(): number {
+		const found = distinctAccesses(this.cores.flatMap((c) => c.trace.illegal));
+		found.forEach((a, i) => {
+			for (const text of formatIllegalAccess(a, this.kernelName, this.#fileName, i + 1))
+				this.recorder.log({ text, channel: 'screen', pid: this.#pid, level: 'ERROR' });
+		});
+		return found.length;
 	}
 
 	/** Marks a core as having run to the end of the kernel. */
@@ -191,6 +210,7 @@ export class KernelLaunch {
 					: 'completed';
 		const result: KernelRunResult = {
 			outcome,
+			sanitizerErrors: this.#sanitizerErrors,
 			kernelName: this.kernelName,
 			blockDim: this.blockDim,
 			mode: this.mode,

@@ -145,6 +145,16 @@ export function checkGlobalOperand(
 	}
 	const end = t.ptr.byteOffset + bytes;
 	if (end > t.ptr.buffer.bytes || t.ptr.byteOffset < 0) {
+		core.trace.noteIllegal({
+			kind: role === 'dst' ? 'write' : 'read',
+			memory: 'GM',
+			start: t.ptr.byteOffset,
+			end,
+			allocStart: 0,
+			allocEnd: t.ptr.buffer.bytes,
+			blockIdx: core.blockIdx,
+			site,
+		});
 		core.trace.diagnose(site, 'gm-out-of-bounds', {
 			call,
 			start: t.ptr.byteOffset,
