@@ -33,13 +33,15 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 }
 
 describe('every case ships with a verified reproduction', () => {
-	it('has the five seed cases', () => {
+	it('has the five seed cases and the kernel-side cases of issue 14', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual([
 			'acl-event-id-exhausted',
 			'acl-resource-leak',
 			'alloc-tensor-queue-position-limit',
 			'signal-handler-double-release',
 			'suspend-hwts-busy',
+			'ub-out-of-bounds',
+			'ub-unaligned-address',
 		]);
 	});
 

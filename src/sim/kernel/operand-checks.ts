@@ -41,6 +41,18 @@ export function checkLocalOperand(
 	const memory = t.hardware;
 	const align = memory === 'GM' ? 1 : core.profile.alignment[memory].value;
 	if (t.address % align !== 0) {
+		if (api === 'DataCopy') {
+			core.trace.noteIllegal({
+				kind: 'misaligned',
+				memory,
+				start: t.address,
+				end: t.address + bytes,
+				allocStart: t.address,
+				allocEnd: t.address,
+				blockIdx: core.blockIdx,
+				site,
+			});
+		}
 		core.trace.fail(site, call, {
 			code: 'address-unaligned',
 			values: { call, operand: role, address: t.address, memory, align },
@@ -52,6 +64,19 @@ export function checkLocalOperand(
 			},
 			frames: [frame],
 			reason: `${call}: ${role} at ${memory} ${t.address} is not ${align}-byte aligned`,
+		});
+	}
+	if (bytes > t.bytesToBlockEnd) {
+		const allocEnd = t.address + Math.max(0, t.bytesToBlockEnd);
+		core.trace.noteIllegal({
+			kind: role === 'dst' ? 'write' : 'read',
+			memory,
+			start: t.address,
+			end: t.address + bytes,
+			allocStart: Math.min(t.address, allocEnd),
+			allocEnd,
+			blockIdx: core.blockIdx,
+			site,
 		});
 	}
 	const capacity = core.memoryCapacity(memory);

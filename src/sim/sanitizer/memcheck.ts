@@ -20,7 +20,9 @@ import type { CallSite } from '../trace.ts';
 
 /** One access outside its allocation, as a kernel check found it. */
 export interface IllegalAccess {
-	kind: 'read' | 'write';
+	/** `misaligned`: a DMA whose on-chip address breaks the 32-byte rule (the tool's "misaligned
+	 * access of size N", Ascend/mssanitizer docs/zh/user_guide/mssanitizer_user_guide.md). */
+	kind: 'read' | 'write' | 'misaligned';
 	/** `GM`, `UB`, `L1`, `L0A`, `L0B`, `L0C`. */
 	memory: string;
 	/** First byte of the access, relative to the allocation (GM) or to the memory (on chip). */
@@ -42,6 +44,7 @@ const ILLUSTRATIVE_PC = 0x65c;
 
 /** Bytes of `a` outside its allocation. */
 export function illegalBytes(a: IllegalAccess): number {
+	if (a.kind === 'misaligned') return a.end - a.start;
 	const before = Math.max(0, Math.min(a.end, a.allocStart) - a.start);
 	const after = Math.max(0, a.end - Math.max(a.start, a.allocEnd));
 	return before + after;
@@ -70,7 +73,9 @@ export function formatIllegalAccess(
 ): string[] {
 	const address = (a.memory === 'GM' ? ILLUSTRATIVE_GM_BASE : 0) + a.start;
 	const lines = [
-		`====== ERROR: illegal ${a.kind} of size ${illegalBytes(a)}`,
+		a.kind === 'misaligned'
+			? `====== ERROR: misaligned access of size ${illegalBytes(a)}`
+			: `====== ERROR: illegal ${a.kind} of size ${illegalBytes(a)}`,
 		`======    at 0x${address.toString(16)} on ${a.memory} in ${kernel}`,
 		`======    in block aiv(${a.blockIdx}) on device 0`,
 		`======    code in pc current 0x${(ILLUSTRATIVE_PC + 4 * serial).toString(16)} (serialNo:${serial})`,
