@@ -189,6 +189,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: '创建新的 TPipe 之前先调用 {first}.Destroy()，或者用 Reset() 复用第一个。',
 			en: 'Call {first}.Destroy() before creating another TPipe, or reuse the first one with Reset().',
 		},
+		case: 'tpipe-constructed-twice',
 	},
 	'tpipe-destroyed': {
 		severity: 'error',

@@ -40,6 +40,7 @@ describe('every case ships with a verified reproduction', () => {
 			'alloc-tensor-queue-position-limit',
 			'signal-handler-double-release',
 			'suspend-hwts-busy',
+			'tpipe-constructed-twice',
 			'ub-out-of-bounds',
 			'ub-unaligned-address',
 		]);
