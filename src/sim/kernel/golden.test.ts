@@ -12,7 +12,7 @@ import { isProductId } from '../product-id.ts';
 import { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { Trace } from '../trace.ts';
-import { createKernelLaunch, type KernelRunResult } from './kernel-launch.ts';
+import { createKernelLaunch, runOutcomeOf, type KernelRunResult } from './kernel-launch.ts';
 import { parseKernelScript, runKernelScript } from './kernel-script.ts';
 
 const dir = join(import.meta.dirname, '../../../tests/golden/sim-kernel');
@@ -95,7 +95,7 @@ function runCase(c: GoldenCase): string {
 	const result = launch.run((core) =>
 		runKernelScript(core, script, Number(c.header.gm ?? 1 << 20)),
 	);
-	return renderRun(result, recorder.finish(result.outcome));
+	return renderRun(result, recorder.finish(runOutcomeOf(result.outcome)));
 }
 
 const files = readdirSync(dir)

@@ -7,7 +7,7 @@ import { Recorder } from '../recorder.ts';
 import type { CallSite } from '../trace.ts';
 import { blockView, NO_EVENT_ID, type TBufState } from './buffer-block.ts';
 import type { CoreContext } from './core-context.ts';
-import { createKernelLaunch } from './kernel-launch.ts';
+import { createKernelLaunch, runOutcomeOf } from './kernel-launch.ts';
 import type { LocalTensor } from './local-tensor.ts';
 import type { TQueBind } from './tque-bind.ts';
 
@@ -235,7 +235,7 @@ describe('random AllocTensor / FreeTensor / EnQue / DeQue sequences', () => {
 					}
 					// The recorded state deltas are enough to redraw every block as it is now.
 					const map = new Map<string, unknown>();
-					for (const step of recorder.finish(result.outcome).steps) {
+					for (const step of recorder.finish(runOutcomeOf(result.outcome)).steps) {
 						for (const c of step.changes ?? []) map.set(c.path, c.value);
 					}
 					for (const q of queues) {
