@@ -11,6 +11,14 @@ const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901
 const ASC_DEVKIT =
 	'https://github.com/cannmirror/asc-devkit/blob/0da921b91aeb2abdc6e8d74423b0bbe7040c3fd1';
 
+/**
+ * cannmirror/asc-devkit before the API rename (2026-01-30): its reference still documents the
+ * names community kernels call (WholeReduceSum, BlockReduceSum, PairReduceSum, Fixpipe…) under
+ * `docs/api/context/`.
+ */
+const ASC_DEVKIT_CONTEXT =
+	'https://github.com/cannmirror/asc-devkit/blob/8b18dbcea67c3b734f326377c04d9f929f40a0ef/docs/api/context';
+
 /** Ascend/samples at the snapshot ascend-facts.md cites (the old tik2-era samples). */
 const SAMPLES = 'https://github.com/Ascend/samples/blob/fc2aea93e48be8f8cee51d0c6c1b13a08155f83a';
 
@@ -24,6 +32,11 @@ export function ascendCDoc(path: string): string {
 	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/基础API/${path}`);
 }
 
+/** A page of the pre-rename Ascend C reference, e.g. `WholeReduceSum` or `DataCopyPad(ISASI)`. */
+export function ascendCContextDoc(page: string): string {
+	return encodeURI(`${ASC_DEVKIT_CONTEXT}/${page}.md`);
+}
+
 /** A file of the Ascend/samples snapshot. */
 export function samplesFile(path: string): string {
 	return `${SAMPLES}/${path}`;
@@ -32,4 +45,20 @@ export function samplesFile(path: string): string {
 /** The Linux manual page of a C library function, e.g. `manPage('signal', 2)`. */
 export function manPage(name: string, section: number): string {
 	return `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`;
+}
+
+/** hicann/hccl, the collective communication library (its docs: API reference, user guide). */
+const HCCL = 'https://github.com/hicann/hccl/blob/09300b70df9a031339f08e5f2ca06d7bf294d009';
+
+/** hicann/hcomm, which holds the communicator API headers HCCL builds on. */
+const HCOMM = 'https://github.com/hicann/hcomm/blob/2b912e7d2b105735579276a63a51364890c56788';
+
+/** A page of hicann/hccl's docs/zh, e.g. `api_ref/comm_op_interface/HcclAllReduce.md`. */
+export function hcclDoc(path: string): string {
+	return encodeURI(`${HCCL}/docs/zh/${path}`);
+}
+
+/** A header of hicann/hcomm, e.g. `include/hccl/hccl_comm.h`, at a symbol. */
+export function hcommHeader(path: string, anchor?: string): string {
+	return `${HCOMM}/${path}${anchor ? `#${anchor}` : ''}`;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureConsole } from '../../tests/unit/console-capture.ts';
 import { fileURLToPath } from 'node:url';
 import {
 	exitCodeFor,
@@ -16,14 +17,6 @@ const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url)
 afterEach(() => {
 	vi.restoreAllMocks();
 });
-
-function capture(): { out: string[]; err: string[] } {
-	const out: string[] = [];
-	const err: string[] = [];
-	vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-	vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-	return { out, err };
-}
 
 /** Runs the kernel that exceeds the buffer limit, in CPU debug on Atlas training, with `extra`. */
 function simBufferLimitAbort(...extra: string[]): Promise<number> {
@@ -112,7 +105,7 @@ describe('casebook sim --actions', () => {
 	it('names the part it cannot read', () => {
 		expect(parseActions('run; signal SIGHUP')).toEqual({
 			error:
-				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.',
 		});
 	});
 });
@@ -125,13 +118,13 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('exits 2 for an unreadable file', async () => {
-		const { err } = capture();
+		const { err } = captureConsole();
 		expect(await simCommand(['/nonexistent/x.cpp'])).toBe(SIM_EXIT.usage);
 		expect(err[0]).toBe('casebook sim: cannot read /nonexistent/x.cpp: ENOENT');
 	});
 
 	it('exits 1 and prints the CPU-debug abort for the faulty kernel', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		const code = await simBufferLimitAbort('--lang', 'en');
 		expect(code).toBe(1);
 		const text = out.join('\n');
@@ -144,7 +137,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('prints the diagnostics in Chinese by default, each with its hint and the link to its anchor', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--base-url', 'https://casebook.example.org/');
 		const text = out.join('\n');
 		expect(text).toMatch(
@@ -159,7 +152,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('gives each JSON diagnostic its message in the chosen language, both languages and its URL', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--json', '--lang', 'en');
 		const diagnostic = JSON.parse(out.join('\n')).diagnostics.find(
 			(d: { code: string }) => d.code === 'tque-buffer-limit',
@@ -181,7 +174,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('prints outcome, log and diagnostics as JSON with --json', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await simCommand([`${programs}integer-semantics.cpp`, '--json'])).toBe(0);
 		const json = JSON.parse(out.join('\n'));
 		expect(json.outcome).toBe('completed');
@@ -190,7 +183,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('counts each API call by the name the program used in the JSON calls object', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await simCommand([`${programs}host-full.cpp`, '--json'])).toBe(0);
 		const json = JSON.parse(out.join('\n'));
 		expect(json.calls).toMatchObject({ aclInit: 1, aclrtSetDevice: 1, aclFinalize: 1 });
@@ -199,7 +192,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('carries the resource report in the JSON: VECIN buffers against the product limit, with the lines', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--json');
 		const { resources } = JSON.parse(out.join('\n'));
 		const vecin = resources.peaks.find(
@@ -209,6 +202,20 @@ describe('casebook sim exit codes', () => {
 		expect(vecin).toMatchObject({ limit: 4, over: { value: 5, refused: false } });
 		expect(vecin.peak).toBeGreaterThan(4);
 		expect(resources.held).toEqual([]);
+	});
+
+	it('runs the notify-wait case as 8 ranks and names, in the JSON, rank 3 as missing from the last AllReduce', async () => {
+		const { out } = captureConsole();
+		const file = fileURLToPath(
+			new URL('../../content/cases/hccl-notify-wait-timeout/skip-step-faulty.cpp', import.meta.url),
+		);
+		expect(await simCommand([file, '--ranks', '8', '--json'])).toBe(1);
+		const json = JSON.parse(out.join('\n'));
+		expect(json.hccl.ranks).toHaveLength(8);
+		const last = json.hccl.collectives.at(-1);
+		expect(last.missing).toEqual([3]);
+		expect(last.issued.map((f: { rank: number }) => f.rank)).toEqual([0, 1, 2, 4, 5, 6, 7]);
+		expect(json.log.filter((l: string) => l.startsWith('EI0002:'))).toHaveLength(7);
 	});
 });
 

@@ -1,6 +1,7 @@
 /**
  * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en] [--base-url URL]
- * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an
+ * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
+ * [--devices N]`: runs a C++ program (an
  * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
  * would see: the program's output and the log lines, then the diagnostics as
  * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
@@ -10,12 +11,13 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
-import { run } from '../lang/index.ts';
+import { MAX_RANKS, run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import { isRunMode, RUN_MODES, type RunMode, type RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { applyDataOptions, SIM_DATA_USAGE, splitDataOptions, writeOutputs } from './sim-data-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -45,7 +47,14 @@ Options:
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
-                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend, npu-smi info;
+                    default: run)
+${SIM_DATA_USAGE}
+  --ranks N         each run starts N processes of the program, the ranks of one job on one
+                    server: rank r gets RANK_ID=r, RANK_SIZE=N and DEVICE_ID=r (1 to ${MAX_RANKS})
+  --env NAME=VALUE  environment of the program's processes (repeatable), e.g.
+                    ASCEND_RT_VISIBLE_DEVICES=1, HCCL_EXEC_TIMEOUT=600, HCCL_ENTRY_LOG_ENABLE=1
+  --devices N       physical devices of the server (default: the product's devices per server)
   -h, --help        show this help
 
 Exit status:
@@ -68,6 +77,10 @@ export interface SimOptions {
 	gmBytes?: number;
 	cann?: string;
 	actions?: Action[];
+	/** Processes per `run` (the ranks of one job). */
+	ranks?: number;
+	env?: Record<string, string>;
+	devices?: number;
 }
 
 /**
@@ -81,6 +94,8 @@ export function parseActions(text: string): Action[] | { error: string } {
 		.map((p) => p.trim())
 		.filter((p) => p.length > 0)) {
 		const [verb, arg, ...extra] = part.split(/\s+/);
+		// `npu-smi info` reads as the command a user types; `npu-smi` alone too.
+		const npuSmi = verb === 'npu-smi' && (arg === undefined || arg === 'info');
 		const candidate =
 			verb === 'wait'
 				? { do: 'wait', ms: Number(arg) }
@@ -88,9 +103,13 @@ export function parseActions(text: string): Action[] | { error: string } {
 					? { do: 'signal', signal: arg }
 					: { do: verb };
 		const parsed = actionSchema.safeParse(candidate);
-		if (!parsed.success || extra.length > 0 || (verb !== 'wait' && verb !== 'signal' && arg)) {
+		if (
+			!parsed.success ||
+			extra.length > 0 ||
+			(verb !== 'wait' && verb !== 'signal' && arg && !npuSmi)
+		) {
 			return {
-				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.`,
+				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.`,
 			};
 		}
 		actions.push(parsed.data);
@@ -111,6 +130,9 @@ export function parseSimArgs(
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
+	let ranks: number | undefined;
+	let env: Record<string, string> | undefined;
+	let devices: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -181,6 +203,36 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '--ranks': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > MAX_RANKS)
+					return {
+						error: `--ranks needs a whole number from 1 to ${MAX_RANKS}, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				ranks = n;
+				break;
+			}
+			case '--env': {
+				const v = value();
+				const m = v === undefined ? null : /^([A-Za-z_]\w*)=(.*)$/s.exec(v);
+				if (!m)
+					return {
+						error: `--env needs NAME=VALUE, e.g. ASCEND_RT_VISIBLE_DEVICES=1, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				env = { ...env, [m[1]!]: m[2]! };
+				break;
+			}
+			case '--devices': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > 64)
+					return {
+						error: `--devices needs a whole number from 1 to 64, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				devices = n;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -197,6 +249,9 @@ export function parseSimArgs(
 	const options: SimOptions = { file, product, mode, json, lang, baseUrl, ...numbers };
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
+	if (ranks !== undefined) options.ranks = ranks;
+	if (env) options.env = env;
+	if (devices !== undefined) options.devices = devices;
 	return options;
 }
 
@@ -299,12 +354,19 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 		calls: trace.calls,
 		resources: trace.resources ?? { peaks: [], held: [] },
 		steps: trace.steps.length,
+		// The ranks and their collectives (an end of null: the task never ended).
+		...(trace.hccl ? { hccl: trace.hccl } : {}),
 	};
 }
 
 /** Runs `casebook sim` with the arguments after `sim`; resolves to the exit code. */
 export async function simCommand(argv: readonly string[]): Promise<number> {
-	const parsed = parseSimArgs(argv);
+	const split = splitDataOptions(argv);
+	if ('error' in split) {
+		console.error(`casebook sim: ${split.error}\n\n${USAGE}`);
+		return SIM_EXIT.usage;
+	}
+	const parsed = parseSimArgs(split.rest);
 	if ('help' in parsed) {
 		console.log(USAGE);
 		return SIM_EXIT.completed;
@@ -334,7 +396,20 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
+	try {
+		await applyDataOptions(request, split.data);
+	} catch (error) {
+		console.error(`casebook sim: ${(error as Error).message}`);
+		return SIM_EXIT.usage;
+	}
+	if (parsed.ranks !== undefined) request.ranks = parsed.ranks;
+	if (parsed.env !== undefined) request.env = parsed.env;
+	if (parsed.devices !== undefined) request.deviceCount = parsed.devices;
 	const trace = run(request);
+	if (split.data.outputDir) {
+		const files = await writeOutputs(split.data.outputDir, trace);
+		console.error(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+	}
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));
 	return exitCodeFor(trace.outcome);

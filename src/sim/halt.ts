@@ -12,8 +12,11 @@ export type HaltKind =
 	| 'hang'
 	/** A CPU-debug check fired: error line, SIGABRT, backtrace. */
 	| 'abort'
-	/** The hardware raised an exception on the core (NPU): the kernel task fails, and the host
-	 * reports it at the next synchronize. */
+	/**
+	 * The hardware raised an exception on the core (NPU): an access to an address no allocation
+	 * maps, a UB access out of bounds or unaligned (device-exception.ts). The kernel task fails;
+	 * the host learns of it at its next synchronize (or a later call, see task-errors.ts).
+	 */
 	| 'exception'
 	/** The process called exit() or returned from main. */
 	| 'exit'

@@ -5,6 +5,10 @@
 import type { Action } from '../cases/schema.ts';
 import type { ProductId } from './product-id.ts';
 import type { HostLimitOverrides } from './host/host-profile.ts';
+import type { GmFill } from './kernel/gm-fill.ts';
+
+/** Most ranks a run starts (illustrative: a few servers' worth of cards). */
+export const MAX_RANKS = 64;
 
 export type { Action };
 
@@ -36,6 +40,12 @@ export interface RunRequest {
 	fileName?: string;
 	product: ProductId;
 	mode: RunMode;
+	/**
+	 * Macros defined before the program, as a compiler's `-D NAME[=VALUE]` (value `1` when none),
+	 * and predefined ones removed, as `-U NAME` (e.g. `ASCENDC_CPU_DEBUG`).
+	 */
+	defines?: Readonly<Record<string, string>>;
+	undefines?: readonly string[];
 	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
 	cann?: string;
 	maxSteps?: number;
@@ -44,6 +54,35 @@ export interface RunRequest {
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/**
+	 * For kernels with no `main`: the bytes of GM parameters, by parameter name (raw,
+	 * little-endian, as `--input x=x.bin` reads them); a parameter given here gets a buffer of
+	 * exactly that size.
+	 */
+	gmInputs?: Readonly<Record<string, Uint8Array>>;
+	/** For kernels with no `main`: what the other GM parameters hold (default: a ramp, gm-fill.ts). */
+	gmFill?: GmFill;
+	/**
+	 * Take a copy of the run's memory after step N (a step number of the trace), or at the end
+	 * (`'end'`); it comes back as `Trace.memory`.
+	 */
+	snapshot?: number | 'end';
+	/**
+	 * Processes each `run` action starts, as the ranks of one job on one server: rank r gets
+	 * RANK_ID=r, RANK_SIZE and DEVICE_ID=r in its environment (default 1).
+	 */
+	ranks?: number;
+	/** Physical devices of the server; omitted: the product's devices per server. */
+	deviceCount?: number;
+	/** Environment every process starts with, e.g. ASCEND_RT_VISIBLE_DEVICES or HCCL_EXEC_TIMEOUT. */
+	env?: Readonly<Record<string, string>>;
+	/**
+	 * Physical devices no process can open (not mapped into the container, or faulty): opening
+	 * one fails with 507033 as in Ascend/pytorch#67.
+	 */
+	unusableDevices?: readonly number[];
+	/** Other programs a `run` action names (`program:`), by file name: each is its own process. */
+	programs?: Readonly<Record<string, string>>;
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }

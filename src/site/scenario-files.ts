@@ -6,6 +6,7 @@
 import { getEntry } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { allOtherPrograms } from '../cases/scenario-request.ts';
 import type { Scenario } from '../cases/schema.ts';
 import { CASES_DIR } from './content-dir.ts';
 
@@ -15,6 +16,8 @@ export interface ScenarioFiles {
 	scenario: Scenario;
 	faulty: string;
 	fixed: string;
+	/** The other programs the scenario's actions start, by file name. */
+	programs: Record<string, string>;
 }
 
 /** The case slug in a page path like `/zh/cases/<slug>/`, if any. */
@@ -36,5 +39,7 @@ export async function loadScenarioFiles(slug: string, id: string): Promise<Scena
 	// Builds run from the project root; bundling moves this module, so no import.meta.url here.
 	const read = (file: string) => readFile(join(process.cwd(), CASES_DIR, slug, file), 'utf8');
 	const [faulty, fixed] = await Promise.all([read(scenario.faulty), read(scenario.fixed)]);
-	return { slug, scenario, faulty, fixed };
+	const programs: Record<string, string> = {};
+	for (const name of allOtherPrograms(scenario)) programs[name] = await read(name);
+	return { slug, scenario, faulty, fixed, programs };
 }

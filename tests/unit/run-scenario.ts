@@ -3,22 +3,30 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CASES_DIR, type LoadedCase } from '../../src/cases/cases-fs.ts';
 import { actionsFor, type Variant } from '../../src/cases/scenario-actions.ts';
+import { machineFields, otherPrograms } from '../../src/cases/scenario-request.ts';
 import { run } from '../../src/lang/index.ts';
 import type { Trace } from '../../src/sim/trace.ts';
 
 /** One scenario of a loaded case. */
 export type Scenario = LoadedCase['facts']['scenarios'][number];
 
-/** The trace of `variant` of `scenario` of case `slug`: its program, product, mode, CANN, actions. */
+/**
+ * The trace of `variant` of `scenario` of case `slug`: its program, product, mode, machine
+ * (CANN, devices, environment, limits), the other programs it starts, and its actions.
+ */
 export function runScenario(slug: string, scenario: Scenario, variant: Variant): Trace {
 	const file = scenario[variant];
-	const source = readFileSync(join(DEFAULT_CASES_DIR, slug, file), 'utf8');
+	const read = (name: string) => readFileSync(join(DEFAULT_CASES_DIR, slug, name), 'utf8');
+	const others = otherPrograms(scenario, variant);
 	return run({
-		source,
+		source: read(file),
 		fileName: file,
 		product: scenario.product,
 		mode: scenario.mode,
-		...(scenario.cann ? { cann: scenario.cann } : {}),
+		...machineFields(scenario),
+		...(others.length > 0
+			? { programs: Object.fromEntries(others.map((name) => [name, read(name)])) }
+			: {}),
 		actions: actionsFor(scenario, variant),
 	});
 }

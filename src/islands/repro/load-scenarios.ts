@@ -10,8 +10,8 @@ import { run } from '../../lang/index.ts';
 import { PRODUCT_BASES } from '../../sim/product.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
-import { loadScenarioFiles } from '../../site/scenario-files.ts';
-import type { RecordedRun, ScenarioData } from './repro-props.ts';
+import { loadScenarioFiles, type ScenarioFiles } from '../../site/scenario-files.ts';
+import { scenarioMachine, type RecordedRun, type ScenarioData } from './repro-props.ts';
 
 /** Most log lines of the recorded run sent with the page; the rest appear on Run. */
 export const MAX_RECORDED_LOG_LINES = 200;
@@ -34,14 +34,7 @@ async function caseTitle(slug: string, lang: Lang): Promise<string> {
 /** One scenario of one case as island data. */
 export async function loadScenario(slug: string, id: string, lang: Lang): Promise<ScenarioData> {
 	const files = await loadScenarioFiles(slug, id);
-	return toScenarioData(
-		slug,
-		files.scenario,
-		files.faulty,
-		files.fixed,
-		await caseTitle(slug, lang),
-		lang,
-	);
+	return toScenarioData(slug, files, await caseTitle(slug, lang), lang);
 }
 
 /** Every scenario of every case, cases in slug order, as island data. */
@@ -52,7 +45,7 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 		const title = await caseTitle(fact.id, lang);
 		for (const scenario of fact.data.scenarios) {
 			const files = await loadScenarioFiles(fact.id, scenario.id);
-			out.push(toScenarioData(fact.id, scenario, files.faulty, files.fixed, title, lang));
+			out.push(toScenarioData(fact.id, files, title, lang));
 		}
 	}
 	return out;
@@ -60,9 +53,7 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 
 function toScenarioData(
 	slug: string,
-	scenario: Scenario,
-	faulty: string,
-	fixed: string,
+	{ scenario, faulty, fixed, programs }: ScenarioFiles,
 	caseTitle: string,
 	lang: Lang,
 ): ScenarioData {
@@ -79,6 +70,11 @@ function toScenarioData(
 		expect: scenario.expect,
 	};
 	if (scenario.cann) data.cann = scenario.cann;
+	if (scenario.ranks !== undefined) data.ranks = scenario.ranks;
+	if (scenario.devices !== undefined) data.devices = scenario.devices;
+	if (scenario.env) data.env = scenario.env;
+	if (scenario.limits) data.limits = scenario.limits;
+	if (Object.keys(programs).length > 0) data.programs = programs;
 	return data;
 }
 
@@ -95,9 +91,9 @@ export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 		fileName: scenario.faulty.file,
 		product: scenario.product,
 		mode: scenario.mode,
+		...scenarioMachine(scenario),
 		actions: actionsFor(scenario, 'faulty'),
 	};
-	if (scenario.cann) request.cann = scenario.cann;
 	const key = JSON.stringify(request);
 	let recorded = recordedRuns.get(key);
 	if (!recorded) {

@@ -1,12 +1,13 @@
 /**
  * The program the widget runs for a scenario's variant: the code as edited, its file name, the
- * scenario's actions with the reader's added ones, and the scenario's CANN version. A Run adds
+ * scenario's actions with the reader's added ones, and the scenario's machine (CANN version,
+ * devices, environment, limits, the other programs it starts). A Run adds
  * the product and mode; "Check all products" runs it on every one.
  */
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
 import type { CheckProgram } from '../../check/check-run.ts';
-import type { ScenarioData, Variant } from './repro-props.ts';
+import { scenarioMachine, type ScenarioData, type Variant } from './repro-props.ts';
 
 /** The program of `scenario`'s `variant` with `source` as its code and `added` actions. */
 export function programOf(
@@ -15,11 +16,10 @@ export function programOf(
 	source: string,
 	added: readonly Action[],
 ): CheckProgram {
-	const program: CheckProgram = {
+	return {
 		source,
 		fileName: scenario[variant].file,
+		...scenarioMachine(scenario),
 		actions: [...actionsFor(scenario, variant), ...added],
 	};
-	if (scenario.cann) program.cann = scenario.cann;
-	return program;
 }

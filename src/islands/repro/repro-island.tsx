@@ -9,23 +9,33 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
+import { bufferPositions, stateAfter } from '../../sim/facts/index.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import { MODE_WORDS } from '../../check/check-words.ts';
-import { RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
-import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
 import { CheckMatrix } from './check-matrix.tsx';
 import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeakReport } from './leak-report.tsx';
+import { DataPanel, type DataInput } from './data-panel.tsx';
+import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
+import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
-import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
+import { NpuSmiView } from './npu-smi-view.tsx';
 import { programOf } from './program-of.ts';
-import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
+import {
+	scenarioMachine,
+	type LogLink,
+	type ReproIslandProps,
+	type ScenarioData,
+	type Variant,
+} from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
+import { RanksView } from './ranks-view.tsx';
 import type { ShareState } from './share-state.ts';
 import { announceReproState } from './share-event.ts';
 import { sharePayloadOf } from './share-hash.ts';
@@ -46,6 +56,18 @@ type RunStatus =
 	| { kind: 'done'; trace: Trace; links: readonly LogLink[] }
 	| { kind: 'timeout'; ms: number }
 	| { kind: 'failed'; message: string };
+
+/** What a run or a share link may take from elsewhere than the widget's current choice. */
+type RunOverrides = Partial<{
+	actions: Action[];
+	code: string;
+	product: ProductId;
+	mode: RunMode;
+	ranks: number;
+	variant: Variant;
+	scenario: ScenarioData;
+	snapshot: number | 'end';
+}>;
 
 /** A note above the output: share link results, refusals. */
 interface Notice {
@@ -74,6 +96,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [edits, setEdits] = useState<Record<string, string>>({});
 	const [product, setProduct] = useState<ProductId>(initial.product);
 	const [mode, setMode] = useState<RunMode>(initial.mode);
+	const [ranks, setRanks] = useState<number>(initial.ranks ?? 1);
 	const [added, setAdded] = useState<Action[]>([]);
 	const [status, setStatus] = useState<RunStatus>({ kind: 'idle' });
 	const [step, setStep] = useState(0);
@@ -85,6 +108,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [failing, setFailing] = useState<readonly ProductId[]>([]);
 	/** Runs that have finished (with a trace, a timeout or a failure); tests wait on it. */
 	const [finished, setFinished] = useState(0);
+	const [fill, setFill] = useState<GmFill>(DEFAULT_GM_FILL);
+	const [inputs, setInputs] = useState<Readonly<Record<string, DataInput>>>({});
+	const [definesText, setDefinesText] = useState('');
 
 	const editorHost = useRef<HTMLDivElement>(null);
 	const editor = useRef<EditorHandle | undefined>(undefined);
@@ -108,6 +134,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		code === program.source &&
 		product === scenario.product &&
 		mode === scenario.mode &&
+		ranks === (scenario.ranks ?? 1) &&
 		added.length === 0;
 	const showFirstFrameCode =
 		!editorReady &&
@@ -178,7 +205,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			return;
 		}
 		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
-	}, [hydrated, key, variant, code, product, mode, added, step]);
+	}, [hydrated, key, variant, code, product, mode, ranks, added, step]);
 
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
@@ -223,24 +250,33 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setPlaying(false);
 	}
 
-	async function runWith(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-		}> = {},
-		thenStep?: number,
-	) {
+	async function runWith(overrides: RunOverrides = {}, thenStep?: number) {
 		const sc = overrides.scenario ?? scenario;
 		const v = overrides.variant ?? variant;
 		const request: RunRequest = {
 			...programOf(sc, v, overrides.code ?? latestCode.current, overrides.actions ?? added),
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
+			...scenarioMachine(sc),
 		};
+		request.gmFill = fill;
+		if (Object.keys(inputs).length > 0) {
+			request.gmInputs = Object.fromEntries(
+				Object.entries(inputs).map(([name, input]) => [name, input.bytes]),
+			);
+		}
+		if (overrides.snapshot !== undefined) request.snapshot = overrides.snapshot;
+		const macros = parseDefineList(definesText);
+		if (macros.bad.length > 0) {
+			setNotice({ tone: 'error', text: format(t.definesBad, { items: macros.bad.join(' ') }) });
+			return;
+		}
+		if (Object.keys(macros.defines).length > 0) request.defines = macros.defines;
+		if (macros.undefines.length > 0) request.undefines = macros.undefines;
+		// The Ranks control decides the job's size (the scenario's when untouched).
+		const jobRanks = overrides.ranks ?? ranks;
+		if (jobRanks > 1) request.ranks = jobRanks;
+		else delete request.ranks;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -272,17 +308,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}
 	}
 
-	function currentShare(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-		}> = {},
-		atStep = step,
-	): ShareState {
+	function currentShare(overrides: RunOverrides = {}, atStep = step): ShareState {
 		return {
 			v: 1,
 			scenario: (overrides.scenario ?? scenario).key,
@@ -292,6 +318,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			mode: overrides.mode ?? mode,
 			step: atStep,
 			actions: overrides.actions ?? added,
+			ranks: overrides.ranks ?? ranks,
 		};
 	}
 
@@ -323,6 +350,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setEdits((old) => ({ ...old, [`${target.key}:${state.variant}`]: state.code }));
 		setProduct(state.product);
 		setMode(state.mode);
+		const sharedRanks = state.ranks ?? target.ranks ?? 1;
+		setRanks(sharedRanks);
 		setAdded(state.actions);
 		showProgram(target, state.variant, state.code);
 		setNotice({ tone: 'info', text: t.shareRestored });
@@ -333,6 +362,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				code: state.code,
 				product: state.product,
 				mode: state.mode,
+				ranks: sharedRanks,
 				actions: state.actions,
 			},
 			state.step,
@@ -359,6 +389,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setVariant('faulty');
 		setProduct(sc.product);
 		setMode(sc.mode);
+		setRanks(sc.ranks ?? 1);
 		setAdded([]);
 		clearRun();
 	}
@@ -379,6 +410,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setAdded([]);
 		setProduct(scenario.product);
 		setMode(scenario.mode);
+		setRanks(scenario.ranks ?? 1);
 		setNotice(undefined);
 		clearRun();
 	}
@@ -421,10 +453,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}, [trace]);
 
 	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
-	const rows = useMemo(
-		() => (machine && trace ? bufferRows(machine, trace.series) : []),
-		[machine, trace],
-	);
+	const positions = useMemo(() => (machine ? bufferPositions(machine) : []), [machine]);
 	const current = trace && step > 0 ? trace.steps[Math.min(step, total) - 1] : undefined;
 	const stepping = trace !== undefined && step > 0 && step < total;
 	const visibleLog = trace
@@ -521,6 +550,24 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						))}
 					</select>
 				</div>
+				{(playground || (scenario.ranks ?? 1) > 1) && (
+					<div class="repro-field">
+						<label for={ids('ranks')}>{t.ranks}</label>
+						<input
+							id={ids('ranks')}
+							type="number"
+							min={1}
+							max={MAX_RANKS}
+							value={ranks}
+							disabled={disabled}
+							onChange={(e) => {
+								const n = Math.trunc(Number(e.currentTarget.value));
+								setRanks(Number.isFinite(n) ? Math.min(MAX_RANKS, Math.max(1, n)) : 1);
+								clearRun();
+							}}
+						/>
+					</div>
+				)}
 			</div>
 
 			<div class="repro-code">
@@ -569,6 +616,20 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				<button type="button" disabled={disabled} onClick={share}>
 					{t.share}
 				</button>
+				<span class="repro-field">
+					<label for={ids('defines')}>{t.defines}</label>
+					<input
+						id={ids('defines')}
+						value={definesText}
+						disabled={disabled}
+						spellcheck={false}
+						placeholder="DTYPE_X=half -UASCENDC_CPU_DEBUG"
+						onChange={(e) => {
+							setDefinesText(e.currentTarget.value);
+							clearRun();
+						}}
+					/>
+				</span>
 			</div>
 
 			{withActions && (
@@ -623,6 +684,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				links={status.kind === 'done' ? status.links : []}
 				caption={showRecorded ? t.recorded : undefined}
 			/>
+			<NpuSmiView t={t} lines={trace ? visibleLog : []} />
 
 			<DiagnosticsList
 				t={t}
@@ -650,8 +712,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
-					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
-						<BufferMap t={t} level={headingLevel} rows={rows} />
+					{(positions.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
+						<BufferMap t={t} level={headingLevel} positions={positions} />
 					)}
 					<ResourcePanel
 						t={t}
@@ -663,7 +725,34 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
+					{trace.hccl && <RanksView t={t} level={headingLevel} facts={trace.hccl} />}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
+					{trace.steps.some((s) => s.actor.startsWith('core')) && (
+						<DataPanel
+							t={t}
+							level={headingLevel}
+							idPrefix={ids('data')}
+							disabled={disabled}
+							fill={fill}
+							onFill={setFill}
+							inputs={inputs}
+							onInput={(name, input) =>
+								setInputs((old) => {
+									const copy = { ...old };
+									if (input) copy[name] = input;
+									else delete copy[name];
+									return copy;
+								})
+							}
+							snapshot={trace.memory}
+							step={step}
+							total={total}
+							onShow={() => {
+								const at = step > 0 && step < total ? step : 'end';
+								runWith({ snapshot: at }, at === 'end' ? undefined : step);
+							}}
+						/>
+					)}
 				</div>
 			)}
 		</div>

@@ -3,10 +3,12 @@ import { catalogBindings } from './api-binder.ts';
 import type { BindingTable } from './binding.ts';
 import { addLibcBindings } from './libc-bindings.ts';
 import type { SimEnv } from './sim-env.ts';
+import { addRunFileBindings, type RunFiles } from './run-files.ts';
 
-/** Every name the simulator offers to programs, bound to `env`. */
-export function createBindings(env: SimEnv): BindingTable {
+/** Every name the simulator offers to programs, bound to `env` (and the run's `files`). */
+export function createBindings(env: SimEnv, files?: RunFiles): BindingTable {
 	const table = catalogBindings();
 	addLibcBindings(table, env);
+	if (files) addRunFileBindings(table, env, files);
 	return table;
 }

@@ -139,6 +139,12 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	fns.set('memcpy', (call) => call.args[0]);
 	fns.set('memcpy_s', () => 0);
 	fns.set('memset_s', () => 0);
+	// `atoi`: the leading decimal integer of a string (0 for none), as C reads RANK_ID.
+	fns.set('atoi', (call) => {
+		const text = typeof call.args[0] === 'string' ? call.args[0] : '';
+		const m = /^\s*([+-]?\d+)/.exec(text);
+		return m ? Number(m[1]) | 0 : 0;
+	});
 	fns.set('strlen', (call) => (typeof call.args[0] === 'string' ? call.args[0].length : 0));
 	fns.set('assert', (call) => {
 		const v = call.args[0];

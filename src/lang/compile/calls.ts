@@ -22,7 +22,7 @@ import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe } from './value-ops.ts';
-import { compileApiCall } from './api-call.ts';
+import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
 
 /** Builds the NativeCall for a binding invocation at node `n`. */
@@ -178,8 +178,8 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		if (simName !== undefined) {
 			const api = ctx.bindings.apis.get(simName);
 			if (api && api.row.owner === undefined) {
-				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
-				return compileApiCall(ctx, api, args, argNodes, targs, n, null);
+				const args = compileApiArgs(ctx, argNodes, scope);
+				return compileApiCall(ctx, api, args, argNodes, targs, n, null, scope);
 			}
 			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
@@ -212,6 +212,12 @@ function compileDynamicCall(
 	n: SyntaxNode,
 	name: string,
 ): Ex {
+	// `t(i)` on a simulator object: its catalog `operator()` (LocalTensor element access).
+	const call = fv.t.k === 'sim' ? ctx.bindings.apis.get(`${fv.t.name}::operator()`) : undefined;
+	if (call) {
+		const callArgs = compileApiArgs(ctx, argNodes, scope);
+		return compileApiCall(ctx, call, callArgs, argNodes, [], n, fv, scope);
+	}
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
 	const span = ctx.span(n);
 	const rt = ctx.rt;
@@ -486,13 +492,23 @@ function compileMethodCall(
 			`${obj.t.cls.qualName}::${method}`,
 		);
 	}
-	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 	if (obj.t.k === 'sim') {
 		const api = ctx.bindings.apis.get(`${obj.t.name}::${method}`);
-		if (api) return compileApiCall(ctx, api, args, argNodes, targs, n, obj);
+		if (api)
+			return compileApiCall(
+				ctx,
+				api,
+				compileApiArgs(ctx, argNodes, scope),
+				argNodes,
+				targs,
+				n,
+				obj,
+				scope,
+			);
 		return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
 	}
 	// Unknown static type: dispatch on the value at run time.
+	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 	const evs = args.map((a) => a.ev);
 	const info = makeCallInfo(
 		ctx,

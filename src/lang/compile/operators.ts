@@ -6,6 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { Frame } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
+import { hostElement } from '../host-element.ts';
 import {
 	CellStore,
 	ENDL,
@@ -35,14 +36,50 @@ import {
 } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 
-/** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
+/** One operand of a flattened chain, with the casts written in front of it (outermost first). */
+interface ChainOperand {
+	readonly node: SyntaxNode;
+	readonly casts: readonly SyntaxNode[];
+}
+
+/** The value a `CastExpression` casts (its last part that is not the type). */
+export function castOperand(ctx: CompileContext, n: SyntaxNode): SyntaxNode | undefined {
+	return ctx
+		.parts(n)
+		.filter((c) => c.name !== 'TypeDescriptor')
+		.pop();
+}
+
+/**
+ * Flattens a chain of binary expressions and rebuilds it with C++ precedence. The grammar reads
+ * a C-style cast as looser than every binary operator (`(T*)x + n` as `(T*)(x + n)`); in C++ the
+ * cast binds to the operand next to it, so a cast over an unparenthesised chain is moved onto
+ * the chain's first operand here. `n` may be such a cast itself.
+ */
 export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
-	const operands: SyntaxNode[] = [];
+	const operands: ChainOperand[] = [];
 	const ops: string[] = [];
+	let pending: SyntaxNode[] = [];
+	const operand = (c: SyntaxNode) => {
+		if (c.name === 'CastExpression') {
+			const td = c.getChild('TypeDescriptor');
+			const value = castOperand(ctx, c);
+			if (td && value?.name === 'BinaryExpression') {
+				pending.push(td);
+				flatten(value);
+				return;
+			}
+		}
+		if (c.name === 'BinaryExpression') {
+			flatten(c);
+			return;
+		}
+		operands.push({ node: c, casts: pending });
+		pending = [];
+	};
 	const flatten = (node: SyntaxNode) => {
 		for (let c = node.firstChild; c; c = c.nextSibling) {
-			if (c.name === 'BinaryExpression') flatten(c);
-			else if (
+			if (
 				c.name === 'ArithOp' ||
 				c.name === 'CompareOp' ||
 				c.name === 'LogicOp' ||
@@ -51,16 +88,21 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 				/^[-+*/%<>=!&|^]+$/.test(c.name)
 			)
 				ops.push(ctx.text(c));
-			else if (c.type.isError) operands.push(c);
-			else operands.push(c);
+			else operand(c);
 		}
 	};
-	flatten(n);
+	operand(n);
 	if (operands.length !== ops.length + 1)
 		return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) });
+	const compileOperand = (o: ChainOperand): Ex => {
+		let ex = compileExpr(ctx, o.node, scope);
+		for (let k = o.casts.length - 1; k >= 0; k--)
+			ex = compileCast(ctx, resolveTypeDescriptor(ctx, o.casts[k]!, scope), ex);
+		return ex;
+	};
 	let i = 0;
 	const climb = (minPrec: number): Ex => {
-		let left = compileExpr(ctx, operands[i]!, scope);
+		let left = compileOperand(operands[i]!);
 		while (i < ops.length) {
 			const op = ops[i]!;
 			const prec = BINARY_PRECEDENCE[op] ?? 0;
@@ -419,14 +461,15 @@ export function compileDerefLV(
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
-	const memory = rt.memory;
+	const dtype = hostElement(t);
+	const where = { label: name, span };
 	const ptrOf = (f: Frame): Ptr => {
 		const v = p.ev(f);
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
 			const cell = new CellStore(
-				() => memory.get(v) ?? 0,
-				(x) => void memory.set(v, x),
+				() => rt.memory.load(v, dtype, where) as Value,
+				(x) => rt.memory.store(v, dtype, x, where),
 				name,
 			);
 			return new Ptr(cell, 0, t);

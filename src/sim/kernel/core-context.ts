@@ -3,11 +3,13 @@
  * TPipe), its queues and buffers, and the calls that are not methods of a pipe or queue
  * (`GetBlockIdx`, `DataCopy`, vector instructions, `PipeBarrier`, `SetFlag`/`WaitFlag`).
  *
- * Every call takes the user's `CallSite` and records one step through the core's CoreTrace
- * (core-trace.ts), with the state it changed. When the real core would stop, the call reports it
- * through the trace (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class
- * holds the core's state and rules; how the core reports is the trace's. After a Halt the core
- * takes no more calls.
+ * Every catalog call reaches the core through one call protocol ({@link CoreContext.protocol},
+ * compiled once per row): the semantics runs, may describe its step (`record`) and note the
+ * state it changed (`note`), and the protocol then charges the row's cost and writes the step
+ * through the core's CoreTrace (core-trace.ts), reading it from the call when the semantics
+ * described none. When the real core would stop, the call reports it through the trace
+ * (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class holds the core's
+ * state and rules; how the core reports is the trace's. After a Halt the core takes no more calls.
  */
 import type { Localized } from '../../triage/localized.ts';
 import type { Sourced } from '../product.ts';
@@ -15,14 +17,21 @@ import type { Recorder } from '../recorder.ts';
 import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
-import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
+import { type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
 import type { CannWording } from './cann-wording.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import type { CoreHalt, Violation } from './core-abort.ts';
-import { type CoreIdentity, CoreTrace } from './core-trace.ts';
+import { type CoreIdentity, CoreTrace, KERNEL_CALL_US } from './core-trace.ts';
+import {
+	describeCall,
+	type KernelCall,
+	type KernelCallForm,
+	type KernelCallSpec,
+	type KernelProtocol,
+} from './kernel-call.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
-import { GlobalTensor, type GmPointer } from './global-tensor.ts';
+import { GlobalTensor, gmStore, typeGmBuffer, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -38,15 +47,21 @@ import {
 	type Hardware,
 	parseHardEvent,
 	parseTPosition,
+	positionHardware,
 	tqueEnds,
 	type TPosition,
 } from './tposition.ts';
 import { TQueBind } from './tque-bind.ts';
 import { CHECK_MESSAGES } from './operand-checks.ts';
 import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
-import type { VectorArg, VectorOpSpec } from './vector-ops.ts';
-import { runVectorOp } from './vector-instruction.ts';
+import { runVector, type VectorCall } from './vector-instruction.ts';
+import { MaskRegister } from './vector-shape.ts';
+import type { AccessObserver, MemoryAccess } from './memory-access.ts';
+import { issuingPipe } from './issuing-pipe.ts';
+import { eventPipes, type SyncObserver } from './pipe-sync.ts';
+import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
+import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
 export const PIPES = [
@@ -64,6 +79,24 @@ export const PIPES = [
 export interface CoreSetup extends CoreIdentity {
 	readonly blockNum: number;
 }
+
+/** A step a running call described, written when the call returns. */
+interface StepDraft {
+	readonly site: CallSite;
+	readonly call: string;
+	readonly args: readonly string[];
+	readonly result: string;
+	readonly changes: StateChange[];
+	readonly position: TPosition | undefined;
+}
+
+/** The catalog call a core is running: the steps it described and the changes it noted. */
+interface OpenCall {
+	drafts: StepDraft[] | undefined;
+	changes: StateChange[] | undefined;
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
 
 /** One AI Core. */
 export class CoreContext {
@@ -83,7 +116,29 @@ export class CoreContext {
 	readonly pipes: TPipe[] = [];
 	/** What `GetTPipePtr()` returns: the newest live pipe. */
 	currentPipe: TPipe | undefined;
+	/** The vector mask register and its mode (SetVectorMask, SetMaskCount / SetMaskNorm). */
+	readonly mask = new MaskRegister();
+	/** The int32_t → half scale SetDeqScale set (1 until then). */
+	deqScale = 1;
+	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
+	atomic: AtomicMode | undefined;
+	/**
+	 * Sees every operand access of every call (a sanitizer or race checker sets it); undefined:
+	 * nobody is looking, and calls skip building the list for it.
+	 */
+	onAccess: AccessObserver | undefined;
+	/**
+	 * Handles a failed operand check before the default (a warning or the core's stop); returns
+	 * true when it took the violation over (a mode that reports device exceptions, say).
+	 */
+	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
+	/** Sees every pipe synchronisation (pipe-sync.ts); undefined: nobody is looking. */
+	onSync: SyncObserver | undefined;
 	readonly #queues: TQueBind[] = [];
+	readonly #tbufs: TBuf[] = [];
+	readonly #globals: GlobalTensor[] = [];
+	/** The element type each block was last handed out as (for tensor views of the memory). */
+	readonly #blockTypes = new Map<BufferBlock, DType>();
 	readonly #occupancy = new Map<TPosition, number>();
 	readonly #overLimit = new Set<TPosition>();
 	readonly #series = new Set<TPosition>();
@@ -92,6 +147,8 @@ export class CoreContext {
 	readonly #gauges = new Map<string, Gauge>();
 	readonly #stores = new Map<Hardware, ByteStore>();
 	#names = 0;
+	/** The catalog call running now, if any (see {@link protocol}). */
+	#open: OpenCall | undefined;
 
 	constructor(setup: CoreSetup) {
 		this.blockIdx = setup.blockIdx;
@@ -105,6 +162,60 @@ export class CoreContext {
 		this.fileName = setup.fileName;
 		this.prefix = `core${setup.blockIdx}`;
 		this.trace = new CoreTrace(this);
+	}
+
+	/**
+	 * The call protocol compiled for one Ascend C API (a closure made once per catalog row): run
+	 * the semantics, then write the step it described, or the step read from the call
+	 * ({@link describeCall}) with the changes it noted, charging the row's cost. A call that stops
+	 * the core (a Halt) has written its own step (core-abort.ts).
+	 */
+	static protocol<C extends KernelCall>(spec: KernelCallSpec<C>): KernelProtocol<C> {
+		const { forms, run } = spec;
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (core: CoreContext, call: C): unknown => {
+			const outer = core.#open;
+			const open: OpenCall = { drafts: undefined, changes: undefined };
+			core.#open = open;
+			let result: unknown;
+			try {
+				result = run(core, call);
+			} finally {
+				core.#open = outer;
+			}
+			core.#close(spec, single ?? forms[call.form]!, call, open, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	#close(
+		spec: KernelCallSpec<never>,
+		form: KernelCallForm,
+		call: KernelCall,
+		open: OpenCall,
+		result: unknown,
+	): void {
+		const drafts = open.drafts;
+		const trace = this.trace;
+		if (!drafts) {
+			trace.advance(spec.costUs);
+			const site = call.site();
+			if (!this.recorder.storesSteps) {
+				trace.write(site, call.name, NO_ARGS, '', open.changes);
+				return;
+			}
+			const text = describeCall(spec, form, call, result);
+			trace.write(site, text.call, text.args, text.result, open.changes);
+			return;
+		}
+		if (open.changes) drafts[drafts.length - 1]!.changes.push(...open.changes);
+		for (let i = 0; i < drafts.length; i++) {
+			const d = drafts[i]!;
+			trace.advance(spec.per === 'step' || i === 0 ? spec.costUs : 0);
+			if (d.position) this.#updateOccupancy(d.site, d.position, d.changes);
+			trace.write(d.site, d.call, d.args, d.result, d.changes);
+		}
 	}
 
 	/** Actor name in trace steps, e.g. `core:0`. */
@@ -138,7 +249,7 @@ export class CoreContext {
 		this.pipes.push(pipe);
 		this.currentPipe = pipe;
 		this.record(site, `TPipe ${name}`, [], 'alive', [
-			{ path: `${this.prefix}.${name}`, value: 'alive' },
+			{ kind: 'pipe', core: this.blockIdx, pipe: name, state: 'alive' },
 		]);
 		return pipe;
 	}
@@ -182,8 +293,10 @@ export class CoreContext {
 		this.#queues.push(q);
 		this.record(site, `${type} ${q.name}`, [], q.position, [
 			{
-				path: `${this.prefix}.${q.name}`,
-				value: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: q.name,
+				view: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
 			},
 		]);
 		return q;
@@ -193,8 +306,14 @@ export class CoreContext {
 	createTBuf(site: CallSite, position: TPosition | string = 'VECCALC', name?: string): TBuf {
 		const pos = this.#position(site, position);
 		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
+		this.#tbufs.push(buf);
 		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
-			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
+			{
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: buf.name,
+				view: { kind: 'TBuf', position: pos, blocks: 0 },
+			},
 		]);
 		return buf;
 	}
@@ -203,7 +322,8 @@ export class CoreContext {
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
-		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
+		this.#globals.push(gt);
+		this.record(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
 
@@ -223,25 +343,37 @@ export class CoreContext {
 
 	// ----- plain calls -------------------------------------------------------------------------
 
-	/** `GetBlockIdx()`. */
-	GetBlockIdx(site: CallSite): number {
-		this.trace.step(site, 'GetBlockIdx', [], String(this.blockIdx));
+	/** `GetBlockIdx()` (its step is the protocol's: `GetBlockIdx -> 0`). */
+	GetBlockIdx(): number {
 		return this.blockIdx;
 	}
 
 	/** `GetBlockNum()`. */
-	GetBlockNum(site: CallSite): number {
-		this.trace.step(site, 'GetBlockNum', [], String(this.blockNum));
+	GetBlockNum(): number {
 		return this.blockNum;
 	}
 
-	/** `PipeBarrier<pipe>()`. */
-	PipeBarrier(site: CallSite, pipe: string): void {
+	/** `PipeBarrier<pipe>()`, or the intrinsic `pipe_barrier(pipe)` when `intrinsic`. */
+	PipeBarrier(site: CallSite, pipe: string, intrinsic = false): void {
 		const name = pipe.slice(pipe.lastIndexOf(':') + 1);
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+		const call = intrinsic ? 'pipe_barrier' : `PipeBarrier<${name}>`;
+		if (this.onSync && (PIPES as readonly string[]).includes(name))
+			this.onSync(site, call, { kind: 'barrier', pipe: name as (typeof PIPES)[number] });
+		if (intrinsic) this.record(site, 'pipe_barrier', [name], 'void');
+		else this.record(site, call, [], 'void');
+	}
+
+	/**
+	 * `SyncAll()`: the cores run one after another, so this core cannot see what higher blocks
+	 * write before the barrier; reported once per launch (by block 0, the first to reach it).
+	 */
+	syncAll(site: CallSite): void {
+		if (this.blockNum > 1 && this.blockIdx === 0)
+			this.trace.diagnose(site, 'sync-all-sequential', { blocks: this.blockNum });
+		this.record(site, 'SyncAll', [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -252,8 +384,9 @@ export class CoreContext {
 		const key = `${event}#${id}`;
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
+		this.noteSync(site, call, 'set', event, key);
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: count },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
 	}
 
@@ -277,9 +410,23 @@ export class CoreContext {
 			this.trace.diagnose(site, 'flag-wait-unset', values);
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
+		this.noteSync(site, call, 'wait', event, key);
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: Math.max(0, count - 1) },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
+	}
+
+	/** Tells the sync observer, if one is set, that `call` set or waited for `event` under `key`. */
+	noteSync(
+		site: CallSite,
+		call: string,
+		kind: 'set' | 'wait',
+		event: HardEvent,
+		key: string,
+	): void {
+		if (!this.onSync) return;
+		const pipes = eventPipes(event);
+		if (pipes) this.onSync(site, call, { kind, src: pipes[0], dst: pipes[1], key });
 	}
 
 	#checkFlagId(site: CallSite, call: string, event: HardEvent, id: number): void {
@@ -304,18 +451,74 @@ export class CoreContext {
 	}
 
 	/**
-	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
-	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count form `op` describes). Checks operand positions, alignment and lengths, then
-	 * computes the result. Returns false when the call does not match a supported form.
+	 * A vector instruction (`Add`, `Adds`, `Exp`, `Cast`…) in any of its call styles: checks the
+	 * operands, computes the result over the elements the call's shape selects, records a step.
 	 */
-	vectorOp(
-		site: CallSite,
-		name: string,
-		op: VectorOpSpec | undefined,
-		args: readonly VectorArg[],
-	): boolean {
-		return runVectorOp(this, site, name, op, args);
+	vector(site: CallSite, vc: VectorCall): void {
+		runVector(this, site, vc);
+	}
+
+	/** Writes `bytes` into GM `store` at `offset` under the atomic mode (see atomic-store.ts). */
+	atomicStore(store: ByteStore, offset: number, bytes: Uint8Array): void {
+		if (this.atomic) atomicWrite(store, offset, bytes, this.atomic);
+		else store.write(offset, bytes);
+	}
+
+	/** The memory a position is on for this core's architecture. */
+	memoryOf(position: TPosition): Hardware {
+		return positionHardware(position, this.profile.arch) ?? 'UB';
+	}
+
+	/** Notes the type a block is handed out as (AllocTensor, DeQue, TBuf::Get). */
+	noteTensor(t: LocalTensor): void {
+		this.#blockTypes.set(t.block, t.dtype);
+	}
+
+	/**
+	 * What the core holds, for a view of its memory: each memory's bytes up to the highest page
+	 * touched, every block of its queues and TBufs with the type it was last handed out as, and
+	 * its GlobalTensors.
+	 */
+	memoryView(): {
+		memories: Array<{ memory: Hardware; bytes: Uint8Array }>;
+		blocks: Array<{
+			owner: string;
+			position: TPosition;
+			block: BufferBlock;
+			dtype: DType | undefined;
+		}>;
+		globals: readonly GlobalTensor[];
+	} {
+		const memories = [...this.#stores].map(([memory, store]) => ({
+			memory,
+			bytes: store.read(0, store.extent),
+		}));
+		const owned: Array<{ owner: string; position: TPosition; block: BufferBlock }> = [];
+		for (const q of this.#queues)
+			for (const block of q.blocks) owned.push({ owner: q.name, position: q.position, block });
+		for (const b of this.#tbufs)
+			if (b.block) owned.push({ owner: b.name, position: b.position, block: b.block });
+		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
+		return { memories, blocks, globals: this.#globals };
+	}
+
+	/** The buffer block of a queue or TBuf that holds byte `address` of `memory`, if any. */
+	blockAt(memory: Hardware, address: number): BufferBlock | undefined {
+		for (const q of this.#queues) {
+			if (q.hardware !== memory) continue;
+			for (const b of q.blocks) if (address >= b.address && address < b.address + b.bytes) return b;
+		}
+		for (const t of this.#tbufs) {
+			const b = t.block;
+			if (t.hardware === memory && b && address >= b.address && address < b.address + b.bytes)
+				return b;
+		}
+		return undefined;
+	}
+
+	/** Hands a call's operand accesses, and the pipe that issued it, to the observer if one is set. */
+	observeAccess(site: CallSite, call: string, accesses: readonly MemoryAccess[]): void {
+		this.onAccess?.(site, call, accesses, issuingPipe(accesses));
 	}
 
 	// ----- data ------------------------------------------------------------------------------
@@ -340,6 +543,51 @@ export class CoreContext {
 		localSetValue(this, site, t, index, value);
 	}
 
+	/**
+	 * The first `n` elements of a tensor for DumpTensor (recorded as a read access); elements past
+	 * the tensor or its memory are reported and left out.
+	 */
+	dumpTensor(site: CallSite, t: LocalTensor | GlobalTensor, n: number): number[] {
+		const out: number[] = [];
+		if (t instanceof LocalTensor) {
+			const count = Math.min(
+				n,
+				Math.floor(this.memoryCapacity(t.hardware) - t.address) / t.dtype.bytes,
+			);
+			if (n > t.size) {
+				this.trace.diagnose(site, 'tensor-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.byteOffset,
+					end: t.byteOffset + n * t.dtype.bytes,
+					tensor: t.describe(),
+					size: t.bytes,
+				});
+			}
+			const store = this.storeOf(t.hardware);
+			for (let i = 0; i < count; i++) out.push(store.get(t.dtype, t.address + i * t.dtype.bytes));
+		} else if (t.ptr) {
+			const end = t.ptr.byteOffset + n * t.dtype.bytes;
+			if (end > t.ptr.buffer.bytes) {
+				this.trace.diagnose(site, 'gm-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.ptr.byteOffset,
+					end,
+					buffer: t.ptr.buffer.name,
+					capacity: t.ptr.buffer.bytes,
+				});
+			}
+			const store = gmStore(t.ptr.buffer);
+			const count = Math.max(
+				0,
+				Math.min(n, Math.floor((t.ptr.buffer.bytes - t.ptr.byteOffset) / t.dtype.bytes)),
+			);
+			for (let i = 0; i < count; i++)
+				out.push(store.get(t.dtype, t.ptr.byteOffset + i * t.dtype.bytes));
+		}
+		this.record(site, 'DumpTensor', [t.describe(), String(n)], `${out.length} element(s)`);
+		return out;
+	}
+
 	/** `gm.GetValue(i)`. */
 	globalGetValue(site: CallSite, gt: GlobalTensor, index: number): number {
 		return globalGetValue(this, site, gt, index);
@@ -360,26 +608,49 @@ export class CoreContext {
 	/** Adds a block's new state to `changes`. */
 	blockChanged(owner: { name: string }, block: BufferBlock, changes: StateChange[]): void {
 		changes.push({
-			path: `${this.prefix}.${owner.name}.block${block.index}`,
-			value: blockView(block),
+			kind: 'block',
+			core: this.blockIdx,
+			queue: owner.name,
+			index: block.index,
+			state: block.state,
+			address: block.address,
+			bytes: block.bytes,
+			enQueEventId: block.enQueEventId,
+			freeBufEventId: block.freeBufEventId,
 		});
 	}
 
 	/**
-	 * Records one step through the trace, first updating the occupancy of `position` (adding its
-	 * change, metric point and, when it passes the limit, a warning) at the step's time.
+	 * Describes the step of the catalog call being made (written by the protocol when the call
+	 * returns, after updating the occupancy of `position`: its change, metric point and, past the
+	 * limit, a warning, at the step's time). Outside a catalog call (a test driving the simulator
+	 * directly) the step is written at once.
 	 */
 	record(
 		site: CallSite,
 		call: string,
 		args: readonly string[],
 		result: string,
-		changes: StateChange[],
+		changes: StateChange[] = [],
 		position?: TPosition,
-	): number {
-		this.trace.tick();
+	): void {
+		const open = this.#open;
+		if (open) {
+			(open.drafts ??= []).push({ site, call, args, result, changes, position });
+			return;
+		}
+		this.trace.advance(KERNEL_CALL_US);
 		if (position) this.#updateOccupancy(site, position, changes);
-		return this.trace.write(site, call, args, result, changes);
+		this.trace.write(site, call, args, result, changes);
+	}
+
+	/**
+	 * Notes a state change for the step of the catalog call being made (the step the protocol
+	 * reads from the call, or the last one the semantics described).
+	 */
+	note(change: StateChange): void {
+		const open = this.#open;
+		if (open) (open.changes ??= []).push(change);
 	}
 
 	/** Looks up an element type; an unknown one is a diagnostic and is treated as 4 bytes. */
@@ -488,7 +759,12 @@ export class CoreContext {
 			});
 		}
 		ids.level(pipe.events.inUse(event), site, this.blockIdx);
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 		return id;
 	}
 
@@ -517,7 +793,12 @@ export class CoreContext {
 		const pipe = this.currentPipe;
 		if (!pipe || id === NO_EVENT_ID) return;
 		pipe.events.release(event, id);
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 	}
 
 	/** Declares the occupancy series of `position` (once). */
@@ -550,10 +831,10 @@ export class CoreContext {
 		const now = this.occupancy(position);
 		if (this.#occupancy.get(position) === now) return;
 		this.#occupancy.set(position, now);
-		changes.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		const limit = this.profile.queMaxEvent.value;
+		changes.push({ kind: 'occupancy', core: this.blockIdx, position, count: now, limit });
 		this.defineOccupancySeries(position);
 		this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
-		const limit = this.profile.queMaxEvent.value;
 		this.gauge('position-buffers', position, limit, 'count', this.profile.queMaxEvent.source).level(
 			now,
 			site,
@@ -571,7 +852,13 @@ export class CoreContext {
 	refreshOccupancy(position: TPosition, changes?: StateChange[]): void {
 		const now = this.occupancy(position);
 		this.#occupancy.set(position, now);
-		changes?.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		changes?.push({
+			kind: 'occupancy',
+			core: this.blockIdx,
+			position,
+			count: now,
+			limit: this.profile.queMaxEvent.value,
+		});
 		if (now <= this.profile.queMaxEvent.value) this.#overLimit.delete(position);
 		if (this.#series.has(position))
 			this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
@@ -604,8 +891,24 @@ export class CoreContext {
 			t.dtype,
 			t.generation,
 		);
-		this.trace.step(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
+		this.record(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
 		return slice;
+	}
+
+	/** `t.SetSize(n)`: the tensor's element count; a size past its block is a warning. */
+	setTensorSize(site: CallSite, t: LocalTensor, size: number): void {
+		const n = Math.max(0, Math.trunc(Number.isFinite(size) ? size : 0));
+		if (n * t.dtype.bytes > t.bytesToBlockEnd) {
+			this.trace.diagnose(site, 'tensor-out-of-bounds', {
+				call: `${t.describe()}.SetSize`,
+				start: t.byteOffset,
+				end: t.byteOffset + n * t.dtype.bytes,
+				tensor: t.describe(),
+				size: Math.max(0, t.bytesToBlockEnd),
+			});
+		}
+		t.resize(n);
+		this.record(site, `${t.describe()}.SetSize`, [String(n)], 'void');
 	}
 
 	/** `t.ReinterpretCast<U>()`. */
@@ -619,7 +922,7 @@ export class CoreContext {
 			dtype,
 			t.generation,
 		);
-		this.trace.step(
+		this.record(
 			site,
 			`${t.describe()}.ReinterpretCast<${dtype.name}>`,
 			[],
@@ -628,10 +931,10 @@ export class CoreContext {
 		return out;
 	}
 
-	/** `buf.Get<T>(len?)`. */
-	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number): LocalTensor {
+	/** `buf.Get<T>(len?)`, or `buf.GetWithOffset<T>(len, byteOffset)`. */
+	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number, byteOffset = 0): LocalTensor {
 		const dtype = this.requireDType(site, dtypeName);
-		const call = `${buf.name}.Get<${dtype.name}>`;
+		const call = `${buf.name}.${byteOffset > 0 ? 'GetWithOffset' : 'Get'}<${dtype.name}>`;
 		const frame: FrameworkFrame = {
 			func: `AscendC::LocalTensor<${dtype.demangled}> ${buf.cppType}::Get<${dtype.demangled}>(unsigned int)`,
 			file: frameworkPath(this.wording, 'tpipe'),
@@ -646,8 +949,10 @@ export class CoreContext {
 				reason: `${buf.name} has no buffer (no InitBuffer)`,
 			});
 		}
-		const count = len === undefined ? Math.floor(block.bytes / dtype.bytes) : Math.trunc(len);
-		if (count < 0 || count * dtype.bytes > block.bytes) {
+		const offset = Math.max(0, Math.trunc(byteOffset));
+		const count =
+			len === undefined ? Math.floor((block.bytes - offset) / dtype.bytes) : Math.trunc(len);
+		if (count < 0 || offset + count * dtype.bytes > block.bytes) {
 			this.trace.fail(site, call, {
 				code: 'tbuf-get-length',
 				values: {
@@ -674,11 +979,12 @@ export class CoreContext {
 				reason: `${call}(${count}) exceeds the TBuf`,
 			});
 		}
-		const tensor = new LocalTensor(buf, block, 0, count, dtype);
-		this.trace.step(
+		const tensor = new LocalTensor(buf, block, offset, count, dtype);
+		this.noteTensor(tensor);
+		this.record(
 			site,
 			call,
-			len === undefined ? [] : [String(len)],
+			len === undefined ? [] : offset > 0 ? [String(len), String(offset)] : [String(len)],
 			`LocalTensor<${dtype.name}> ${tensor.describe()}`,
 		);
 		return tensor;
@@ -688,6 +994,7 @@ export class CoreContext {
 	setGlobalBuffer(site: CallSite, gt: GlobalTensor, ptr: GmPointer, size?: number): void {
 		gt.ptr = ptr;
 		gt.size = size;
+		typeGmBuffer(ptr.buffer, gt.dtype);
 		const call = `${gt.name}.SetGlobalBuffer`;
 		if (size !== undefined) {
 			const end = ptr.byteOffset + size * gt.dtype.bytes;
@@ -708,8 +1015,12 @@ export class CoreContext {
 			'void',
 			[
 				{
-					path: `${this.prefix}.gm.${gt.name}`,
-					value: { buffer: ptr.buffer.name, offset: ptr.byteOffset, size: size ?? null },
+					kind: 'gm-window',
+					core: this.blockIdx,
+					tensor: gt.name,
+					buffer: ptr.buffer.name,
+					offset: ptr.byteOffset,
+					size: size ?? null,
 				},
 			],
 		);
@@ -723,7 +1034,7 @@ export class CoreContext {
 			: undefined;
 		const size = gt.size === undefined ? undefined : gt.size - n;
 		const out = new GlobalTensor(this, gt.name, gt.dtype, ptr, size);
-		this.trace.step(site, `${gt.name}[]`, [String(n)], out.describe());
+		this.record(site, `${gt.name}[]`, [String(n)], out.describe());
 		return out;
 	}
 }

@@ -13,7 +13,7 @@ import { PRODUCT_BASES } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, Outcome } from '../trace.ts';
-import { distinctAccesses, formatIllegalAccess } from '../sanitizer/memcheck.ts';
+import { SanitizerRun } from '../sanitizer/sanitizer-run.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
 import { CoreContext } from './core-context.ts';
@@ -49,8 +49,8 @@ export interface KernelLaunchOptions {
 /** How a launch ended. */
 export type KernelOutcome = 'completed' | 'hang' | 'abort' | 'exception';
 
-/** A launch's outcome as a run's: a device exception fails the run with `error`. */
-export function runOutcomeOf(outcome: KernelOutcome): Outcome {
+/** A launch's outcome as a run's: a device exception alone (no host to report it) is an error. */
+export function runOutcome(outcome: KernelOutcome): Outcome {
 	return outcome === 'exception' ? 'error' : outcome;
 }
 
@@ -88,6 +88,8 @@ export class KernelLaunch {
 	readonly #fileName: string;
 	readonly #pid: number;
 	#sanitizerErrors = 0;
+	/** msSanitizer's checkers, in sanitizer mode. */
+	#sanitizer: SanitizerRun | undefined;
 
 	constructor(options: KernelLaunchOptions) {
 		this.#fileName = options.fileName;
@@ -134,6 +136,10 @@ export class KernelLaunch {
 			);
 		}
 		this.cores = cores;
+		if (this.mode === 'sanitizer') {
+			this.#sanitizer = new SanitizerRun();
+			for (const core of cores) this.#sanitizer.watch(core);
+		}
 	}
 
 	/** Number of cores. */
@@ -157,18 +163,17 @@ export class KernelLaunch {
 				if (this.mode === 'cpu' && error.kind === 'abort') break;
 			}
 		}
-		if (this.mode === 'sanitizer') this.#sanitizerErrors = this.reportMemcheck();
+		if (this.#sanitizer) this.#sanitizerErrors = this.#printSanitizerReports(this.#sanitizer);
 		return this.finish();
 	}
 
-	/** Prints memcheck's report of every core's illegal accesses; returns how many errors. */
-	reportMemcheck(): number {
-		const found = distinctAccesses(this.cores.flatMap((c) => c.trace.illegal));
-		found.forEach((a, i) => {
-			for (const text of formatIllegalAccess(a, this.kernelName, this.#fileName, i + 1))
+	/** Prints the sanitizer's reports of this launch; returns how many (each is an ERROR). */
+	#printSanitizerReports(sanitizer: SanitizerRun): number {
+		const reports = sanitizer.reports(this.kernelName, this.#fileName);
+		for (const lines of reports)
+			for (const text of lines)
 				this.recorder.log({ text, channel: 'screen', pid: this.#pid, level: 'ERROR' });
-		});
-		return found.length;
+		return reports.length;
 	}
 
 	/** Marks a core as having run to the end of the kernel. */

@@ -232,11 +232,10 @@ describe('InitBuffer checks', () => {
 11 a = TQue VECIN 1
 12 pipe.InitBuffer a 2 100`);
 		const init = r.trace.steps.find((s) => s.call === 'pipe.InitBuffer')!;
-		expect(init.changes).toContainEqual({
-			path: 'core0.a.block1',
-			value: { state: 'FREE', address: 128, bytes: 128 },
-		});
-		expect(init.changes).toContainEqual({ path: 'core0.pool.UB', value: 256 });
+		expect(init.changes).toContainEqual(
+			expect.objectContaining({ kind: 'block', queue: 'a', index: 1, address: 128, bytes: 128 }),
+		);
+		expect(init.changes).toContainEqual({ kind: 'pool', core: 0, memory: 'UB', bytes: 256 });
 	});
 
 	it('refuses a TBuf longer than its memory (tbuf-length)', () => {
@@ -461,10 +460,17 @@ describe('Vector instructions', () => {
 		);
 	});
 
-	it('warn about a form the simulator does not check (vector-call-shape)', () => {
-		const r = run(`${head}\n20 Add x x x 255 1 0`);
-		expect(diag(r, 'vector-call-shape')?.message).toBe(
-			'Add is called in a form the simulator does not check; supported: Add(dst, src, src, count).',
+	it('run the mask/repeat form, checking the repeat against the tensor', () => {
+		// Six arguments pick the mask-bit form: mask 128 is bit 7, one lane per repeat. Two
+		// repeats reach byte 272 of the 512-byte buffer: they fit.
+		const fits = run(`${head}\n20 Add x x x 128 2 0`, { mode: 'npu' });
+		expect(fits.result.outcome).toBe('completed');
+		expect(diag(fits, 'vector-call-shape')).toBeUndefined();
+		expect(diag(fits, 'vector-count-exceeds-tensor')).toBeUndefined();
+		// Three repeats reach byte 528: past the tensor, as a count form would be.
+		const over = run(`${head}\n20 Add x x x 128 3 0`, { mode: 'npu' });
+		expect(diag(over, 'vector-count-exceeds-tensor')?.message).toBe(
+			'Add<half> with count 264 needs 528 bytes of q#0, which holds only 512 bytes from there.',
 		);
 	});
 });
@@ -576,7 +582,7 @@ describe('Matmul positions', () => {
 		const { trace } = runScript(script);
 		const memories = trace.steps
 			.filter((s) => s.call === 'pipe.InitBuffer')
-			.map((s) => (s.changes![0]!.value as { memory: string }).memory);
+			.map((s) => s.changes!.find((c) => c.kind === 'queue')?.view?.memory);
 		expect(memories).toEqual(['L1', 'L0A', 'L1', 'L0B', 'L0C']);
 	});
 
@@ -584,8 +590,7 @@ describe('Matmul positions', () => {
 		const events = (product: 'atlas-training' | 'atlas-a2') =>
 			runScript(script, { product })
 				.trace.steps.flatMap((s) => s.changes ?? [])
-				.filter((c) => c.path.startsWith('core0.events.'))
-				.map((c) => c.path.slice('core0.events.'.length));
+				.flatMap((c) => (c.kind === 'event-ids' && c.core === 0 ? [c.event] : []));
 		expect(events('atlas-training')).toEqual(['MTE1_M', 'M_V']);
 		expect(events('atlas-a2')).toEqual(['MTE1_M', 'M_FIX']);
 	});

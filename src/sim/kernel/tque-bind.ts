@@ -230,11 +230,13 @@ export class TQueBind implements TensorOwner {
 		block.generation++;
 		const changes = this.core.changeList();
 		if (block.freeBufEventId !== NO_EVENT_ID && this.freeBufEvent) {
+			this.core.noteSync(site, call, 'wait', this.freeBufEvent, `${this.name}#${block.index} free`);
 			this.core.releaseQueueEvent(this.freeBufEvent, block.freeBufEventId, changes);
 			block.freeBufEventId = NO_EVENT_ID;
 		}
 		this.bufUsedCount++;
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
+		this.core.noteTensor(tensor);
 		this.core.blockChanged(this, block, changes);
 		this.core.record(
 			site,
@@ -298,6 +300,7 @@ export class TQueBind implements TensorOwner {
 		}
 		const changes = this.core.changeList();
 		if (this.freeBufEvent && this.depth !== 0) {
+			this.core.noteSync(site, call, 'set', this.freeBufEvent, `${this.name}#${block.index} free`);
 			block.freeBufEventId = this.core.allocQueueEvent(
 				site,
 				call,
@@ -363,6 +366,7 @@ export class TQueBind implements TensorOwner {
 		if (this.enQueEvent === 'V_V') {
 			block.enQueEventId = 0;
 		} else if (this.enQueEvent) {
+			this.core.noteSync(site, call, 'set', this.enQueEvent, `${this.name}#${block.index} enque`);
 			block.enQueEventId = this.core.allocQueueEvent(
 				site,
 				call,
@@ -380,7 +384,12 @@ export class TQueBind implements TensorOwner {
 		}
 		block.state = 'ENQUE';
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(site, call, [tensor.describe()], 'true', changes, this.position);
 		return true;
 	}
@@ -412,13 +421,20 @@ export class TQueBind implements TensorOwner {
 		this.usedCount--;
 		block.state = 'DEQUE';
 		if (block.enQueEventId !== NO_EVENT_ID && this.enQueEvent && this.enQueEvent !== 'V_V') {
+			this.core.noteSync(site, call, 'wait', this.enQueEvent, `${this.name}#${block.index} enque`);
 			this.core.releaseQueueEvent(this.enQueEvent, block.enQueEventId, changes);
 		}
 		block.enQueEventId = NO_EVENT_ID;
 		if (this.depth !== 0) this.head = (this.head + 1) % this.ring.length;
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
+		this.core.noteTensor(tensor);
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(
 			site,
 			call,
@@ -433,27 +449,27 @@ export class TQueBind implements TensorOwner {
 	/** `VacantInQue()`: the queue is not full. */
 	VacantInQue(site: CallSite): boolean {
 		const value = this.usedCount < this.depth;
-		this.core.trace.step(site, this.#call('VacantInQue'), [], String(value));
+		this.core.record(site, this.#call('VacantInQue'), [], String(value));
 		return value;
 	}
 
 	/** `HasTensorInQue()`. */
 	HasTensorInQue(site: CallSite): boolean {
 		const value = this.usedCount > 0;
-		this.core.trace.step(site, this.#call('HasTensorInQue'), [], String(value));
+		this.core.record(site, this.#call('HasTensorInQue'), [], String(value));
 		return value;
 	}
 
 	/** `GetTensorCountInQue()`. */
 	GetTensorCountInQue(site: CallSite): number {
-		this.core.trace.step(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
+		this.core.record(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
 		return this.usedCount;
 	}
 
 	/** `HasIdleBuffer()`: some block is not in use. */
 	HasIdleBuffer(site: CallSite): boolean {
 		const value = this.bufUsedCount < this.blocks.length;
-		this.core.trace.step(site, this.#call('HasIdleBuffer'), [], String(value));
+		this.core.record(site, this.#call('HasIdleBuffer'), [], String(value));
 		return value;
 	}
 

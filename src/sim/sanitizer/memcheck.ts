@@ -16,6 +16,8 @@
  * leak and unused-memory checks do). Illustrative, marked so in the report's step: the GM base
  * address (a real device prints its own virtual address), the pc and the serial number.
  */
+import type { CoreContext } from '../kernel/core-context.ts';
+import type { OperandViolation } from '../kernel/operand-checks.ts';
 import type { CallSite } from '../trace.ts';
 
 /** One access outside its allocation, as a kernel check found it. */
@@ -41,6 +43,57 @@ export const ILLUSTRATIVE_GM_BASE = 0x12c0c0000000;
 
 /** Illustrative pc of the first instruction a report names; each site adds 4 bytes. */
 const ILLUSTRATIVE_PC = 0x65c;
+
+/**
+ * The illegal access a failed operand check stands for, or undefined when memcheck would not
+ * report it. The check is the kernel's own (operand-checks.ts, through `CoreContext.onViolation`):
+ * a GM range past its buffer; an on-chip range past the queue or TBuf block that holds its start
+ * (memcheck knows the blocks InitBuffer made, not the tensors cut from them); a DataCopy whose
+ * on-chip address breaks the memory's alignment.
+ */
+export function illegalAccessOf(
+	core: CoreContext,
+	site: CallSite,
+	call: string,
+	v: OperandViolation,
+): IllegalAccess | undefined {
+	const a = v.access;
+	if (!a) return undefined;
+	const base = { memory: a.memory, start: a.start, end: a.end, blockIdx: core.blockIdx, site };
+	if (v.check === 'gm-bounds')
+		return { ...base, kind: a.kind, allocStart: 0, allocEnd: Number(v.values['capacity']) };
+	if (v.check === 'alignment')
+		return a.memory !== 'GM' && call.startsWith('DataCopy')
+			? { ...base, kind: 'misaligned', allocStart: a.start, allocEnd: a.start }
+			: undefined;
+	if (v.check !== 'tensor-bounds' && v.check !== 'memory-bounds') return undefined;
+	if (a.memory === 'GM') return undefined;
+	const block = core.blockAt(a.memory, a.start);
+	const allocEnd = block ? block.address + block.bytes : a.start;
+	if (a.end <= allocEnd) return undefined;
+	return { ...base, kind: a.kind, allocStart: block ? block.address : a.start, allocEnd };
+}
+
+/** The accesses memcheck found in one launch, and its report at the launch's end. */
+export class Memcheck {
+	readonly #found: IllegalAccess[] = [];
+
+	/** Watches `core`'s operand checks (the default handling still runs: warning or stop). */
+	watch(core: CoreContext): void {
+		core.onViolation = (site, call, v) => {
+			const illegal = illegalAccessOf(core, site, call, v);
+			if (illegal) this.#found.push(illegal);
+			return false;
+		};
+	}
+
+	/** The report's lines, one group per distinct access, for kernel `kernel` in `fileName`. */
+	report(kernel: string, fileName: string): string[][] {
+		return distinctAccesses(this.#found).map((a, i) =>
+			formatIllegalAccess(a, kernel, fileName, i + 1),
+		);
+	}
+}
 
 /** Bytes of `a` outside its allocation. */
 export function illegalBytes(a: IllegalAccess): number {
@@ -80,9 +133,17 @@ export function formatIllegalAccess(
 		`======    in block aiv(${a.blockIdx}) on device 0`,
 		`======    code in pc current 0x${(ILLUSTRATIVE_PC + 4 * serial).toString(16)} (serialNo:${serial})`,
 	];
-	// The call site's stack is outermost first; the tool prints the innermost frame as #0.
-	[...a.site.stack].reverse().forEach((f, i) => {
-		lines.push(`======    #${i} ${f.file ?? fileName}:${f.line}:${f.column ?? 0}`);
-	});
+	lines.push(...formatFrames(a.site, fileName));
 	return lines;
+}
+
+/**
+ * The `#N file:line:col` lines of a call site, innermost as #0. The user's frames only, as the
+ * tool prints them by default (`--full-backtrace no`).
+ */
+export function formatFrames(site: CallSite, fileName: string): string[] {
+	// The call site's stack is outermost first.
+	return [...site.stack]
+		.reverse()
+		.map((f, i) => `======    #${i} ${f.file ?? fileName}:${f.line}:${f.column ?? 0}`);
 }

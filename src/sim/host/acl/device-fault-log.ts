@@ -29,25 +29,31 @@ export interface CoreFault {
 const ILLUSTRATIVE_DUMP =
 	'pc start: 0x124200000000, current: 0x124200000094, vec error info: 0, mte error info: 0, ifu error info: 0, ccu error info: 0, cube error info: 0, biu error info: 0, aic error mask: 0x6500020bd00028c, para base: 0x12c100000000.';
 
-/** Prints the PrintCoreInfo pair of every faulting core; `vector` picks `aivec` over `aicore`. */
+/**
+ * Prints the PrintCoreInfo pair of every faulting core at virtual time `at` (when the task
+ * failed); `vector` picks `aivec` over `aicore`.
+ */
 export function logCoreFaults(
 	rt: AclRuntime,
+	at: number,
 	faults: readonly CoreFault[],
 	vector: boolean,
 	serialBase: number,
 ): void {
-	const pid = rt.process.pid;
+	const tid = rt.tid;
 	const core = vector ? 'aivec' : 'aicore';
 	faults.forEach((f, i) => {
-		rt.plog(
+		rt.plogAt(
+			at,
 			'ERROR',
 			'RUNTIME',
-			`[device_error_core_proc.cc:645]${pid} PrintCoreInfo:The error from device(chipId:0, dieId:0), serial number is ${serialBase + i}, there is an exception of ${core} error, core id is ${f.blockIdx}, error code = ${f.errorCode}, dump info: ${ILLUSTRATIVE_DUMP}`,
+			`[device_error_core_proc.cc:645]${tid} PrintCoreInfo:The error from device(chipId:0, dieId:0), serial number is ${serialBase + i}, there is an exception of ${core} error, core id is ${f.blockIdx}, error code = ${f.errorCode}, dump info: ${ILLUSTRATIVE_DUMP}`,
 		);
-		rt.plog(
+		rt.plogAt(
+			at,
 			'ERROR',
 			'RUNTIME',
-			`[device_error_core_proc.cc:658]${pid} PrintCoreInfo:The extend info: errcode:(${f.errorCode}, 0, 0) errorStr: ${f.errorStr} fixp_error0 info: 0, fixp_error1 info: 0, fsmId:0, tslot:0, thread:0, ctxid:0, blk:${f.blockIdx}, sublk:0, subErrType:4.`,
+			`[device_error_core_proc.cc:658]${tid} PrintCoreInfo:The extend info: errcode:(${f.errorCode}, 0, 0) errorStr: ${f.errorStr} fixp_error0 info: 0, fixp_error1 info: 0, fsmId:0, tslot:0, thread:0, ctxid:0, blk:${f.blockIdx}, sublk:0, subErrType:4.`,
 		);
 	});
 }
