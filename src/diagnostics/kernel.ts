@@ -245,6 +245,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: '检查每个核的偏移（GetBlockIdx() * BLOCK_LENGTH）和搬运长度。',
 			en: 'Check the block offset (GetBlockIdx() * BLOCK_LENGTH) and the copy length.',
 		},
+		case: 'gm-out-of-bounds',
 	},
 	'address-unaligned': {
 		severity: 'error',

@@ -49,6 +49,7 @@ describe('every case ships with a verified reproduction', () => {
 				'acl-stream-wrong-context',
 				'aclgraph-capture-forbidden-call',
 				'alloc-tensor-queue-position-limit',
+				'gm-out-of-bounds',
 				'hccl-connect-timeout',
 				'hccl-notify-wait-timeout',
 				'kernel-exception-reported-later',
