@@ -324,6 +324,18 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Call SetFlag<{event}>({id}) before WaitFlag<{event}>({id}).',
 		},
 	},
+	'pipe-race': {
+		severity: 'warning',
+		message: {
+			zh: '{second}（{secondPipe}）{secondKind} {memory} 的 {start}..{end} 字节，而 {first}（{firstPipe}）在第 {line} 行{firstKind}了同一段内存，两条流水之间没有同步（{hazard}）：在 NPU 上后一条指令可能先执行完。',
+			en: '{second} ({secondPipe}) {secondKind} bytes {start}..{end} of {memory} that {first} ({firstPipe}) {firstKind} at line {line}, with no sync between the two pipes ({hazard}): on the NPU the later instruction may run first.',
+		},
+		hint: {
+			zh: '在两条指令之间加 SetFlag<HardEvent::{event}>/WaitFlag<HardEvent::{event}>，或者改用 TQue 的 EnQue/DeQue，它们会自动插入这个同步。',
+			en: 'Put SetFlag<HardEvent::{event}> / WaitFlag<HardEvent::{event}> between the two, or use a TQue, whose EnQue/DeQue insert this sync.',
+		},
+		case: 'pipe-sync-missing',
+	},
 	'vector-count-exceeds-tensor': {
 		severity: 'error',
 		message: {

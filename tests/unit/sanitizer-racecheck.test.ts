@@ -70,12 +70,29 @@ describe('msSanitizer racecheck on a TBuf kernel that orders its pipes by hand',
 		expect(runIt(source).errors).toEqual([]);
 	});
 
-	it('does not run on the NPU or the CPU twin, which complete without a report', () => {
-		for (const mode of ['npu', 'cpu'] as const) {
-			const { trace, screen } = runIt(without('MTE2_V'), mode);
-			expect(screen.some((l) => l.startsWith('======'))).toBe(false);
-			expect(trace.outcome).toBe('completed');
-		}
+	it('prints nothing on the NPU, where the simulator diagnoses the race at Add instead', () => {
+		const { trace, screen } = runIt(without('MTE2_V'), 'npu');
+		expect(screen.some((l) => l.startsWith('======'))).toBe(false);
+		expect(trace.outcome).toBe('completed');
+		const races = trace.diagnostics.filter((d) => d.code === 'pipe-race');
+		expect(races.map((d) => [d.line, d.case])).toEqual([
+			[44, 'pipe-sync-missing'],
+			[44, 'pipe-sync-missing'],
+		]);
+		expect(races[0]!.message).toContain('PIPE_MTE2');
+		expect(races[0]!.hint).toContain('MTE2_V');
+	});
+
+	it('sees nothing in the CPU twin, which runs the pipes in program order', () => {
+		const { trace, screen } = runIt(without('MTE2_V'), 'cpu');
+		expect(screen.some((l) => l.startsWith('======'))).toBe(false);
+		expect(trace.diagnostics.filter((d) => d.code === 'pipe-race')).toEqual([]);
+		expect(trace.outcome).toBe('completed');
+	});
+
+	it('diagnoses nothing on the NPU when every sync is there', () => {
+		const { trace } = runIt(PROGRAM, 'npu');
+		expect(trace.diagnostics.filter((d) => d.code === 'pipe-race')).toEqual([]);
 	});
 });
 
@@ -85,5 +102,27 @@ describe('msSanitizer racecheck on a TQue kernel', () => {
 		const { trace, screen } = runIt(source);
 		expect(screen.filter((l) => l.startsWith('======'))).toEqual([]);
 		expect(trace.outcome).toBe('completed');
+	});
+});
+
+describe('a missing MTE2→V sync on the NPU', () => {
+	const caseProgram = (variant: string) =>
+		readFileSync(
+			new URL(`../../content/cases/pipe-sync-missing/add-tbuf-${variant}.cpp`, import.meta.url),
+			'utf8',
+		);
+	const stdoutOf = (variant: string, mode: RunMode) =>
+		run({ source: caseProgram(variant), fileName: 'add_tbuf.cpp', product: 'atlas-a2', mode })
+			.log.filter((l) => l.channel === 'stdout')
+			.map((l) => l.text);
+
+	it('makes Add read UB as it was before the copies landed, so every z is wrong', () => {
+		expect(stdoutOf('faulty', 'npu')).toContain('sync ret = 0, wrong elements: 16384 of 16384');
+	});
+
+	it('leaves the results right with the sync, and in the CPU twin and under msSanitizer', () => {
+		expect(stdoutOf('fixed', 'npu')).toContain('sync ret = 0, wrong elements: 0 of 16384');
+		expect(stdoutOf('faulty', 'cpu')).toContain('sync ret = 0, wrong elements: 0 of 16384');
+		expect(stdoutOf('faulty', 'sanitizer')).toContain('sync ret = 0, wrong elements: 0 of 16384');
 	});
 });

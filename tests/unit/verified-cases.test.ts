@@ -53,6 +53,7 @@ describe('every case ships with a verified reproduction', () => {
 				'hccl-connect-timeout',
 				'hccl-notify-wait-timeout',
 				'kernel-exception-reported-later',
+				'pipe-sync-missing',
 				'signal-handler-double-release',
 				'suspend-hwts-busy',
 				'tpipe-constructed-twice',

@@ -13,6 +13,7 @@ import { PRODUCT_BASES } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, Outcome } from '../trace.ts';
+import { Racecheck } from '../sanitizer/racecheck.ts';
 import { SanitizerRun } from '../sanitizer/sanitizer-run.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
@@ -139,6 +140,11 @@ export class KernelLaunch {
 		if (this.mode === 'sanitizer') {
 			this.#sanitizer = new SanitizerRun();
 			for (const core of cores) this.#sanitizer.watch(core);
+		} else if (this.mode === 'npu') {
+			// Nothing on the device reports a race: racing reads see stale bytes and the simulator
+			// diagnoses it (racecheck.ts).
+			const races = new Racecheck(true);
+			for (const core of cores) races.watch(core);
 		}
 	}
 
