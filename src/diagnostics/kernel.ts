@@ -346,6 +346,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: 'count 不要超过 Tensor 的大小（GetSize()），例如用初始化队列时的 tile 长度。',
 			en: 'Pass a count no larger than the tensor (GetSize()), e.g. the tile length the queue was initialised with.',
 		},
+		case: 'tensor-longer-than-queue-buffer',
 	},
 	'vector-call-shape': {
 		severity: 'warning',

@@ -56,6 +56,7 @@ describe('every case ships with a verified reproduction', () => {
 				'pipe-sync-missing',
 				'signal-handler-double-release',
 				'suspend-hwts-busy',
+				'tensor-longer-than-queue-buffer',
 				'tpipe-constructed-twice',
 				'ub-out-of-bounds',
 				'ub-unaligned-address',
