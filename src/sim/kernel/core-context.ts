@@ -57,23 +57,14 @@ import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './
 import { runVector, type VectorCall } from './vector-instruction.ts';
 import { MaskRegister } from './vector-shape.ts';
 import type { AccessObserver, MemoryAccess } from './memory-access.ts';
-import { issuingPipe } from './issuing-pipe.ts';
+import { ISSUING_PIPES, issuingPipe } from './issuing-pipe.ts';
 import { eventPipes, type SyncObserver } from './pipe-sync.ts';
 import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
 import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
-export const PIPES = [
-	'PIPE_S',
-	'PIPE_V',
-	'PIPE_M',
-	'PIPE_MTE1',
-	'PIPE_MTE2',
-	'PIPE_MTE3',
-	'PIPE_FIX',
-	'PIPE_ALL',
-] as const;
+export const PIPES = [...ISSUING_PIPES, 'PIPE_ALL'] as const;
 
 /** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
 export interface CoreSetup extends CoreIdentity {

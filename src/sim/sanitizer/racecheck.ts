@@ -34,22 +34,14 @@
  * wrong elements is illustrative). The bytes written come back once the racing call is done.
  */
 import type { CoreContext } from '../kernel/core-context.ts';
-import type { IssuingPipe } from '../kernel/issuing-pipe.ts';
+import { ISSUING_PIPES, type IssuingPipe } from '../kernel/issuing-pipe.ts';
 import type { MemoryAccess } from '../kernel/memory-access.ts';
 import type { Hardware } from '../kernel/tposition.ts';
 import type { PipeSync } from '../kernel/pipe-sync.ts';
 import type { CallSite } from '../trace.ts';
 import { formatFrames } from './memcheck.ts';
 
-const PIPES: readonly IssuingPipe[] = [
-	'PIPE_S',
-	'PIPE_V',
-	'PIPE_M',
-	'PIPE_MTE1',
-	'PIPE_MTE2',
-	'PIPE_MTE3',
-	'PIPE_FIX',
-];
+const PIPES: readonly IssuingPipe[] = ISSUING_PIPES;
 const INDEX = new Map(PIPES.map((p, i) => [p, i]));
 
 /** Accesses kept per memory before the oldest are dropped (bounds the cost of long loops). */
