@@ -56,6 +56,13 @@ describe('casebook sim arguments', () => {
 		});
 	});
 
+	it('takes the msSanitizer mode and refuses one it does not know, naming all three', () => {
+		expect(parseSimArgs(['k.cpp', '--mode', 'sanitizer'])).toMatchObject({ mode: 'sanitizer' });
+		expect(parseSimArgs(['k.cpp', '--mode', 'gdb'])).toEqual({
+			error: '--mode must be one of npu, cpu, sanitizer, not "gdb".',
+		});
+	});
+
 	it('reads the language of the diagnostics (Chinese unless told) and a base URL for links', () => {
 		expect(parseSimArgs(['k.cpp'])).toMatchObject({ lang: 'zh', baseUrl: '' });
 		expect(

@@ -1,5 +1,5 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
+ * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en] [--base-url URL]
  * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
  * [--devices N]`: runs a C++ program (an
  * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
@@ -36,7 +36,9 @@ log lines, the error codes the log quotes with their pages, then the diagnostics
 Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
-  --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
+  --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
+                    cpu: the CPU twin (checks abort); sanitizer: an msSanitizer run
+                    (memcheck reports) (default npu)
   --json            print {"outcome","log":[…],"codes":[{code,url,lines}],
                     "diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},"resources":{"peaks":[…],"held":[…]},…}

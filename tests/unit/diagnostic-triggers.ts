@@ -298,6 +298,13 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 		source: kernel('    pipe.ReleaseEventID<HardEvent::V_S>(99);'),
 	},
 	'flag-wait-unset': { source: kernel('    WaitFlag<HardEvent::V_S>(0);') },
+	'pipe-race': {
+		source: kernel(`    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 1024);
+    LocalTensor<half> t = b.Get<half>();
+    DataCopy(t, g, 512);
+    Adds(t, t, (half)1, 512);`),
+	},
 	'vector-count-exceeds-tensor': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();

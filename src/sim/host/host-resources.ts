@@ -3,6 +3,7 @@
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
 import type { CallSite } from '../trace.ts';
+import type { CoreFault } from './acl/device-fault-log.ts';
 import type { AclRuntime } from './acl-runtime.ts';
 import type { DeviceBlock } from './device-memory.ts';
 import type { Device } from './device.ts';
@@ -19,6 +20,8 @@ export interface StreamError {
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
+	faults?: readonly CoreFault[];
 	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
 	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */

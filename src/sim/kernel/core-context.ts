@@ -60,22 +60,14 @@ import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './
 import { runVector, type VectorCall } from './vector-instruction.ts';
 import { MaskRegister } from './vector-shape.ts';
 import type { AccessObserver, MemoryAccess } from './memory-access.ts';
-import { issuingPipe } from './issuing-pipe.ts';
+import { ISSUING_PIPES, issuingPipe } from './issuing-pipe.ts';
+import { eventPipes, type SyncObserver } from './pipe-sync.ts';
 import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
 import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
-export const PIPES = [
-	'PIPE_S',
-	'PIPE_V',
-	'PIPE_M',
-	'PIPE_MTE1',
-	'PIPE_MTE2',
-	'PIPE_MTE3',
-	'PIPE_FIX',
-	'PIPE_ALL',
-] as const;
+export const PIPES = [...ISSUING_PIPES, 'PIPE_ALL'] as const;
 
 /** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
 export interface CoreSetup extends CoreIdentity {
@@ -141,6 +133,8 @@ export class CoreContext {
 	 * true when it took the violation over (a mode that reports device exceptions, say).
 	 */
 	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
+	/** Sees every pipe synchronisation (pipe-sync.ts); undefined: nobody is looking. */
+	onSync: SyncObserver | undefined;
 	readonly #queues: TQueBind[] = [];
 	readonly #tbufs: TBuf[] = [];
 	/** Static tensors LocalMemAllocator handed out (their blocks are never freed). */
@@ -402,8 +396,11 @@ export class CoreContext {
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
+		const call = intrinsic ? 'pipe_barrier' : `PipeBarrier<${name}>`;
+		if (this.onSync && (PIPES as readonly string[]).includes(name))
+			this.onSync(site, call, { kind: 'barrier', pipe: name as (typeof PIPES)[number] });
 		if (intrinsic) this.record(site, 'pipe_barrier', [name], 'void');
-		else this.record(site, `PipeBarrier<${name}>`, [], 'void');
+		else this.record(site, call, [], 'void');
 	}
 
 	/**
@@ -424,6 +421,7 @@ export class CoreContext {
 		const key = `${event}#${id}`;
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
+		this.noteSync(site, call, 'set', event, key);
 		this.record(site, call, [String(id)], 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
@@ -449,9 +447,23 @@ export class CoreContext {
 			this.trace.diagnose(site, 'flag-wait-unset', values);
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
+		this.noteSync(site, call, 'wait', event, key);
 		this.record(site, call, [String(id)], 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
+	}
+
+	/** Tells the sync observer, if one is set, that `call` set or waited for `event` under `key`. */
+	noteSync(
+		site: CallSite,
+		call: string,
+		kind: 'set' | 'wait',
+		event: HardEvent,
+		key: string,
+	): void {
+		if (!this.onSync) return;
+		const pipes = eventPipes(event);
+		if (pipes) this.onSync(site, call, { kind, src: pipes[0], dst: pipes[1], key });
 	}
 
 	#checkFlagId(site: CallSite, call: string, event: HardEvent, id: number): void {
@@ -527,6 +539,20 @@ export class CoreContext {
 			owned.push({ owner: t.owner.name, position: t.position, block: t.block });
 		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
 		return { memories, blocks, globals: this.#globals };
+	}
+
+	/** The buffer block of a queue or TBuf that holds byte `address` of `memory`, if any. */
+	blockAt(memory: Hardware, address: number): BufferBlock | undefined {
+		for (const q of this.#queues) {
+			if (q.hardware !== memory) continue;
+			for (const b of q.blocks) if (address >= b.address && address < b.address + b.bytes) return b;
+		}
+		for (const t of this.#tbufs) {
+			const b = t.block;
+			if (t.hardware === memory && b && address >= b.address && address < b.address + b.bytes)
+				return b;
+		}
+		return undefined;
 	}
 
 	/** Hands a call's operand accesses, and the pipe that issued it, to the observer if one is set. */

@@ -161,6 +161,7 @@ export function scheduleKernel(
 			noticed: false,
 			line: site.stack[site.stack.length - 1]?.line ?? 0,
 		};
+		if (outcome.kind === 'exception' && outcome.faults) s.error.faults = outcome.faults;
 		failureDue(rt, end);
 	}
 	return end;
