@@ -27,10 +27,13 @@ const RUNTIME_CASES = [
 /**
  * Scenarios whose log is truly two cases at once. A card whose memory another process holds fails
  * aclrtSetDevice with the EL0004 memory lines of the memory pool (PTOAS #341 shows the same
- * pair), and acl-device-out-of-memory explains that cause too.
+ * pair), and acl-device-out-of-memory explains that cause too. A kernel handed a null bias
+ * pointer reads GM outside any allocation: the device's "The DDR address of the MTE instruction
+ * is out of range" line is gm-out-of-bounds' own evidence, and the later report is this case's.
  */
 const BOTH: Readonly<Record<string, readonly string[]>> = {
 	'acl-set-device-failed/card-memory-fully-reserved': ['acl-device-out-of-memory'],
+	'kernel-exception-reported-later/null-bias-kernel': ['gm-out-of-bounds'],
 };
 
 /** Every case that claims or hints at `log`. */
