@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { generateSW } from 'workbox-build';
+import { generateSW, type RuntimeCaching } from 'workbox-build';
 
 /** What the worker precaches, relative to the built site. */
 export const PRECACHED = [
@@ -67,6 +67,31 @@ export const PAGES_CACHE = 'casebook-pages';
 /** Pages kept at most; the oldest go first. */
 const MAX_KEPT_PAGES = 1000;
 
+/**
+ * What the worker caches as the reader goes. Workbox copies each `urlPattern` function's source
+ * into sw.js, so a matcher may name nothing of this module: its paths are written out.
+ */
+export const RUNTIME_CACHING: RuntimeCaching[] = [
+	{
+		// Search fragments not precached (error-code pages): kept once fetched (FRAGMENTS).
+		urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/pagefind/fragment/'),
+		handler: 'CacheFirst',
+		options: { cacheName: FRAGMENTS_CACHE, expiration: { maxEntries: 4000 } },
+	},
+	{
+		// Pages: a navigation, or a page URL handed over by the registering script.
+		urlPattern: ({ request, url, sameOrigin }) =>
+			sameOrigin &&
+			(request.mode === 'navigate' || url.pathname.endsWith('/') || url.pathname.endsWith('.html')),
+		handler: 'NetworkFirst',
+		options: {
+			cacheName: PAGES_CACHE,
+			networkTimeoutSeconds: 4,
+			expiration: { maxEntries: MAX_KEPT_PAGES },
+		},
+	},
+];
+
 /** The integration; list it after the search index in astro.config.mjs. */
 export function serviceWorker(): AstroIntegration {
 	return {
@@ -97,29 +122,7 @@ export function serviceWorker(): AstroIntegration {
 					inlineWorkboxRuntime: true,
 					sourcemap: false,
 					mode: 'production',
-					runtimeCaching: [
-						{
-							// Search fragments not precached (error-code pages): kept once fetched.
-							urlPattern: ({ url, sameOrigin }) =>
-								sameOrigin && url.pathname.includes(`/${FRAGMENTS}/`),
-							handler: 'CacheFirst',
-							options: { cacheName: FRAGMENTS_CACHE, expiration: { maxEntries: 4000 } },
-						},
-						{
-							// Pages: a navigation, or a page URL handed over by the registering script.
-							urlPattern: ({ request, url, sameOrigin }) =>
-								sameOrigin &&
-								(request.mode === 'navigate' ||
-									url.pathname.endsWith('/') ||
-									url.pathname.endsWith('.html')),
-							handler: 'NetworkFirst',
-							options: {
-								cacheName: PAGES_CACHE,
-								networkTimeoutSeconds: 4,
-								expiration: { maxEntries: MAX_KEPT_PAGES },
-							},
-						},
-					],
+					runtimeCaching: RUNTIME_CACHING,
 				});
 				for (const warning of warnings) logger.warn(warning);
 				logger.info(`sw.js precaches ${count} files (${Math.round(size / 1024)} KiB)`);
