@@ -7,6 +7,7 @@ export default defineConfig({
 			'tests/unit/**/*.test.ts',
 			'tests/triage/**/*.test.ts',
 			'tests/abuse/**/*.test.ts',
+			'tests/codes/**/*.test.ts',
 		],
 		exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
 		testTimeout: 30_000,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
-import { MAX_RANKS } from '../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
@@ -141,7 +141,7 @@ export const scenarioSchema = z.object({
 	faulty: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
 	fixed: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
 	product: productId,
-	mode: z.enum(['npu', 'cpu']),
+	mode: z.enum(RUN_MODES),
 	cann: z.string().optional(),
 	/** Physical devices of the server (default: the product's devices per server). */
 	devices: z.number().int().min(1).max(64).optional(),

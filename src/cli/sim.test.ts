@@ -50,6 +50,13 @@ describe('casebook sim arguments', () => {
 		});
 	});
 
+	it('takes the msSanitizer mode and refuses one it does not know, naming all three', () => {
+		expect(parseSimArgs(['k.cpp', '--mode', 'sanitizer'])).toMatchObject({ mode: 'sanitizer' });
+		expect(parseSimArgs(['k.cpp', '--mode', 'gdb'])).toEqual({
+			error: '--mode must be one of npu, cpu, sanitizer, not "gdb".',
+		});
+	});
+
 	it('reads the language of the diagnostics (Chinese unless told) and a base URL for links', () => {
 		expect(parseSimArgs(['k.cpp'])).toMatchObject({ lang: 'zh', baseUrl: '' });
 		expect(
@@ -162,6 +169,20 @@ describe('casebook sim exit codes', () => {
 		expect(json.outcome).toBe('completed');
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);
+	});
+
+	it('lists each error code the log quotes with its code page, after the log and in --json', async () => {
+		const program = `${programs}codes/207001.cpp`;
+		const human = await sim([program, '--lang', 'en', '--base-url', 'https://x.test']);
+		expect(human.code).toBe(1);
+		expect(human.text).toContain('code EL0004: https://x.test/en/codes/EL0004/');
+		expect(human.text).toContain('code 207001: https://x.test/en/codes/207001/');
+		const json = await sim([program, '--json', '--base-url', 'https://x.test']);
+		expect(json.code).toBe(1);
+		const { codes, log } = JSON.parse(json.text);
+		const entry = codes.find((c: { code: string }) => c.code === '207001');
+		expect(entry.url).toBe('https://x.test/zh/codes/207001/');
+		for (const line of entry.lines) expect(log[line - 1]).toContain('207001');
 	});
 
 	it('counts each API call by the name the program used in the JSON calls object', async () => {

@@ -1,12 +1,13 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
- * [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE] [--devices N]
- * [--ranks N] [--input NAME=FILE] [--output-dir DIR] [--max-steps N] [--max-memory SIZE] …`:
- * runs a C++ program (an Ascend C kernel or an AscendCL host program) in the simulator and prints
- * what a terminal user would see: the program's output and the log lines, then the diagnostics
- * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
- * link to its anchor on the diagnostics reference page. The limits (src/sim/limits.ts) each have
- * a flag; the report is written a piece at a time, so no run's output is ever joined into one
+ * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en]
+ * [--base-url URL] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
+ * [--devices N] [--ranks N] [--input NAME=FILE] [--output-dir DIR] [--max-steps N]
+ * [--max-memory SIZE] …`: runs a C++ program (an Ascend C kernel or an AscendCL host program) in
+ * the simulator and prints what a terminal user would see: the program's output and the log
+ * lines, the error codes the log quotes with their code pages, then the diagnostics as
+ * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
+ * to its anchor on the diagnostics reference page. The limits (src/sim/limits.ts) each have a
+ * flag; the report is written a piece at a time, so no run's output is ever joined into one
  * string.
  */
 import { basename } from 'node:path';
@@ -28,6 +29,7 @@ import type { Lang } from '../triage/localized.ts';
 import { streamSink, writeLines, type ReportSink } from './output-fs.ts';
 import { printableName, readBounded } from './read-input-fs.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { codeDirectory, logCodes, type LogCode } from './log-codes.ts';
 import { applyDataOptions, SIM_DATA_USAGE, splitDataOptions, writeOutputs } from './sim-data-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
@@ -62,13 +64,16 @@ const USAGE = `Usage: casebook sim FILE [options]
 
 Runs a C++ program in the Ascend simulator: main() as a host process if the program has one,
 otherwise every __global__ kernel with synthetic GM buffers. Prints the program's output and the
-log lines, then the diagnostics.
+log lines, the error codes the log quotes with their pages, then the diagnostics.
 
 Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
-  --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+  --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
+                    cpu: the CPU twin (checks abort); sanitizer: an msSanitizer run
+                    (memcheck reports) (default npu)
+  --json            print {"outcome","log":[…],"codes":[{code,url,lines}],
+                    "diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},"resources":{"peaks":[…],"held":[…]},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
   --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
@@ -326,6 +331,7 @@ const WORDS = {
 		hint: '建议',
 		case: '案例',
 		about: '说明',
+		code: '错误码',
 	},
 	en: {
 		severity: { error: 'error', warning: 'warning', info: 'info' },
@@ -333,6 +339,7 @@ const WORDS = {
 		hint: 'hint',
 		case: 'case',
 		about: 'see',
+		code: 'code',
 	},
 } as const;
 
@@ -366,6 +373,7 @@ export function formatDiagnostic(file: string, d: DiagnosticText, links: LinkOpt
 }
 
 /**
+/**
  * A log line as a terminal shows it: control characters the program printed are escaped (so
  * output cannot move the cursor or forge lines), and a line cut at the length cap says so.
  */
@@ -379,10 +387,16 @@ function shownLine(line: LogLine): string {
 }
 
 /**
- * The human-readable report of a run, line by line. The leak lines and the last line,
- * `outcome: …`, are the same in both languages, for scripts that read them.
+ * The human-readable report of a run, line by line: the log, the leaks, the codes the log quotes
+ * with their pages, the diagnostics. The leak lines and the last line, `outcome: …`, are the
+ * same in both languages, for scripts that read them.
  */
-export function* reportLines(file: string, trace: Trace, links: LinkOptions): Generator<string> {
+export function* reportLines(
+	file: string,
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[] = [],
+): Generator<string> {
 	const name = printableName(file);
 	const gap = trace.dropped?.logLines;
 	let any = false;
@@ -400,6 +414,12 @@ export function* reportLines(file: string, trace: Trace, links: LinkOptions): Ge
 	}
 	const moreLeaks = trace.dropped?.leaks?.count;
 	if (moreLeaks) yield `leak: … ${moreLeaks.toLocaleString('en-US')} more not listed`;
+	if (codes.length > 0 && any) yield '';
+	const words = WORDS[links.lang];
+	for (const c of codes) {
+		yield `${words.code} ${c.code}${words.colon}${c.url}`;
+		any = true;
+	}
 	if (trace.diagnostics.length > 0 && any) yield '';
 	for (const d of trace.diagnostics) yield formatDiagnostic(name, d, links);
 	if (any || trace.diagnostics.length > 0) yield '';
@@ -407,8 +427,13 @@ export function* reportLines(file: string, trace: Trace, links: LinkOptions): Ge
 }
 
 /** The human-readable report of a run as one string (for tests and small traces). */
-export function formatTrace(file: string, trace: Trace, links: LinkOptions): string {
-	return [...reportLines(file, trace, links)].join('\n');
+export function formatTrace(
+	file: string,
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[] = [],
+): string {
+	return [...reportLines(file, trace, links, codes)].join('\n');
 }
 
 /**
@@ -418,12 +443,17 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
  * (`dropped`). Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
- * explains it).
+ * explains it). `codes` lists the error codes the log quotes, each with its page and lines.
  */
-export function traceJson(trace: Trace, links: LinkOptions): object {
+export function traceJson(
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[] = [],
+): object {
 	return {
 		outcome: trace.outcome,
 		log: trace.log.map((l) => l.text),
+		codes,
 		diagnostics: trace.diagnostics.map((d) => ({
 			code: d.code,
 			severity: d.severity,
@@ -447,9 +477,14 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 }
 
 /** Writes the `--json` report; the log array is written line by line, never as one string. */
-async function writeJson(sink: ReportSink, trace: Trace, links: LinkOptions): Promise<void> {
+async function writeJson(
+	sink: ReportSink,
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[],
+): Promise<void> {
 	const marker = '\u0000log\u0000';
-	const text = JSON.stringify({ ...traceJson(trace, links), log: marker }, null, 2);
+	const text = JSON.stringify({ ...traceJson(trace, links, codes), log: marker }, null, 2);
 	const at = text.indexOf(JSON.stringify(marker));
 	await sink.write(text.slice(0, at));
 	if (trace.log.length === 0) await sink.write('[]');
@@ -528,7 +563,17 @@ export async function simCommand(
 		const files = await writeOutputs(split.data.outputDir, trace);
 		err(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
 	}
-	if (parsed.json) await writeJson(out, trace, parsed);
-	else await writeLines(out, reportLines(parsed.file, trace, parsed));
+	// A broken code index costs the links, not the run.
+	const directory = await codeDirectory().catch(() => undefined);
+	const codes = directory
+		? logCodes(
+				trace.log.map((line) => line.text),
+				directory,
+				parsed.lang,
+				parsed.baseUrl,
+			)
+		: [];
+	if (parsed.json) await writeJson(out, trace, parsed, codes);
+	else await writeLines(out, reportLines(parsed.file, trace, parsed, codes));
 	return exitCodeFor(trace.outcome);
 }

@@ -4,7 +4,7 @@
  * interpreter's own stack, the host's interrupt), and the summary diagnostics of what the
  * recorder counted instead of keeping.
  */
-import { isHalt } from '../sim/halt.ts';
+import { isHalt, type HaltKind } from '../sim/halt.ts';
 import { formatBytes, LimitStop, resolveLimits, type RunLimits } from '../sim/limits.ts';
 import { MAX_DIAGNOSTICS_PER_CODE, type Recorder } from '../sim/recorder.ts';
 import type { RunRequest } from '../sim/run-request.ts';
@@ -111,6 +111,15 @@ const LIMIT_OUTCOME: Readonly<Record<keyof RunLimits, Outcome>> = {
 	maxTraceSteps: 'completed',
 };
 
+/** The outcome of a process or kernel a {@link Halt} stopped. */
+const HALT_OUTCOME: Readonly<Record<HaltKind, Outcome>> = {
+	exit: 'completed',
+	hang: 'hang',
+	exception: 'error',
+	abort: 'abort',
+	signal: 'abort',
+};
+
 /** Codes of interpreter stops that are crashes of the program rather than unsupported code. */
 const CRASH_CODES: ReadonlySet<string> = new Set([
 	'division-by-zero',
@@ -136,8 +145,7 @@ export function stopOutcome(error: unknown, recorder: Recorder, rt: Runtime | un
 		recorder.diagnostic(limitDiagnostic(error, rt));
 		return LIMIT_OUTCOME[error.limit];
 	}
-	if (isHalt(error))
-		return error.kind === 'exit' ? 'completed' : error.kind === 'hang' ? 'hang' : 'abort';
+	if (isHalt(error)) return HALT_OUTCOME[error.kind];
 	if (isStackOverflow(error)) {
 		recorder.diagnostic(
 			langDiagnostic('stack-exhausted', rt?.where() ?? { line: 1, column: 1 }, {

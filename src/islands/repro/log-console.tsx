@@ -1,7 +1,8 @@
 /**
  * The log console: every line exactly as the simulated machine printed it, in order, in a
  * `role="log"` region. A line the triage library recognises gets a link to the case that
- * explains it, after the line so the text itself stays verbatim.
+ * explains it, and every error code it quotes a link to the code's page, after the line so the
+ * text itself stays verbatim.
  */
 import type { LogLine } from '../../sim/trace.ts';
 import type { LogLink } from './repro-props.ts';
@@ -70,7 +71,8 @@ export function logRows(
 
 /** The log region of the widget. */
 export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsoleProps) {
-	const byLine = new Map(links.map((link) => [link.line, link]));
+	const byLine = new Map<number, LogLink[]>();
+	for (const link of links) byLine.set(link.line, [...(byLine.get(link.line) ?? []), link]);
 	const rows = logRows(t, lines, dropped);
 	return (
 		<div class="repro-log-wrap">
@@ -86,7 +88,7 @@ export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsol
 						);
 					}
 					const { line, index } = row;
-					const link = byLine.get(index);
+					const lineLinks = byLine.get(index) ?? [];
 					return (
 						<div
 							key={index}
@@ -98,10 +100,16 @@ export function LogConsole({ t, lines, links = [], caption, dropped }: LogConsol
 									{format(t.lineCut, { n: cutOf(line).toLocaleString() })}
 								</span>
 							)}
-							{link && (
-								<a class="repro-log-case" href={link.href}>
-									{format(t.openCase, { case: link.title })}
-								</a>
+							{lineLinks.map((link) =>
+								link.code ? (
+									<a key={link.href} class="repro-log-code" href={link.href}>
+										{format(t.openErrorCode, { code: link.code })}
+									</a>
+								) : (
+									<a key={link.href} class="repro-log-case" href={link.href}>
+										{format(t.openCase, { case: link.title })}
+									</a>
+								),
 							)}
 						</div>
 					);

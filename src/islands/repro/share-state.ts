@@ -7,7 +7,7 @@ import '../zod-without-eval.ts';
 import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';
-import { MAX_RANKS } from '../../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES } from '../../sim/run-request.ts';
 
 import { MAX_SHARED_CODE_CHARS } from './share-hash.ts';
 
@@ -36,7 +36,7 @@ export const shareStateSchema = z
 		variant: z.enum(['faulty', 'fixed']),
 		code: z.string().max(MAX_SHARED_CODE_CHARS),
 		product: z.enum(PRODUCT_IDS),
-		mode: z.enum(['npu', 'cpu']),
+		mode: z.enum(RUN_MODES),
 		step: z.number().int().min(0).max(MAX_SHARED_STEP),
 		actions: z.array(actionSchema).max(MAX_SHARED_ACTIONS),
 		/** Ranks of the job (absent in links made before ranks existed: the scenario's own). */

@@ -4,10 +4,12 @@
  */
 import type { MemoryBudget } from '../memory-budget.ts';
 import type { CallSite } from '../trace.ts';
+import type { CoreFault } from './acl/device-fault-log.ts';
 import type { AclRuntime } from './acl-runtime.ts';
 import type { DeviceBlock } from './device-memory.ts';
 import type { Device } from './device.ts';
 import type { KernelOutcome } from './acl-runtime.ts';
+import { hex } from './host-log.ts';
 
 /** An asynchronous failure waiting on a stream until a synchronize reports it. */
 export interface StreamError {
@@ -19,6 +21,8 @@ export interface StreamError {
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
+	faults?: readonly CoreFault[];
 	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
 	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */
@@ -69,11 +73,18 @@ export interface Stream {
 	capture: Capture | undefined;
 }
 
-/** A stream's capture: the graph being filled, the mode, and the thread that began it. */
+/**
+ * A stream's capture: the graph being filled, the mode, the thread that began it, whether this is
+ * the stream aclmdlRICaptureBegin named (the origin stream) or a sub stream that joined by waiting
+ * on an event recorded in the capture, and the last task captured on it (aclmdlRICaptureEnd checks
+ * that every sub stream ends with an event record joined back to the origin stream).
+ */
 export interface Capture {
 	graph: Graph;
 	mode: number;
 	thread: number;
+	origin: boolean;
+	last: CapturedTask | undefined;
 }
 
 /** A task a capture recorded, run again by each aclmdlRIExecuteAsync. */
@@ -86,6 +97,7 @@ export type CapturedTask =
 			args: readonly number[];
 	  }
 	| { kind: 'copy'; replay: (stream: Stream) => void }
+	| { kind: 'record' | 'wait'; event: AclEvent }
 	| { kind: 'other'; api: string };
 
 /**
@@ -101,6 +113,10 @@ export interface Graph {
 	tasks: CapturedTask[];
 	/** Stream slots held (one per captured stream). */
 	streamSlots: number;
+	/** The streams captured into it: the origin stream first, then each sub stream as it joined. */
+	streams: Stream[];
+	/** A captured call failed (TerminateCapture): ending the capture returns 507903. */
+	invalid: boolean;
 	state: 'capturing' | 'ready';
 	site: CallSite;
 }
@@ -128,9 +144,24 @@ export interface AclEvent {
 	failedCode: number;
 	/** Recorded on a stream that was capturing: it belongs to the graph (107028 if waited on). */
 	captured: boolean;
+	/** Its last record inside a capture: the graph, the recording stream and who waited on it. */
+	capture: CaptureEvent | undefined;
 	site: CallSite;
 	/** The call that created it, for the leak report. */
 	api: string;
+}
+
+/**
+ * An event record captured into a graph. A stream that waits on it joins the capture; the origin
+ * stream waiting on it is what joins a sub stream back (runtime event_capture.cc,
+ * IsRecordOrigCaptureStream).
+ */
+export interface CaptureEvent {
+	graph: Graph;
+	stream: Stream;
+	waiters: Set<Stream>;
+	/** The id the runtime gives the record (from the device's capture-event pool; illustrative). */
+	id: number;
 }
 
 /** A block of device memory from aclrtMalloc. */
@@ -145,10 +176,34 @@ export interface Allocation {
 	site: CallSite;
 	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
 	api: string;
-	/** Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches). */
-	gm: { name: string; bytes: number; readonly budget?: MemoryBudget };
+	/**
+	 * Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches);
+	 * read it through {@link allocationContents}, which makes it on first use.
+	 */
+	gm: AllocationBuffer | undefined;
+	/** The run's memory budget the pages of its contents are charged to. */
+	readonly budget: MemoryBudget | undefined;
 	/** A kernel that was given this memory and runs until `until` (it may still be writing). */
 	writer?: { kernel: string; until: number } | undefined;
+}
+
+/**
+ * An aclrtMalloc block's contents as a GM buffer: a name for messages, the size, and the budget
+ * the pages it touches are charged to.
+ */
+export interface AllocationBuffer {
+	name: string;
+	readonly bytes: number;
+	readonly budget: MemoryBudget | undefined;
+}
+
+/**
+ * The contents of aclrtMalloc block `a` as a GM buffer (the buffer object is the key of its
+ * bytes), named `devPtr@0x…` until a kernel parameter renames it. Made on first use, so a
+ * malloc/free loop that no copy or kernel touches builds none.
+ */
+export function allocationContents(a: Allocation): AllocationBuffer {
+	return (a.gm ??= { name: `devPtr@${hex(a.ptr)}`, bytes: a.size, budget: a.budget });
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */

@@ -17,7 +17,12 @@ import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { dropGmContents } from '../../kernel/global-tensor.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation, Stream } from '../host-resources.ts';
+import {
+	allocationContents,
+	type Allocation,
+	type AllocationBuffer,
+	type Stream,
+} from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {
@@ -107,7 +112,8 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 		device,
 		site,
 		api: call.name,
-		gm: { name: `devPtr@${hex(ptr)}`, bytes: size, budget: rt.recorder.memory },
+		gm: undefined,
+		budget: rt.recorder.memory,
 	};
 	rt.state.allocations.set(ptr, allocation);
 	if (rt.detailed()) {
@@ -345,15 +351,15 @@ export function aclrtGetMemInfo(rt: AclRuntime, call: HostCall): AclError {
 export function findDeviceAllocation(
 	rt: AclRuntime,
 	ptr: number,
-): { base: number; size: number; buffer: Allocation['gm'] } | undefined {
+): { base: number; size: number; buffer: AllocationBuffer } | undefined {
 	const a = deviceBlock(rt, ptr, 0);
-	return a ? { base: a.ptr, size: a.size, buffer: a.gm } : undefined;
+	return a ? { base: a.ptr, size: a.size, buffer: allocationContents(a) } : undefined;
 }
 
 /** Gives `allocation` back to its device's pages. */
 export function freeAllocation(rt: AclRuntime, allocation: Allocation): void {
 	rt.state.allocations.delete(allocation.ptr);
-	dropGmContents(allocation.gm);
+	if (allocation.gm) dropGmContents(allocation.gm);
 	const device = allocation.device;
 	device.memory.release(allocation.block);
 	if (rt.detailed()) {
