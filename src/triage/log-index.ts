@@ -1,8 +1,11 @@
 /**
  * A log held for matching: its text with line starts, and records read only for the lines that
  * need them. A pattern's required literals are searched in the whole text first, so a 10 MB log
- * is read record by record only where a signature or a code could be.
+ * is read record by record only where a signature or a code could be. The literals a matcher
+ * will ask for can be found all at once ({@link LogIndex.findLiterals}, one pass over the text);
+ * any other literal is searched for when asked.
  */
+import { LiteralScan } from './literal-scan.ts';
 import type { LogRecord } from './log-record.ts';
 import { readLine } from './read-log.ts';
 
@@ -21,6 +24,8 @@ export class LogIndex {
 	readonly starts: readonly number[];
 	#records: (LogRecord[] | undefined)[];
 	#all: LogRecord[] | undefined;
+	/** Literal → the 0-based lines holding it, ascending. */
+	readonly #linesOf = new Map<string, readonly number[]>();
 
 	constructor(text: string) {
 		const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
@@ -72,29 +77,57 @@ export class LogIndex {
 		return this.#all;
 	}
 
-	/** The records of the lines holding at least one of `literals`, in order. */
-	recordsContaining(literals: readonly string[]): LogRecord[] {
-		const lines = new Set<number>();
+	/**
+	 * Finds where each of `literals` occurs in one pass over the text, so that
+	 * {@link recordsContaining} does not search the text once per literal.
+	 */
+	findLiterals(literals: Iterable<string>): void {
+		const wanted = new Set<string>();
 		for (const literal of literals) {
-			if (literal.includes('\n')) return this.allRecords();
-			for (let at = this.text.indexOf(literal); at >= 0;) {
-				const line = this.#lineAt(at);
-				lines.add(line);
-				const next = this.starts[line + 1];
-				if (next === undefined) break;
-				at = this.text.indexOf(literal, next);
+			if (literal !== '' && !literal.includes('\n') && !this.#linesOf.has(literal)) {
+				wanted.add(literal);
 			}
 		}
-		return this.#recordsOfLines(lines);
+		if (wanted.size === 0) return;
+		const scan = scanFor([...wanted]);
+		scan.lines(this.text).forEach((lines, id) => this.#linesOf.set(scan.literals[id]!, lines));
+	}
+
+	/** The records of the lines holding at least one of `literals`, in order. */
+	recordsContaining(literals: readonly string[]): LogRecord[] {
+		const lists: (readonly number[])[] = [];
+		for (const literal of literals) {
+			if (literal.includes('\n')) return this.allRecords();
+			let lines = this.#linesOf.get(literal);
+			if (lines === undefined) {
+				lines = this.#search(literal);
+				this.#linesOf.set(literal, lines);
+			}
+			lists.push(lines);
+		}
+		return this.#recordsOfLines(lists.length === 1 ? lists[0]! : unionOfLines(lists));
+	}
+
+	/** The 0-based lines holding `literal`, by searching the text. */
+	#search(literal: string): number[] {
+		const lines: number[] = [];
+		for (let at = this.text.indexOf(literal); at >= 0;) {
+			const line = this.#lineAt(at);
+			lines.push(line);
+			const next = this.starts[line + 1];
+			if (next === undefined) break;
+			at = this.text.indexOf(literal, next);
+		}
+		return lines;
 	}
 
 	/** The records of lines that may quote an error code. */
 	recordsWithCodeMarkers(): LogRecord[] {
-		const lines = new Set<number>();
+		const lines: number[] = [];
 		CODE_MARKERS.lastIndex = 0;
 		for (let found = CODE_MARKERS.exec(this.text); found; found = CODE_MARKERS.exec(this.text)) {
 			const line = this.#lineAt(found.index);
-			lines.add(line);
+			lines.push(line);
 			const next = this.starts[line + 1];
 			if (next === undefined) break;
 			CODE_MARKERS.lastIndex = next;
@@ -102,9 +135,10 @@ export class LogIndex {
 		return this.#recordsOfLines(lines);
 	}
 
-	#recordsOfLines(lines: ReadonlySet<number>): LogRecord[] {
+	/** The records of `lines` (0-based, ascending, unique). */
+	#recordsOfLines(lines: readonly number[]): LogRecord[] {
 		const records: LogRecord[] = [];
-		for (const line of [...lines].sort((a, b) => a - b)) {
+		for (const line of lines) {
 			for (const record of this.recordsOf(line)) records.push(record);
 		}
 		return records;
@@ -121,4 +155,24 @@ export class LogIndex {
 		}
 		return low;
 	}
+}
+
+/** The lines of several ascending lists, ascending and each once. */
+function unionOfLines(lists: readonly (readonly number[])[]): number[] {
+	const all = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+	let at = 0;
+	for (const list of lists) for (const line of list) all[at++] = line;
+	all.sort();
+	const lines: number[] = [];
+	for (const line of all) if (lines[lines.length - 1] !== line) lines.push(line);
+	return lines;
+}
+
+let lastScan: { key: string; scan: LiteralScan } | undefined;
+
+/** The automaton of `literals`, kept for the next log matched against the same literals. */
+function scanFor(literals: readonly string[]): LiteralScan {
+	const key = literals.join('\u0000');
+	if (lastScan?.key !== key) lastScan = { key, scan: new LiteralScan(literals) };
+	return lastScan.scan;
 }

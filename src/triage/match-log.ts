@@ -204,6 +204,20 @@ function union(lists: readonly (readonly number[])[]): number[] {
 	return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
+/** Every literal matching will look for: those of the signatures, the harmless and level rules. */
+function* literalsOf(
+	signatures: readonly CompiledSignature[],
+	harmless: readonly HarmlessRule[],
+): Generator<string> {
+	for (const signature of signatures) {
+		for (const pattern of [signature.pattern, ...signature.also, ...signature.unless]) {
+			if (pattern.literals) yield* pattern.literals;
+		}
+	}
+	for (const rule of harmless) yield* rule.literals;
+	for (const rule of LEVEL_RULES) yield* rule.literals;
+}
+
 /** Matches a log against signatures; see the module comment for what the result explains. */
 export function matchLog(
 	text: string,
@@ -211,13 +225,15 @@ export function matchLog(
 	options: TriageOptions = {},
 ): TriageResult {
 	const log = new LogIndex(text);
-	const harmless = findHarmless(log, options.harmless ?? HARMLESS_LINES);
+	const ready = compiled(signatures);
+	const harmlessRules = options.harmless ?? HARMLESS_LINES;
+	log.findLiterals(literalsOf(ready, harmlessRules));
+	const harmless = findHarmless(log, harmlessRules);
 	const harmlessLines = harmless.records;
 	const matches: TriageMatch[] = [];
 	const hints: TriageMatch[] = [];
 	const vetoes: TriageVeto[] = [];
 	const firstLine = new Map<TriageMatch, number>();
-	const ready = compiled(signatures);
 	for (const signature of ready) {
 		const { entry } = signature;
 		const patternLines = matchingLines(signature.pattern, log, harmlessLines);
