@@ -16,7 +16,8 @@
  * JavaScript regular expressions; the few constructs POSIX ERE lacks are rewritten (`\d` →
  * `[0-9]`, `\s` → `[[:space:]]`, `(?:` → `(`), GNU grep understands `\w` and `\b`; a pattern that
  * still cannot be expressed, or whose ERE form misses one of its own samples, is left out and
- * counted.
+ * counted. A pattern with a large bounded repeat (`.{0,200}`) makes GNU grep's DFA large; a
+ * row without those patterns shows how much of grep's time they take.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,8 +32,9 @@ import { bigLog } from './triage.ts';
 const RUNS = 3;
 
 /**
- * Bundles the CLI (into lib/cli/, as prepack does) and copies `bin/` and `lib/` into `dir`:
- * an installed package's layout without sources or case files. Returns its `bin/casebook.mjs`.
+ * Bundles the CLI (into lib/cli/, as prepack does) and copies `bin/`, `lib/` and the error-code
+ * index (`content/codes/`, which explain reads) into `dir`: an installed package's layout
+ * without sources or case files. Returns its `bin/casebook.mjs`.
  */
 function packedCli(dir: string): string {
 	const bundle = spawnSync(process.execPath, ['scripts/bundle-cli.ts'], { encoding: 'utf8' });
@@ -40,7 +42,16 @@ function packedCli(dir: string): string {
 	mkdirSync(join(dir, 'lib'), { recursive: true });
 	cpSync('bin', join(dir, 'bin'), { recursive: true });
 	cpSync('lib/cli', join(dir, 'lib/cli'), { recursive: true });
+	cpSync('content/codes', join(dir, 'content/codes'), { recursive: true });
 	return join(dir, 'bin/casebook.mjs');
+}
+
+/**
+ * Whether `ere` has a bounded repeat with an upper bound of 100 or more (`.{0,200}`): GNU grep's
+ * DFA grows with the bound, so one such pattern can decide grep's whole time.
+ */
+export function hasLargeBoundedRepeat(ere: string): boolean {
+	return [...ere.matchAll(/\{(\d*),(\d+)\}/g)].some((m) => Number(m[2]) >= 100);
 }
 
 /** `pattern` as POSIX ERE for GNU grep, or null when it uses something ERE cannot say. */
@@ -105,14 +116,19 @@ const bench: Bench = async () => {
 		const usable = patterns.filter((p): p is string => p !== null);
 		const patternFile = join(dir, 'patterns.txt');
 		writeFileSync(patternFile, `${usable.join('\n')}\n`);
+		const cheap = usable.filter((ere) => !hasLargeBoundedRepeat(ere));
+		const cheapFile = join(dir, 'patterns-cheap.txt');
+		writeFileSync(cheapFile, `${cheap.join('\n')}\n`);
 		const emptyFile = join(dir, 'empty.log');
 		writeFileSync(emptyFile, '\n');
 		const text = readFileSync(logFile, 'utf8');
 		const largeFile = join(dir, 'large.log');
 		writeFileSync(largeFile, Array.from({ length: 10 }, () => text).join('\n'));
-		const grep = (file: string) => timeProcess('grep', ['-E', '-f', patternFile, file], [0, 1]);
+		const grep = (file: string, patterns = patternFile) =>
+			timeProcess('grep', ['-E', '-f', patterns, file], [0, 1]);
 		const grepMs = grep(logFile);
 		const grepLargeMs = grep(largeFile);
+		const grepCheapLargeMs = grep(largeFile, cheapFile);
 		const packed = packedCli(join(dir, 'package'));
 		const explain = (bin: string, file: string) =>
 			timeProcess(process.execPath, [bin, 'explain', file, '--max-bytes', '128m'], [0, 1]);
@@ -135,6 +151,11 @@ const bench: Bench = async () => {
 				{ label: 'casebook explain', value: explainLargeMs, unit: 'ms CPU' },
 				grepSide(grepLargeMs),
 				{ max: 3 },
+			),
+			ratioRow(
+				`100 MB log: casebook explain ÷ grep -E -f without the ${usable.length - cheap.length} pattern(s) with a bounded repeat of 100 or more, CPU time (information: grep's DFA grows with the bound)`,
+				{ label: 'casebook explain', value: explainLargeMs, unit: 'ms CPU' },
+				grepSide(grepCheapLargeMs),
 			),
 			ratioRow(
 				'10 MB log: casebook explain ÷ grep -E -f, both as processes, CPU time',

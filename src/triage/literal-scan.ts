@@ -16,7 +16,7 @@ export class LiteralScan {
 	/** Code unit → character class (0 for characters no literal has). */
 	readonly #classOf: Uint16Array;
 	readonly #classes: number;
-	/** `state * classes + class` → next state. */
+	/** `state × classes + class` → the next state's row (complemented when it ends a literal). */
 	readonly #next: Int32Array;
 	/** The literals that end in each state (its own and those of its suffix states). */
 	readonly #ends: (readonly number[] | undefined)[];
@@ -75,6 +75,12 @@ export class LiteralScan {
 				} else next[state * classes + c] = next[suffix * classes + c]!;
 			}
 		}
+		// Each entry holds the target's row offset (state × classes), so a step is one addition;
+		// an entry whose target ends a literal holds the offset's complement (a negative number).
+		for (let i = 0; i < next.length; i++) {
+			const target = next[i]!;
+			next[i] = ends[target]!.length > 0 ? ~(target * classes) : target * classes;
+		}
 		this.#next = next;
 		this.#ends = ends.map((list) => (list.length > 0 ? list : undefined));
 	}
@@ -89,15 +95,18 @@ export class LiteralScan {
 		const classes = this.#classes;
 		const next = this.#next;
 		const ends = this.#ends;
-		let state = 0;
+		let row = 0;
 		let line = 0;
 		for (let i = 0; i < text.length; i++) {
 			const unit = text.charCodeAt(i);
 			if (unit === 10) line++;
-			state = next[state * classes + classOf[unit]!]!;
-			const ended = ends[state];
-			if (ended === undefined) continue;
-			for (const id of ended) {
+			const step = next[row + classOf[unit]!]!;
+			if (step >= 0) {
+				row = step;
+				continue;
+			}
+			row = ~step;
+			for (const id of ends[row / classes]!) {
 				const lines = found[id]!;
 				if (lines[lines.length - 1] !== line) lines.push(line);
 			}

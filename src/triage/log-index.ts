@@ -65,6 +65,15 @@ export class LogIndex {
 		return records;
 	}
 
+	/**
+	 * The records of line `index` (0-based) without keeping them when no one has asked for them
+	 * yet: for a pass over many lines that looks at each once (the level rules read most lines of
+	 * a long log; kept, their records would fill the heap).
+	 */
+	peekRecordsOf(index: number): LogRecord[] {
+		return this.#records[index] ?? readLine(this.lineText(index), index + 1);
+	}
+
 	/** Every record of the log, in order. */
 	allRecords(): LogRecord[] {
 		if (this.#all === undefined) {
@@ -95,9 +104,18 @@ export class LogIndex {
 
 	/** The records of the lines holding at least one of `literals`, in order. */
 	recordsContaining(literals: readonly string[]): LogRecord[] {
+		const lines = this.linesContaining(literals);
+		return lines === undefined ? this.allRecords() : this.#recordsOfLines(lines);
+	}
+
+	/**
+	 * The lines (0-based, ascending) holding at least one of `literals`; undefined when a literal
+	 * spans lines, so that any line may be part of a match.
+	 */
+	linesContaining(literals: readonly string[]): readonly number[] | undefined {
 		const lists: (readonly number[])[] = [];
 		for (const literal of literals) {
-			if (literal.includes('\n')) return this.allRecords();
+			if (literal.includes('\n')) return undefined;
 			let lines = this.#linesOf.get(literal);
 			if (lines === undefined) {
 				lines = this.#search(literal);
@@ -105,7 +123,7 @@ export class LogIndex {
 			}
 			lists.push(lines);
 		}
-		return this.#recordsOfLines(lists.length === 1 ? lists[0]! : unionOfLines(lists));
+		return lists.length === 1 ? lists[0]! : unionOfLines(lists);
 	}
 
 	/** The 0-based lines holding `literal`, by searching the text. */

@@ -180,16 +180,23 @@ function informationalLines(
 	const byRule: TriageHarmless[] = [];
 	for (const rule of LEVEL_RULES) {
 		const lines: number[] = [];
-		for (const record of log.recordsContaining(rule.literals)) {
-			const line = record.line;
-			if (claimed.has(line) || lines[lines.length - 1] === line) continue;
-			const records = log.recordsOf(line - 1);
-			if (records.every((r) => !harmless.has(r) && rule.covers(r))) lines.push(line);
+		const candidates = log.linesContaining(rule.literals) ?? allLines(log);
+		for (const index of candidates) {
+			if (claimed.has(index + 1)) continue;
+			const records = log.peekRecordsOf(index);
+			if (records.length > 0 && records.every((r) => !harmless.has(r) && rule.covers(r))) {
+				lines.push(index + 1);
+			}
 		}
 		if (lines.length > 0)
 			byRule.push({ rule: rule.id, reason: rule.reason, source: rule.source, lines });
 	}
 	return byRule;
+}
+
+/** Every line of the log, 0-based. */
+function allLines(log: LogIndex): number[] {
+	return Array.from({ length: log.lineCount }, (_, index) => index);
 }
 
 /** Whether one record is a harmless line of `rule` (its level, when stated, must fit). */
