@@ -65,6 +65,12 @@ export const LANG_CATALOG = {
 		message: '#include {header} is not available in the simulator and was skipped',
 		hint: 'The simulator provides the Ascend C and AscendCL APIs itself; nothing to do unless you rely on declarations from this header.',
 	},
+	'include-cycle': {
+		severity: 'warning',
+		message:
+			'#include {header} was not read again: it is already being included (a cycle) or includes nest deeper than {depth}',
+		hint: 'Give the header an include guard (`#ifndef NAME_H` … `#endif`) or `#pragma once`.',
+	},
 	'preprocessor-ignored': {
 		severity: 'info',
 		message: '`#{directive}` has no effect in the simulator and was skipped',

@@ -7,8 +7,15 @@ import type { Tree } from '@lezer/common';
 import { parser } from '@lezer/cpp';
 import type { Diagnostic } from '../sim/trace.ts';
 import { langDiagnostic } from './diagnostics.ts';
-import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.ts';
-import { SourceMap } from './source-map.ts';
+import {
+	preprocess,
+	type MacroDef,
+	type MissingHeader,
+	type Preprocessed,
+	type PreprocessOptions,
+} from './preprocess.ts';
+import { Project } from './project.ts';
+import { SourceMap, type FileSegment } from './source-map.ts';
 
 /** The most syntax errors reported for one program; later ones are usually echoes. */
 export const MAX_PARSE_ERRORS = 5;
@@ -23,9 +30,23 @@ export interface ParsedProgram {
 
 /** A parsed program with what the interpreter needs beyond the tree. */
 export interface ParseResult extends ParsedProgram {
+	/** Every translation unit (with its headers) one after another: the text offsets refer to. */
 	source: string;
 	pre: Preprocessed;
 	map: SourceMap;
+	/** The translation units: where each starts in `source`, its path and its own macros. */
+	units: ParsedUnit[];
+	/** The program's files. */
+	project: Project;
+}
+
+/** One translation unit of a parsed program. */
+export interface ParsedUnit {
+	path: string;
+	/** Offset of its first character in the combined source. */
+	from: number;
+	/** The macros defined at its end (offsets into the combined source). */
+	macros: Map<string, MacroDef>;
 }
 
 /** Parses `source` for the editor: the tree and the diagnostics. Never throws. */
@@ -36,9 +57,44 @@ export function parseProgram(source: string, options: PreprocessOptions = {}): P
 
 /** Parses `source` and keeps the preprocessor output and the source map for the interpreter. */
 export function parseForRun(source: string, options: PreprocessOptions = {}): ParseResult {
-	const pre = preprocess(source, options);
+	return parseProject(new Project({ source }), options);
+}
+
+/**
+ * Parses every translation unit of `project` into one tree: each unit is preprocessed on its
+ * own (its own macros, its headers spliced in), then the units are laid one after another, so a
+ * call in one unit finds a function defined in another as a linker would. A source file that
+ * another unit includes is not also compiled on its own.
+ */
+export function parseProject(project: Project, options: PreprocessOptions = {}): ParseResult {
+	const named = project.multiFile;
+	const done = project.units().map((unit) => ({
+		unit,
+		pre: preprocess(unit.text, {
+			...options,
+			path: unit.path,
+			namedPositions: named,
+			resolveInclude: (name, from, angled) =>
+				project.resolveInclude(name, from || project.entry, angled),
+		}),
+	}));
+	const includedElsewhere = new Set(done.flatMap((d) => d.pre.included));
+	const kept = done.filter((d, i) => i === 0 || !includedElsewhere.has(d.unit.path));
+	const pre = combineUnits(kept.map((d) => d.pre));
+	const source = pre.source;
 	const tree = parser.parse(pre.text);
-	const map = new SourceMap(source);
+	const map = new SourceMap(source, {
+		segments: pre.segments,
+		textOf: (path) => project.files.get(path)?.text ?? '',
+		named,
+	});
+	let from = 0;
+	const units: ParsedUnit[] = kept.map((d) => {
+		const u = { path: d.unit.path, from, macros: shiftMacros(d.pre.macros, from) };
+		from += d.pre.source.length + 1;
+		return u;
+	});
+	pre.macros = units[0]!.macros;
 	const diagnostics = [...pre.diagnostics];
 	let errors = 0;
 	tree.iterate({
@@ -59,8 +115,60 @@ export function parseForRun(source: string, options: PreprocessOptions = {}): Pa
 			return false;
 		},
 	});
-	diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
-	return { tree, diagnostics, source, pre, map };
+	diagnostics.sort(
+		(a, b) =>
+			(a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column,
+	);
+	return { tree, diagnostics, source, pre, map, units, project };
+}
+
+/** The preprocessed units laid one after another, a line break between two. */
+function combineUnits(parts: readonly Preprocessed[]): Preprocessed {
+	if (parts.length === 1) return parts[0]!;
+	const sources: string[] = [];
+	const texts: string[] = [];
+	const segments: FileSegment[] = [];
+	const missing: MissingHeader[] = [];
+	const globalOffsets: number[] = [];
+	const launchOffsets: number[] = [];
+	const diagnostics: Preprocessed['diagnostics'] = [];
+	const included: string[] = [];
+	let from = 0;
+	for (const p of parts) {
+		sources.push(p.source);
+		texts.push(p.text);
+		for (const s of p.segments) segments.push({ ...s, from: s.from + from, to: s.to + from });
+		for (const o of p.globalOffsets) globalOffsets.push(o + from);
+		for (const o of p.launchOffsets) launchOffsets.push(o + from);
+		missing.push(...p.missing);
+		diagnostics.push(...p.diagnostics);
+		included.push(...p.included);
+		from += p.source.length + 1;
+	}
+	return {
+		source: sources.join('\n'),
+		text: texts.join('\n'),
+		segments,
+		missing,
+		included,
+		macros: new Map(),
+		globalOffsets,
+		launchOffsets,
+		diagnostics,
+	};
+}
+
+/** `macros` with their offsets moved by `by` (a unit placed after others). */
+function shiftMacros(macros: Map<string, MacroDef>, by: number): Map<string, MacroDef> {
+	if (by === 0) return macros;
+	const out = new Map<string, MacroDef>();
+	for (const [name, m] of macros) {
+		out.set(
+			name,
+			m.predefined ? m : { ...m, offset: m.offset + by, bodyOffset: m.bodyOffset + by },
+		);
+	}
+	return out;
 }
 
 function errorText(text: string, from: number, to: number): string {

@@ -30,7 +30,8 @@ import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
-import { parseForRun } from './parse.ts';
+import { parseProject } from './parse.ts';
+import { Project } from './project.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
@@ -134,7 +135,7 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	const parsed = parseForRun(request.source, { predefined });
+	const parsed = parseProject(new Project(request), { predefined });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 

@@ -46,6 +46,8 @@ export interface StackEntry {
 	func: string;
 	line: number;
 	column: number;
+	/** The function's file, when the program has several. */
+	file?: string | undefined;
 }
 
 /** See the file comment. */
@@ -136,7 +138,7 @@ export class Runtime {
 			func: e.func,
 			line: e.line,
 			column: e.column,
-			file: this.fileName,
+			file: e.file ?? this.fileName,
 		}));
 		return { stack: frames };
 	}

@@ -51,6 +51,7 @@ export function makeDiagnostic(
 		line: span.line,
 		column: span.column,
 	};
+	if (span.file) diagnostic.file = span.file;
 	if (entry.case) diagnostic.case = entry.case;
 	return diagnostic;
 }

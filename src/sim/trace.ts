@@ -10,6 +10,8 @@ export type { Outcome };
 export interface SourceSpan {
 	line: number;
 	column: number;
+	/** The file, when the program has several (a path among its files). */
+	file?: string;
 	endLine?: number;
 	endColumn?: number;
 }
@@ -55,6 +57,8 @@ export interface Diagnostic {
 	message: string;
 	line: number;
 	column: number;
+	/** The file, when the program has several (a path among its files). */
+	file?: string;
 	hint?: string;
 	/** Slug of the case page that explains it, when there is one. */
 	case?: string;

@@ -92,8 +92,8 @@ export class CompileContext {
 	readonly rt: Runtime;
 	/** The runner's hook for `<<<…>>>` launches. */
 	readonly launch: LaunchKernel;
-	/** Macros defined by the preprocessor, by name. */
-	readonly macros: Map<string, MacroDef>;
+	/** Macros of the translation unit being compiled, by name (see {@link enterUnitAt}). */
+	macros: Map<string, MacroDef>;
 	/** Parsed macro bodies, by macro name (null: the body does not parse). */
 	readonly macroTrees = new Map<string, SyntaxNode | null>();
 	/** Macros being expanded, innermost last (a macro is not expanded inside itself). */
@@ -123,6 +123,15 @@ export class CompileContext {
 		this.rt = options.rt;
 		this.launch = options.launch;
 		this.macros = parsed.pre.macros;
+	}
+
+	/** Makes the macros of the translation unit that `offset` lies in the ones in force. */
+	enterUnitAt(offset: number): void {
+		const units = this.parsed.units;
+		if (units.length < 2) return;
+		let unit = units[0]!;
+		for (const u of units) if (u.from <= offset) unit = u;
+		this.macros = unit.macros;
 	}
 
 	/** The source text of a node. */

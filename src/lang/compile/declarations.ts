@@ -19,7 +19,10 @@ import { firstLine } from './syntax.ts';
 
 /** Declares everything at top level, then compiles every function body. */
 export function compileProgram(ctx: CompileContext, top: SyntaxNode): void {
-	declareList(ctx, top, ctx.global, false);
+	for (const c of ctx.children(top)) {
+		ctx.enterUnitAt(c.from);
+		declareTop(ctx, c, ctx.global, false);
+	}
 	drainPending(ctx);
 }
 

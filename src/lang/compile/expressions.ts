@@ -235,7 +235,7 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	}
 	const e = lookupPath(ctx, path, scope);
 	if (e) return compileEntityValue(ctx, e, n, text);
-	if (text === '__FILE__') return constEx(ctx.rt.fileName, CHAR_PTR);
+	if (text === '__FILE__') return constEx(ctx.span(n).file ?? ctx.rt.fileName, CHAR_PTR);
 	if (text === '__LINE__') return constEx(ctx.span(n).line, T.i32);
 	if (text === '__func__' || text === '__FUNCTION__') {
 		return constEx(ctx.fn.def?.name ?? '', CHAR_PTR);

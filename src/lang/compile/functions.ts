@@ -211,6 +211,7 @@ function frameNameOf(ctx: CompileContext, def: FuncDef): string {
 export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const n = def.node;
 	if (!n) return;
+	ctx.enterUnitAt(n.from);
 	const body = n.getChild('CompoundStatement');
 	const saved = ctx.fn;
 	const sig = signatureOf(ctx, def);
@@ -241,7 +242,9 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	ctx.fn = saved;
 	const rt = ctx.rt;
 	const name = frameNameOf(ctx, def);
-	const line = ctx.span(n).line;
+	const at = ctx.span(n);
+	const line = at.line;
+	const file = at.file;
 	const slots = () => fs.slots;
 	const ret = sig.ret;
 	const retConv = isScalarLike(ret) && ret.k !== 'ptr';
@@ -267,7 +270,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 						? cloneValue(a)
 						: convertArg(a, p.type);
 			}
-			rt.stack.push({ func: name, line, column: 1 });
+			rt.stack.push({ func: name, line, column: 1, file });
 			if (init) init(f);
 			bodySt(f);
 			rt.stack.pop();

@@ -56,7 +56,7 @@ export function parseMacroBody(
 	m: MacroDef,
 	kind: 'expr' | 'stmt',
 ): SyntaxNode | null {
-	const key = `${kind}:${m.name}`;
+	const key = `${kind}:${m.offset}:${m.name}`;
 	if (ctx.macroTrees.has(key)) return ctx.macroTrees.get(key)!;
 	let result: SyntaxNode | null = null;
 	if (m.bodyOffset >= 0 && m.body.trim() !== '') {
