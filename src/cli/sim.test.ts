@@ -39,6 +39,9 @@ describe('casebook sim arguments', () => {
 			]),
 		).toEqual({
 			file: 'k.cpp',
+			paths: ['k.cpp'],
+			includeDirs: [],
+			inputs: [],
 			product: 'atlas-training',
 			mode: 'cpu',
 			json: true,
@@ -55,9 +58,49 @@ describe('casebook sim arguments', () => {
 	});
 
 	it('refuses a missing file and a bad step count', () => {
-		expect(parseSimArgs([])).toEqual({ error: 'FILE is missing.' });
+		expect(parseSimArgs([])).toEqual({
+			error: 'PATH is missing: give a source file or a directory.',
+		});
 		expect(parseSimArgs(['a.cpp', '--max-steps', '0'])).toEqual({
 			error: '--max-steps needs a positive whole number, not "0".',
+		});
+	});
+});
+
+describe('casebook sim with several paths', () => {
+	it('takes several paths, include folders (also glued), inputs, an output folder and tiling', () => {
+		const r = parseSimArgs([
+			'main.cpp',
+			'kernel/add.cpp',
+			'-I',
+			'inc',
+			'-Iother',
+			'--input',
+			'input/x.bin=/tmp/x.bin',
+			'--output-dir',
+			'out',
+			'--tiling',
+			'totalLength=8192,tileNum=8',
+			'--tiling-key',
+			'2',
+		]);
+		expect(r).toMatchObject({
+			file: 'main.cpp',
+			paths: ['main.cpp', 'kernel/add.cpp'],
+			includeDirs: ['inc', 'other'],
+			inputs: [{ name: 'input/x.bin', file: '/tmp/x.bin' }],
+			outputDir: 'out',
+			tiling: { totalLength: 8192, tileNum: 8 },
+			tilingKey: 2,
+		});
+	});
+
+	it('refuses an --input without a name and a --tiling that is not FIELD=NUMBER', () => {
+		expect(parseSimArgs(['a.cpp', '--input', 'x.bin'])).toEqual({
+			error: '--input needs NAME=FILE, not "x.bin".',
+		});
+		expect(parseSimArgs(['a.cpp', '--tiling', 'n=many'])).toEqual({
+			error: '--tiling needs FIELD=NUMBER pairs separated by commas, not "n=many".',
 		});
 	});
 });

@@ -1,11 +1,12 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu] [--json] [--max-steps N] [--blocks N]
- * [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an Ascend C kernel or an AscendCL host
- * program) in the simulator and prints what a terminal user would see: the program's output and
- * the log lines, then the diagnostics as `file:line:col: error: message`.
+ * `casebook sim PATH… [-I DIR]… [--input NAME=FILE]… [--output-dir DIR] [--product ID]
+ * [--mode npu|cpu] [--json] [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V]
+ * [--actions LIST]`: runs a C++ program (an Ascend C kernel, an AscendCL host program, or a
+ * project of both in several files) in the simulator and prints what a terminal user would see:
+ * the program's output and the log lines, then the diagnostics as `file:line:col: error: message`.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { readProgram, ProgramReadError, type InputFile } from './program-files-fs.ts';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
@@ -18,13 +19,23 @@ export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as co
 /** Default product when `--product` is not given. */
 export const DEFAULT_PRODUCT: ProductId = 'atlas-a2';
 
-const USAGE = `Usage: casebook sim FILE [options]
+const USAGE = `Usage: casebook sim PATH… [options]
 
 Runs a C++ program in the Ascend simulator: main() as a host process if the program has one,
 otherwise every __global__ kernel with synthetic GM buffers. Prints the program's output and the
 log lines, then the diagnostics.
 
+PATH is a source file or a directory; several may be given. Every source file (.cpp .cc .c .cxx
+.asc) is compiled and linked with the others (a host main.cpp and a kernel file, say);
+#include "x.h" looks in the including file's directory, then among the given files, then in each
+-I DIR. Other files given (or found in a directory) are the data the program may read.
+
 Options:
+  -I DIR            also look for #include "…" headers in DIR (repeatable)
+  --input NAME=FILE the program's reads of NAME get FILE (repeatable)
+  --output-dir DIR  files the program writes land in DIR (default: nothing is written)
+  --tiling F=V,…    tiling field values of an operator-framework kernel (GET_TILING_DATA)
+  --tiling-key K    the tiling key TILING_KEY_IS compares with (default: the smallest tested)
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
@@ -45,7 +56,15 @@ Exit status:
 
 /** The parsed command line. */
 export interface SimOptions {
+	/** The first PATH (shown with single-file diagnostics). */
 	file: string;
+	/** Every PATH, in order. */
+	paths: string[];
+	includeDirs: string[];
+	inputs: InputFile[];
+	outputDir?: string;
+	tiling?: Record<string, number>;
+	tilingKey?: number;
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
@@ -88,7 +107,12 @@ export function parseActions(text: string): Action[] | { error: string } {
 export function parseSimArgs(
 	argv: readonly string[],
 ): SimOptions | { help: true } | { error: string } {
-	let file: string | undefined;
+	const paths: string[] = [];
+	const includeDirs: string[] = [];
+	const inputs: InputFile[] = [];
+	let outputDir: string | undefined;
+	let tiling: Record<string, number> | undefined;
+	let tilingKey: number | undefined;
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
@@ -98,8 +122,10 @@ export function parseSimArgs(
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-		const flag = eq > 0 ? arg.slice(0, eq) : arg;
-		const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+		// `-IDIR` is `-I DIR`, as compilers take it.
+		const glued = arg.startsWith('-I') && arg.length > 2;
+		const flag = glued ? '-I' : eq > 0 ? arg.slice(0, eq) : arg;
+		const inline = glued ? arg.slice(2) : eq > 0 ? arg.slice(eq + 1) : undefined;
 		const value = (): string | undefined => inline ?? argv[++i];
 		switch (flag) {
 			case '-h':
@@ -147,6 +173,46 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '-I': {
+				const v = value();
+				if (!v) return { error: '-I needs a directory.' };
+				includeDirs.push(v);
+				break;
+			}
+			case '--input': {
+				const v = value() ?? '';
+				const at = v.indexOf('=');
+				if (at <= 0 || at === v.length - 1)
+					return { error: `--input needs NAME=FILE, not ${v ? `"${v}"` : 'nothing'}.` };
+				inputs.push({ name: v.slice(0, at), file: v.slice(at + 1) });
+				break;
+			}
+			case '--output-dir': {
+				const v = value();
+				if (!v) return { error: '--output-dir needs a directory.' };
+				outputDir = v;
+				break;
+			}
+			case '--tiling': {
+				const v = value() ?? '';
+				const pairs = v.split(',').map((p) => /^\s*(\w+)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(p));
+				if (!v || pairs.some((p) => !p))
+					return {
+						error: `--tiling needs FIELD=NUMBER pairs separated by commas, not ${v ? `"${v}"` : 'nothing'}.`,
+					};
+				tiling = { ...tiling, ...Object.fromEntries(pairs.map((p) => [p![1]!, Number(p![2])])) };
+				break;
+			}
+			case '--tiling-key': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 0)
+					return {
+						error: `--tiling-key needs a whole number, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				tilingKey = n;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -155,12 +221,23 @@ export function parseSimArgs(
 			}
 			default:
 				if (flag.startsWith('-') && flag !== '-') return { error: `unknown option "${flag}".` };
-				if (file !== undefined) return { error: `only one FILE, got "${file}" and "${arg}".` };
-				file = arg;
+				paths.push(arg);
 		}
 	}
-	if (file === undefined) return { error: 'FILE is missing.' };
-	const options: SimOptions = { file, product, mode, json, ...numbers };
+	if (paths.length === 0) return { error: 'PATH is missing: give a source file or a directory.' };
+	const options: SimOptions = {
+		file: paths[0]!,
+		paths,
+		includeDirs,
+		inputs,
+		product,
+		mode,
+		json,
+		...numbers,
+	};
+	if (outputDir) options.outputDir = outputDir;
+	if (tiling) options.tiling = tiling;
+	if (tilingKey !== undefined) options.tilingKey = tilingKey;
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	return options;
@@ -173,9 +250,14 @@ export function exitCodeFor(outcome: Outcome): number {
 	return SIM_EXIT.failed;
 }
 
-/** One diagnostic the way compilers print them: `file:line:col: error: message`, then the hint. */
+/**
+ * One diagnostic the way compilers print them: `file:line:col: error: message`, then the hint;
+ * `file` is the diagnostic's own file when the program has several.
+ */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
-	const lines = [`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`];
+	const lines = [
+		`${d.file ?? file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`,
+	];
 	if (d.hint) lines.push(`  hint: ${d.hint}`);
 	if (d.case) lines.push(`  see: /en/cases/${d.case}/`);
 	return lines.join('\n');
@@ -206,6 +288,7 @@ export function traceJson(trace: Trace): object {
 			message: d.message,
 			line: d.line,
 			column: d.column,
+			...(d.file ? { file: d.file } : {}),
 			...(d.hint ? { hint: d.hint } : {}),
 			...(d.case ? { case: d.case } : {}),
 		})),
@@ -225,25 +308,31 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		console.error(`casebook sim: ${parsed.error}\n\n${USAGE}`);
 		return SIM_EXIT.usage;
 	}
-	let source: string;
+	let program;
 	try {
-		source = await readFile(parsed.file, 'utf8');
+		program = await readProgram(parsed.paths, parsed.includeDirs, parsed.inputs);
 	} catch (error) {
-		console.error(
-			`casebook sim: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-		);
+		if (!(error instanceof ProgramReadError)) throw error;
+		console.error(`casebook sim: ${error.message}`);
 		return SIM_EXIT.usage;
 	}
+	const single = program.files.length === 0 && program.includeDirs.length === 0;
 	const request: RunRequest = {
-		source,
-		fileName: basename(parsed.file),
+		source: program.entry.text,
+		fileName: single ? basename(parsed.file) : program.entry.path,
 		product: parsed.product,
 		mode: parsed.mode,
 	};
+	if (!single) {
+		request.files = program.files;
+		request.includeDirs = program.includeDirs;
+	}
 	if (parsed.maxSteps !== undefined) request.maxSteps = parsed.maxSteps;
 	if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
+	if (parsed.tiling) request.tiling = parsed.tiling;
+	if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace), null, 2));

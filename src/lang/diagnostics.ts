@@ -60,6 +60,35 @@ export const LANG_CATALOG = {
 		message: '`{name}` needs explicit template arguments here',
 		hint: 'Write the template arguments out, e.g. `{name}<half>(...)`.',
 	},
+	'helper-assumed': {
+		severity: 'info',
+		message:
+			'`{name}` is not defined in the program: assumed to be {meaning}, as {source} defines it',
+		hint: 'Add the header that defines `{name}` to the program (a file tab, or a path on the command line) to run its own definition instead.',
+	},
+	'framework-assumed': {
+		severity: 'info',
+		message: '`{name}` is a macro of {source}: assumed to be {meaning}',
+		hint: 'Give tiling values with `--tiling FIELD=VALUE,…` and the key with `--tiling-key K`, or launch the kernel from a `main` that passes its tiling.',
+	},
+	'call-external': {
+		severity: 'warning',
+		message:
+			'`{name}` is not defined in the program and the simulator does not model it ({why}): assumed to be an external function, run as a stub that does nothing and returns 0',
+		hint: 'Add the file that defines `{name}` (and its header) to the program, or replace the call; the rest of the program runs as written.',
+	},
+	'type-external': {
+		severity: 'warning',
+		message:
+			'`{name}` is not a type of the program or of the simulator ({why}): assumed to be an external type whose members read 0 until written and whose member functions are stubs returning 0',
+		hint: 'Add the header that defines `{name}` to the program to use its real definition.',
+	},
+	'name-external': {
+		severity: 'warning',
+		message:
+			'`{name}` is not declared ({why}): assumed to be an external constant with the value 0',
+		hint: 'Add the header that defines `{name}` to the program, or define it yourself.',
+	},
 	'include-skipped': {
 		severity: 'info',
 		message: '#include {header} is not available in the simulator and was skipped',

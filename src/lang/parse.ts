@@ -82,7 +82,7 @@ export function parseProject(project: Project, options: PreprocessOptions = {}):
 	const kept = done.filter((d, i) => i === 0 || !includedElsewhere.has(d.unit.path));
 	const pre = combineUnits(kept.map((d) => d.pre));
 	const source = pre.source;
-	const tree = parser.parse(pre.text);
+	const tree = parseWithFixes(pre);
 	const map = new SourceMap(source, {
 		segments: pre.segments,
 		textOf: (path) => project.files.get(path)?.text ?? '',
@@ -116,8 +116,7 @@ export function parseProject(project: Project, options: PreprocessOptions = {}):
 		},
 	});
 	diagnostics.sort(
-		(a, b) =>
-			(a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column,
+		(a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column,
 	);
 	return { tree, diagnostics, source, pre, map, units, project };
 }
@@ -131,6 +130,7 @@ function combineUnits(parts: readonly Preprocessed[]): Preprocessed {
 	const missing: MissingHeader[] = [];
 	const globalOffsets: number[] = [];
 	const launchOffsets: number[] = [];
+	const macroArgs = new Map<number, string[]>();
 	const diagnostics: Preprocessed['diagnostics'] = [];
 	const included: string[] = [];
 	let from = 0;
@@ -140,6 +140,7 @@ function combineUnits(parts: readonly Preprocessed[]): Preprocessed {
 		for (const s of p.segments) segments.push({ ...s, from: s.from + from, to: s.to + from });
 		for (const o of p.globalOffsets) globalOffsets.push(o + from);
 		for (const o of p.launchOffsets) launchOffsets.push(o + from);
+		for (const [o, args] of p.macroArgs) macroArgs.set(o + from, args);
 		missing.push(...p.missing);
 		diagnostics.push(...p.diagnostics);
 		included.push(...p.included);
@@ -154,8 +155,59 @@ function combineUnits(parts: readonly Preprocessed[]): Preprocessed {
 		macros: new Map(),
 		globalOffsets,
 		launchOffsets,
+		macroArgs,
+		braceInits: new Set(),
 		diagnostics,
 	};
+}
+
+/** Rounds of grammar fix-ups before the tree is taken as it is. */
+const MAX_FIX_ROUNDS = 4;
+
+/**
+ * Parses `pre.text`, mending two places where the Lezer C++ grammar reads valid C++ as an
+ * error, by equal-length edits and a new parse: a `;` after a member function's body
+ * (`A() {};` in a class) becomes a space, and a declaration with a brace initialiser that the
+ * grammar took for a function definition (`T x{a, b, c};`) gets `(` `)` for its braces, noted
+ * in `pre.braceInits`.
+ */
+function parseWithFixes(pre: Preprocessed): Tree {
+	let tree = parser.parse(pre.text);
+	for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+		const chars = pre.text.split('');
+		let changed = false;
+		tree.iterate({
+			enter(node) {
+				if (node.type.isError) {
+					let i = node.from;
+					while (i < chars.length && /\s/.test(chars[i]!)) i++;
+					let j = node.from - 1;
+					while (j >= 0 && /\s/.test(chars[j]!)) j--;
+					if (chars[i] === ';' && chars[j] === '}') {
+						chars[i] = ' ';
+						changed = true;
+					}
+					return false;
+				}
+				if (node.name === 'FunctionDefinition' && !node.node.getChild('FunctionDeclarator')) {
+					const body = node.node.getChild('CompoundStatement');
+					const kids = node.node.firstChild;
+					if (body && kids && kids.name !== 'CompoundStatement' && chars[body.to - 1] === '}') {
+						chars[body.from] = '(';
+						chars[body.to - 1] = ')';
+						pre.braceInits.add(body.from);
+						changed = true;
+						return false;
+					}
+				}
+				return undefined;
+			},
+		});
+		if (!changed) break;
+		pre.text = chars.join('');
+		tree = parser.parse(pre.text);
+	}
+	return tree;
 }
 
 /** `macros` with their offsets moved by `by` (a unit placed after others). */

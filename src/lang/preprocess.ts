@@ -15,6 +15,13 @@ import { langDiagnostic } from './diagnostics.ts';
 import { SourceMap, type FileSegment } from './source-map.ts';
 import { BINARY_PRECEDENCE } from './binary-precedence.ts';
 import { MAX_INCLUDE_DEPTH } from './project.ts';
+import { HELPER_CONVENTIONS } from './helper-conventions.ts';
+import {
+	blankTemplateDisambiguators,
+	codeMask,
+	parenthesizeBareConditions,
+	setAsideStatementArguments,
+} from './text-rewrites.ts';
 
 /** Ascend C keywords that qualify functions or pointers and mean nothing to the interpreter. */
 export const ASCEND_QUALIFIERS = [
@@ -179,6 +186,16 @@ export interface Preprocessed {
 	 * the offset of that first `(` is recorded, so the compiler knows the call is a launch.
 	 */
 	launchOffsets: number[];
+	/**
+	 * Argument texts of macro calls whose arguments hold statements, by the offset of their
+	 * `(`: the parsed text has blanks there (see text-rewrites.ts).
+	 */
+	macroArgs: Map<number, string[]>;
+	/**
+	 * Offsets of `(` that stood for `{` in a declaration `T x{a, b};` the grammar would read as a
+	 * function definition: the list is a brace initialiser.
+	 */
+	braceInits: Set<number>;
 	diagnostics: Diagnostic[];
 }
 
@@ -406,7 +423,9 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		}
 
 		function unmatched(hash: number, name: string): undefined {
-			diagnostics.push(langDiagnostic('preprocessor-unsupported', span(hash), { text: `#${name}` }));
+			diagnostics.push(
+				langDiagnostic('preprocessor-unsupported', span(hash), { text: `#${name}` }),
+			);
 			return undefined;
 		}
 
@@ -478,9 +497,23 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		out[close] = ')';
 		out[close + 1] = out[close + 2] = ' ';
 	}
+	const text2 = out.join('');
+	const mask = codeMask(text2);
+	blankTemplateDisambiguators(out, text2, mask);
+	parenthesizeBareConditions(out, text2, mask);
+	const macroArgs = new Map<number, string[]>();
+	setAsideStatementArguments(
+		out,
+		text2,
+		mask,
+		(name) => macros.get(name)?.params !== undefined || HELPER_CONVENTIONS.has(name),
+		macroArgs,
+	);
 	return {
 		source: combined,
 		text: out.join(''),
+		macroArgs,
+		braceInits: new Set(),
 		segments,
 		missing,
 		included,

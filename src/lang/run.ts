@@ -153,6 +153,8 @@ function runInner(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		tiling: request.tiling ?? {},
+		tilingKey: request.tilingKey ?? smallestTilingKey(parsed.pre.text),
 	};
 	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
 	const bindings = createBindings(env);
@@ -497,6 +499,16 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
 	);
 	return 'rejected';
+}
+
+/** The smallest key a kernel's `TILING_KEY_IS(k)` tests (0 when it tests none). */
+function smallestTilingKey(text: string): number {
+	let min: number | undefined;
+	for (const m of text.matchAll(/\bTILING_KEY_IS\s*\(\s*(\d+)[uUlL]*\s*\)/g)) {
+		const k = Number(m[1]);
+		if (min === undefined || k < min) min = k;
+	}
+	return min ?? 0;
 }
 
 /** What the runner reads from a finished launch. */

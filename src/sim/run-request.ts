@@ -24,6 +24,8 @@ export interface ProgramFile {
 	text: string;
 	/** The bytes of a binary data file, when they are not text (then `text` is ignored). */
 	bytes?: Uint8Array;
+	/** The size of a data file too large to carry, whose contents are not given. */
+	size?: number;
 }
 
 /** One run of one program. */
@@ -46,6 +48,10 @@ export interface RunRequest {
 	maxSteps?: number;
 	/** User actions in order (run, wait, signal, suspend). Omitted: one plain run. */
 	actions?: readonly Action[];
+	/** Values of an operator-framework kernel's tiling fields (`GET_TILING_DATA`), by name. */
+	tiling?: Readonly<Record<string, number>>;
+	/** The tiling key `TILING_KEY_IS(k)` tests; omitted: the smallest key the kernel tests. */
+	tilingKey?: number;
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;

@@ -47,6 +47,13 @@ export interface NativeType {
 	index?: (self: Value, index: number, call: NativeCall) => Value;
 	/** Public data members, e.g. fields of a descriptor struct. */
 	fields?: Readonly<Record<string, (self: Value) => Value>>;
+	/** Data members read and written by name, for types whose members are not listed. */
+	member?: {
+		get: (self: Value, name: string) => Value;
+		set: (self: Value, name: string, value: Value) => void;
+	};
+	/** An external type (see compile/externals.ts): any member function is a stub. */
+	external?: boolean;
 }
 
 /** A named constant (enum value, macro, error code). */
@@ -63,11 +70,19 @@ export interface BindingTable {
 	types: Map<string, NativeType>;
 	/** Constants: unqualified (`ACL_SUCCESS`) and scoped (`TPosition::VECIN`) keys. */
 	constants: Map<string, NativeConstant>;
+	/** Names whose value is read when the program runs (`block_idx` in a kernel). */
+	variables: Map<string, NativeVariable>;
+}
+
+/** A name read at run time, with its static type. */
+export interface NativeVariable {
+	get: () => Value;
+	type: CType;
 }
 
 /** An empty table to fill. */
 export function emptyBindings(): BindingTable {
-	return { functions: new Map(), types: new Map(), constants: new Map() };
+	return { functions: new Map(), types: new Map(), constants: new Map(), variables: new Map() };
 }
 
 /** Namespaces whose prefix a program may write before simulator names. */

@@ -33,6 +33,9 @@ const EVENT_NAMES = new Map<number, string>(
 	Object.entries(HARD_EVENT_VALUES).map(([name, value]) => [value, name]),
 );
 
+/** The simulator's type for the tiling struct of an operator-framework kernel. */
+const TILING_TYPE = '__CasebookTiling';
+
 /** `EVENT_ID0`…`EVENT_ID7` are the plain ids 0…7 (TEventID values). */
 const EVENT_IDS = 8;
 
@@ -255,6 +258,22 @@ export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 		const name = t.name;
 		table.types.set(name, { ...t, ctype: (targs) => simType(name, targs) });
 	}
+	// The operator framework's tiling struct (GET_TILING_DATA, helper-conventions.ts): its
+	// fields read the run's tiling values; what the kernel writes into it stays.
+	table.types.set(TILING_TYPE, {
+		name: TILING_TYPE,
+		ctype: () => simType(TILING_TYPE, []),
+		construct: () => new SimObject(TILING_TYPE, [], new Map<string, Value>()),
+		methods: {},
+		member: {
+			get: (self, field) => handle<Map<string, Value>>(self)?.get(field) ?? env.tiling[field] ?? 0,
+			set: (self, field, v) => void handle<Map<string, Value>>(self)?.set(field, v),
+		},
+	});
+	table.functions.set('__casebook_tiling_key', () => env.tilingKey);
+	// Built-in variables of a kernel: this block's index and the number of blocks.
+	table.variables.set('block_idx', { get: () => env.core?.blockIdx ?? 0, type: T.i64 });
+	table.variables.set('block_num', { get: () => env.core?.blockNum ?? 1, type: T.i64 });
 	table.types.set('QuePosition', { name: 'QuePosition', methods: {}, ctype: () => T.u8 });
 
 	const fns = table.functions;
@@ -348,6 +367,9 @@ export function addKernelBindings(table: BindingTable, env: SimEnv): void {
 	PIPES.forEach((name, i) => c.set(name, { value: i, type: T.i32 }));
 	for (let i = 0; i < EVENT_IDS; i++) c.set(`EVENT_ID${i}`, { value: i, type: T.i8 });
 	ROUND_MODES.forEach((name, i) => c.set(`RoundMode::${name}`, { value: i, type: T.i32 }));
+	// Every simulated block runs as a vector core (AIV): the cube-only branches do not run.
+	c.set('ASCEND_IS_AIV', { value: 1, type: T.bool });
+	c.set('ASCEND_IS_AIC', { value: 0, type: T.bool });
 	c.set('KernelMode::AIV_MODE', { value: 1, type: T.i32 });
 	c.set('KernelMode::AIC_MODE', { value: 2, type: T.i32 });
 	c.set('KernelMode::MIX_MODE', { value: 0, type: T.i32 });

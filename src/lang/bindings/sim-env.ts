@@ -32,4 +32,8 @@ export interface SimEnv {
 	kernelOutcome: 'completed' | 'hang' | 'abort';
 	/** Kernels launched so far (for pids of CPU-debug lines). */
 	launches: number;
+	/** Tiling field values of an operator-framework kernel, by name. */
+	tiling: Readonly<Record<string, number>>;
+	/** The tiling key `TILING_KEY_IS` compares with. */
+	tilingKey: number;
 }

@@ -15,6 +15,8 @@ import { resolveSimName, lookupPath } from './names.ts';
 import { compileConstruct } from './declarators.ts';
 import { compileExpr, compileEntityValue } from './expressions.ts';
 import { expandMacroCall, FRAMEWORK_MACROS } from './macros.ts';
+import { compileExternalCall } from './externals.ts';
+import { helperConvention } from '../helper-conventions.ts';
 import { compileCast } from './operators.ts';
 import { compileLvalue } from './lvalues.ts';
 import { isLaunch, compileLaunch } from './launch.ts';
@@ -116,6 +118,21 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			const m = ctx.macros.get(text)!;
 			if (m.params) return expandMacroCall(ctx, m, argNodes, scope, n);
 		}
+		const convention =
+			path.length === 1 && !ctx.macros.has(text) ? helperConvention(text) : undefined;
+		if (convention && !ctx.macroDepth.includes(text) && !lookupPath(ctx, path, scope)) {
+			ctx.noteOnce(
+				convention.framework ? 'framework-assumed' : 'helper-assumed',
+				`helper:${text}`,
+				nameNode,
+				{
+					name: text,
+					meaning: convention.meaning,
+					source: convention.source,
+				},
+			);
+			return expandMacroCall(ctx, convention.macro, argNodes, scope, n);
+		}
 		if (FRAMEWORK_MACROS.has(last) && !lookupPath(ctx, path, scope)) {
 			return ctx.bad('macro-framework', nameNode, { name: last });
 		}
@@ -186,7 +203,10 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				return { ev: compileConstruct(ctx, t, args, n), t };
 			}
 		}
-		return ctx.bad('call-unknown', nameNode, { name: text });
+		return (
+			compileExternalCall(ctx, text, argNodes, scope, nameNode) ??
+			ctx.bad('call-unknown', nameNode, { name: text })
+		);
 	}
 	const fv = compileExpr(ctx, callee, scope);
 	return compileDynamicCall(ctx, fv, argNodes, scope, n, ctx.text(callee));

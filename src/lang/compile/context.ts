@@ -146,6 +146,23 @@ export class CompileContext {
 		return this.parsed.map.position(from);
 	}
 
+	/** Keys of assumptions and external stubs already reported (each once per program). */
+	readonly noted = new Set<string>();
+	/** Handles made so far by external functions and objects. */
+	externalHandles = 0;
+
+	/** Records diagnostic `code` at `n` the first time `key` is noted. */
+	noteOnce(
+		code: LangCode,
+		key: string,
+		n: SyntaxNode | number,
+		values: Record<string, string | number> = {},
+	): void {
+		if (this.noted.has(key)) return;
+		this.noted.add(key);
+		this.diagnostics.push(langDiagnostic(code, this.span(n), values));
+	}
+
 	/** Records a diagnostic at a node (once per line, column and code). */
 	diag(code: LangCode, n: SyntaxNode | number, values: Record<string, string | number> = {}): void {
 		const d = langDiagnostic(code, this.span(n), values);

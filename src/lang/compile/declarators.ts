@@ -11,6 +11,7 @@ import { ArrayStore, Instance, Ptr, SimObject, convert, type Value } from '../va
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
+import { lookupPath } from './names.ts';
 import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
@@ -151,7 +152,12 @@ export function compileDeclaration(
 			detail: 'give the variable a type',
 		});
 	}
-	if (kids.some((c) => c.name === 'FunctionDeclarator')) return () => NORMAL;
+	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
+	if (fnDecl) {
+		// `Foo q(a, b);` in a body, with `a` and `b` variables, constructs `q` (the grammar reads
+		// it as a function declaration); a real local function declaration does nothing.
+		return (!global && compileVexingConstruction(ctx, typeNode, fnDecl, scope)) || (() => NORMAL);
+	}
 	let base: CType;
 	if (
 		(typeNode.name === 'StructSpecifier' || typeNode.name === 'ClassSpecifier') &&
@@ -174,6 +180,50 @@ export function compileDeclaration(
 	};
 }
 
+/**
+ * `T x(a, b)` read as a function declaration whose "parameter types" are all names of values in
+ * scope: the construction it is. Undefined when some parameter is a real type.
+ */
+function compileVexingConstruction(
+	ctx: CompileContext,
+	typeNode: SyntaxNode,
+	fnDecl: SyntaxNode,
+	scope: Scope,
+): St | undefined {
+	const nameNode = fnDecl.firstChild;
+	const list = fnDecl.getChild('ParameterList');
+	if (!nameNode || nameNode.name !== 'Identifier' || !list) return undefined;
+	const params = ctx.parts(list);
+	const values: SyntaxNode[] = [];
+	for (const p of params) {
+		const only = p.name === 'ParameterDeclaration' ? ctx.parts(p) : [];
+		const id = only.length === 1 ? only[0]! : undefined;
+		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
+			return undefined;
+		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
+		if (
+			!e ||
+			!(e.kind === 'local' || e.kind === 'global' || e.kind === 'const' || e.kind === 'field')
+		)
+			return undefined;
+		values.push(id);
+	}
+	if (values.length === 0) return undefined;
+	const type = resolveType(ctx, typeNode, scope);
+	const name = ctx.text(nameNode);
+	const args = values.map((v) => compileExpr(ctx, v, scope));
+	const make: Ev =
+		type.k === 'class' || type.k === 'sim'
+			? compileConstruct(ctx, type, args, fnDecl, false, name)
+			: (f) => convert(args[0]!.ev(f), type);
+	const slot = ctx.fn.slots++;
+	scope.declare(name, { kind: 'local', slot, type, ref: false });
+	return (f) => {
+		f.s[slot] = make(f);
+		return NORMAL;
+	};
+}
+
 function declareOne(
 	ctx: CompileContext,
 	d: SyntaxNode,
@@ -191,7 +241,11 @@ function declareOne(
 	let ctorArgs: Ex[] | undefined;
 	let listItems: SyntaxNode[] | undefined;
 	if (initNode) {
-		if (initNode.name === 'InitializerList') listItems = ctx.parts(initNode);
+		if (
+			initNode.name === 'InitializerList' ||
+			(initNode.name === 'ArgumentList' && ctx.parsed.pre.braceInits.has(initNode.from))
+		)
+			listItems = ctx.parts(initNode);
 		else if (initNode.name === 'ArgumentList')
 			ctorArgs = ctx.parts(initNode).map((a) => compileExpr(ctx, a, scope));
 		else initEx = compileExpr(ctx, initNode, scope);

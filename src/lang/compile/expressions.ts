@@ -6,7 +6,8 @@ import { Scope, type Entity } from '../scope.ts';
 import { CHAR_PTR, T, sizeOf, type CType } from '../types.ts';
 import { CellStore, FuncValue, Instance, ObjectStore, Ptr } from '../values.ts';
 import { resolveType, resolveTypeDescriptor } from './type-resolution.ts';
-import { resolveSimConstant, lookupPath } from './names.ts';
+import { resolveSimConstant, resolveSimName, lookupPath } from './names.ts';
+import { compileExternalName } from './externals.ts';
 import { compileConstruct } from './declarators.ts';
 import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
 import {
@@ -243,8 +244,11 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const c = resolveSimConstant(ctx, path);
 	if (c) return constEx(c.value, c.type);
 	if (text === 'NULL') return constEx(null, { k: 'ptr', to: T.void });
+	const simName = resolveSimName(ctx, path);
+	const variable = simName === undefined ? undefined : ctx.bindings.variables.get(simName);
+	if (variable) return { ev: variable.get, t: variable.type };
 	if (FRAMEWORK_MACROS.has(text)) return ctx.bad('macro-framework', n, { name: text });
-	return ctx.bad('name-unknown', n, { name: text });
+	return compileExternalName(ctx, text, n) ?? ctx.bad('name-unknown', n, { name: text });
 }
 
 /** Compiles reading a resolved name (local, global, field, function, enumerator, constant). */

@@ -198,6 +198,37 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 	if (ot.k === 'sim') {
 		const nt = ctx.bindings.types.get(ot.name);
 		const getter = nt?.fields?.[field];
+		const member = nt?.member;
+		if (!getter && member) {
+			const b = ctx.bindings;
+			// The object may be of another simulator type at run time (a tiling struct seen
+			// through a pointer to an external type): its own type answers first.
+			const of = (o: Value) =>
+				(o instanceof SimObject ? b.types.get(o.type)?.member : undefined) ?? member;
+			return {
+				get: (f) => {
+					const o = getObj(f);
+					return of(o).get(o, field);
+				},
+				set: (f, v) => {
+					const o = getObj(f);
+					of(o).set(o, field, v);
+				},
+				addr: (f) => {
+					const o = getObj(f);
+					return new Ptr(
+						new CellStore(
+							() => of(o).get(o, field),
+							(x) => of(o).set(o, field, x),
+							field,
+						),
+						0,
+						T.unknown,
+					);
+				},
+				t: T.unknown,
+			};
+		}
 		if (!getter) {
 			ctx.bad('member-unknown', fieldNode, { type: typeName(ot), name: field });
 			return undefined;
@@ -210,6 +241,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 		};
 	}
 	// Unknown static type: look the field up by name at run time.
+	const b = ctx.bindings;
+	const memberOf = (o: Value) => (o instanceof SimObject ? b.types.get(o.type)?.member : undefined);
 	return {
 		get: (f) => {
 			const o = getObj(f);
@@ -217,6 +250,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 				const i = o.cls.fieldIndex.get(field);
 				if (i !== undefined) return o.fields[i];
 			}
+			const m = memberOf(o);
+			if (m) return m.get(o, field);
 			return rt.stop('member-unknown', span, { type: describe(o), name: field });
 		},
 		set: (f, v) => {
@@ -228,6 +263,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 					return;
 				}
 			}
+			const m = memberOf(o);
+			if (m) return m.set(o, field, v);
 			rt.stop('member-unknown', span, { type: describe(o), name: field });
 		},
 		addr: (f) => {

@@ -105,10 +105,11 @@ export function expandMacroCall(
 	if (ctx.macroDepth.includes(m.name)) {
 		return ctx.unsupported(at, `the recursive macro \`${m.name}\``);
 	}
-	const expansion = expandMacro(
-		m,
-		args.map((a) => ctx.text(a)),
-	);
+	// Arguments that hold statements were set aside by the preprocessor (text-rewrites.ts).
+	const list = at.getChild('ArgumentList');
+	const aside =
+		list && ctx.src === ctx.program ? ctx.parsed.pre.macroArgs.get(list.from) : undefined;
+	const expansion = expandMacro(m, aside ?? args.map((a) => ctx.text(a)));
 	if ('error' in expansion) {
 		return ctx.bad('args-mismatch', at, {
 			name: m.name,
@@ -130,7 +131,8 @@ export function expandMacroCall(
 	ctx.macroDepth.push(m.name);
 	try {
 		if (parsed.kind === 'expr') return compileExpr(ctx, parsed.node, scope);
-		const st = compileBlock(ctx, parsed.node, scope);
+		// Declarations a statement macro makes stay visible after it, as with textual expansion.
+		const st = compileBlock(ctx, parsed.node, scope, false);
 		return {
 			ev: (f) => {
 				st(f);
@@ -192,12 +194,4 @@ export interface ParsedExpansion {
 }
 
 /** Framework macros that need the operator build system. */
-export const FRAMEWORK_MACROS = new Set([
-	'GET_TILING_DATA',
-	'GET_TILING_DATA_WITH_STRUCT',
-	'GET_TILING_DATA_MEMBER',
-	'TILING_KEY_IS',
-	'REGISTER_TILING_DEFAULT',
-	'KERNEL_TASK_TYPE_DEFAULT',
-	'BEGIN_TILING_DATA_DEF',
-]);
+export const FRAMEWORK_MACROS = new Set(['BEGIN_TILING_DATA_DEF', 'TILING_DATA_FIELD_DEF']);

@@ -1,0 +1,152 @@
+/**
+ * External stubs: what a name means when the program uses it, does not define it, and the
+ * simulator does not model it, but its meaning can still be recovered. That is the case when a
+ * header the program includes is not there (its declarations are missing, not wrong), when the
+ * program is an operator-framework kernel (its tiling types come from generated headers), and
+ * for the CANN libraries' own APIs the simulator does not model. Then
+ *
+ * - a function is an external function: its arguments are evaluated, it does nothing, and it
+ *   returns 0 (or, for a function whose name says it creates something, a new opaque handle);
+ * - a type is an external type: its objects hold whatever members the program writes and read 0
+ *   for the others, and their member functions do nothing and return 0;
+ * - a constant-like name (`SOME_FLAG`) is 0.
+ *
+ * Each gets one warning, at its first use, naming the missing header or the library. Anything
+ * else unknown is still an error: a typo in a program with all its headers is not guessed at.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import type { NativeType } from '../bindings/binding.ts';
+import type { Scope } from '../scope.ts';
+import { T, type CType } from '../types.ts';
+import { SimObject, type Value } from '../values.ts';
+import type { CompileContext, Ex } from './context.ts';
+import { compileExpr } from './expressions.ts';
+
+/** Names of the CANN libraries' APIs and types (AscendCL, aclnn, HCCL, platform helpers). */
+const CANN_NAME = /^(?:acl|Acl|ACL_|hccl|Hccl|HCCL_|platform_ascendc::|ge::|op::|rt[A-Z])/;
+
+/** Uses of the operator framework's kernel macros: the kernel comes with generated headers. */
+const FRAMEWORK_KERNEL = /\b(?:GET_TILING_DATA\w*|TILING_KEY_IS|REGISTER_TILING_DEFAULT)\s*\(/;
+
+/** A constant-like name: capitals, digits and underscores. */
+const CONSTANT_NAME = /^(?:\w+::)*[A-Z][A-Z0-9_]*$/;
+
+/** Function names that say the function makes something (it then returns a handle, not 0). */
+const MAKER_NAME = /(?:Create|Alloc|New|Open|Make|Init\w*Desc|Get\w*Desc|Instance)\w*$/;
+
+/** The kinds of name an external stub stands in for. */
+export type ExternalKind = 'function' | 'type' | 'name';
+
+/** What a missing declaration is blamed on, as a phrase for the warning; undefined: not allowed. */
+export function externalReason(
+	ctx: CompileContext,
+	name: string,
+	kind: ExternalKind,
+): string | undefined {
+	const plain = name.replace(/^::/, '');
+	if (CANN_NAME.test(plain) && (kind !== 'name' || CONSTANT_NAME.test(plain)))
+		return 'it belongs to a CANN library API the simulator does not model';
+	const missing = ctx.parsed.pre.missing[0];
+	const generated = !missing && FRAMEWORK_KERNEL.test(ctx.program);
+	if (!missing && !generated) return undefined;
+	if (kind === 'name' && !CONSTANT_NAME.test(plain)) return undefined;
+	if (generated)
+		return 'an operator-framework kernel gets its tiling types from headers the framework generates';
+	return `its declaration is presumably in \`${missing!.header}\`, which is not among the program's files`;
+}
+
+/** An opaque object of an external type: the members the program wrote. */
+export class ExternalObject {
+	readonly members = new Map<string, Value>();
+	/** A distinct nonzero number, for handles and `%p`. */
+	readonly id: number;
+	constructor(id: number) {
+		this.id = id;
+	}
+}
+
+/** The binding of an external type: any member, any member function. */
+function externalType(name: string, newObject: () => ExternalObject): NativeType {
+	const stub = () => 0;
+	return {
+		name,
+		construct: () => new SimObject(name, [], newObject()),
+		methods: new Proxy({} as Record<string, () => number>, { get: () => stub }),
+		member: {
+			get: (self, field) =>
+				self instanceof SimObject && self.handle instanceof ExternalObject
+					? (self.handle.members.get(field) ?? 0)
+					: 0,
+			set: (self, field, v) => {
+				if (self instanceof SimObject && self.handle instanceof ExternalObject)
+					self.handle.members.set(field, v);
+			},
+		},
+		external: true,
+	};
+}
+
+/** Handles made by external functions and objects start here (illustrative). */
+const EXTERNAL_HANDLE_BASE = 0x7e00_0000;
+
+/** Reports the first use of an external `name` once; returns whether it is allowed. */
+function noteExternal(
+	ctx: CompileContext,
+	name: string,
+	kind: ExternalKind,
+	at: SyntaxNode,
+): boolean {
+	const why = externalReason(ctx, name, kind);
+	if (!why) return false;
+	const code =
+		kind === 'function' ? 'call-external' : kind === 'type' ? 'type-external' : 'name-external';
+	ctx.noteOnce(code, `${kind}:${name}`, at, { name, why });
+	return true;
+}
+
+/** The external type `name`, declared on first use (undefined: not allowed here). */
+export function resolveExternalType(
+	ctx: CompileContext,
+	name: string,
+	at: SyntaxNode,
+): CType | undefined {
+	if (!noteExternal(ctx, name, 'type', at)) return undefined;
+	const key = `external:${name}`;
+	if (!ctx.bindings.types.has(key)) {
+		ctx.bindings.types.set(
+			key,
+			externalType(key, () => new ExternalObject(EXTERNAL_HANDLE_BASE + ++ctx.externalHandles)),
+		);
+	}
+	return { k: 'sim', name: key, targs: [] };
+}
+
+/** A call of the external function `name` (undefined: not allowed here). */
+export function compileExternalCall(
+	ctx: CompileContext,
+	name: string,
+	argNodes: SyntaxNode[],
+	scope: Scope,
+	at: SyntaxNode,
+): Ex | undefined {
+	if (!noteExternal(ctx, name, 'function', at)) return undefined;
+	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
+	const maker = MAKER_NAME.test(name);
+	return {
+		ev: (f) => {
+			for (const a of args) a(f);
+			return maker ? EXTERNAL_HANDLE_BASE + ++ctx.externalHandles : 0;
+		},
+		t: T.unknown,
+	};
+}
+
+/** The value of the external constant-like `name` (undefined: not allowed here). */
+export function compileExternalName(
+	ctx: CompileContext,
+	name: string,
+	at: SyntaxNode,
+): Ex | undefined {
+	if (!noteExternal(ctx, name, 'name', at)) return undefined;
+	return { ev: () => 0, t: T.i32, c: true };
+}

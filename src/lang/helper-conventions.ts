@@ -1,0 +1,193 @@
+/**
+ * The helper macros of the public Ascend samples, assumed when a program uses one without
+ * defining it (its header, e.g. `utils.h` or `common.h`, is not among the program's files).
+ * Each row says what the helper does, in this project's own words as macro text, so the call
+ * expands and runs like any macro; the log text the helper prints is the samples' own wording
+ * (quoted from the header named in `source`).
+ *
+ * Two families: the `*_LOG` printf-style loggers (`INFO_LOG("x=%d", x)` prints `[INFO]  x=1`),
+ * and the `CHECK_*` wrappers that evaluate a call and report a non-zero result (some then
+ * return from the caller, some carry on).
+ */
+import type { MacroDef } from './preprocess.ts';
+
+/** One helper convention. */
+export interface HelperConvention {
+	/** The assumed definition, as a function-like macro. */
+	macro: MacroDef;
+	/** What the program is assumed to mean, for the info diagnostic. */
+	meaning: string;
+	/** Where the public samples define the helper (or the framework provides it). */
+	source: string;
+	/** A macro of the operator framework (its kernels come with generated headers). */
+	framework?: boolean;
+}
+
+/** Where the operator framework's kernel macros are described. */
+const FRAMEWORK_DOC =
+	'the operator framework (Ascend C custom operator projects, `op_kernel/*.cpp`)';
+
+/** A framework macro: `body` runs where the kernel uses it. */
+function framework(
+	name: string,
+	params: string[],
+	body: string,
+	meaning: string,
+): HelperConvention {
+	return { macro: macro(name, params, body), meaning, source: FRAMEWORK_DOC, framework: true };
+}
+
+/** The samples' common header for the runtime examples: hicann/runtime `example/utils.h`. */
+const RUNTIME_UTILS = 'hicann/runtime example/utils.h (681ef76)';
+/** The kernel-invocation samples' header (Ascend/samples). */
+const DATA_UTILS =
+	'Ascend/samples cplusplus/level1_single_api/4_op_dev/6_ascendc_custom_op/kernel_invocation/Add/data_utils.h (fc2aea9)';
+/** The HCCL examples (hicann/hccl). */
+const HCCL_EXAMPLES = 'hicann/hccl examples/02_collectives/01_allreduce/main.cc (09300b7)';
+/** The single-operator (aclnn) samples of cann-ops. */
+const ACLNN_COMMON = 'cann-ops src/contrib/math/exp/examples/AclNNInvocationNaive/main.cpp';
+
+function macro(name: string, params: string[], body: string): MacroDef {
+	return { name, params, body, bodyOffset: -1, offset: -1 };
+}
+
+/** A logger: `[LEVEL]  ` + the formatted text + a line break, on stdout. */
+function logger(name: string, level: string, source: string): HelperConvention {
+	return {
+		macro: macro(name, ['fmt', '...'], `fprintf(stdout, "[${level}]  " fmt "\\n", ##__VA_ARGS__)`),
+		meaning: `a printf-style logger that prints \`[${level}]  \` and the formatted text on one line`,
+		source,
+	};
+}
+
+/** A check that logs a failed call with `report` and then runs `after` (empty: carries on). */
+function check(
+	name: string,
+	param: string,
+	report: string,
+	after: string,
+	meaning: string,
+	source: string,
+): HelperConvention {
+	const body =
+		`do { int __casebook_ret = (int)(${param}); ` +
+		`if (__casebook_ret != 0) { ${report}; ${after} } } while (0)`;
+	return { macro: macro(name, [param], body), meaning, source };
+}
+
+const ROWS: HelperConvention[] = [
+	logger('INFO_LOG', 'INFO', RUNTIME_UTILS),
+	logger('WARN_LOG', 'WARN', RUNTIME_UTILS),
+	logger('ERROR_LOG', 'ERROR', RUNTIME_UTILS),
+	logger('DEBUG_LOG', 'DEBUG', RUNTIME_UTILS),
+	{
+		macro: macro('LOG_PRINT', ['fmt', '...'], 'printf(fmt, ##__VA_ARGS__)'),
+		meaning: 'printf',
+		source: ACLNN_COMMON,
+	},
+	check(
+		'CHECK_ERROR',
+		'call',
+		'ERROR_LOG("Operation failed: %s returned error code %d", #call, __casebook_ret)',
+		'return -1;',
+		'a check that logs a call returning non-zero and makes the caller return -1',
+		RUNTIME_UTILS,
+	),
+	check(
+		'CHECK_ERROR_WITHOUT_RETURN',
+		'call',
+		'ERROR_LOG("Operation failed: %s returned error code %d", #call, __casebook_ret)',
+		'',
+		'a check that logs a call returning non-zero and carries on',
+		RUNTIME_UTILS,
+	),
+	check(
+		'CHECK_ACL_RETURN',
+		'call',
+		'ERROR_LOG("%s failed: ret=%d", #call, __casebook_ret)',
+		'return -1;',
+		'a check that logs a call returning non-zero and makes the caller return -1',
+		RUNTIME_UTILS,
+	),
+	check(
+		'CHECK_ACL',
+		'x',
+		'std::cerr << __FILE__ << ":" << __LINE__ << " aclError:" << __casebook_ret << std::endl',
+		'',
+		'a check that prints `file:line aclError:N` on stderr when the call returns non-zero, and carries on',
+		DATA_UTILS,
+	),
+	check(
+		'ACLCHECK',
+		'ret',
+		'printf("acl interface return err %s:%d, retcode: %d \\n", __FILE__, __LINE__, __casebook_ret)',
+		'return __casebook_ret;',
+		'a check that prints a non-zero AscendCL result and makes the caller return it',
+		HCCL_EXAMPLES,
+	),
+	check(
+		'HCCLCHECK',
+		'ret',
+		'printf("hccl interface return err %s:%d, retcode: %d \\n", __FILE__, __LINE__, __casebook_ret)',
+		'return __casebook_ret;',
+		'a check that prints a non-zero HCCL result and makes the caller return it',
+		HCCL_EXAMPLES,
+	),
+	{
+		macro: macro('CHECK_RET', ['cond', '...'], 'do { if (!(cond)) { __VA_ARGS__; } } while (0)'),
+		meaning: 'a check that runs its second argument (statements) when the condition is false',
+		source: ACLNN_COMMON,
+	},
+	framework(
+		'GET_TILING_DATA',
+		['var', 'tiling'],
+		'__CasebookTiling var = __CasebookTiling(tiling)',
+		'the framework copying the tiling struct into the variable it names, whose fields read the values given with --tiling (0 for the others)',
+	),
+	framework(
+		'GET_TILING_DATA_WITH_STRUCT',
+		['type', 'var', 'tiling'],
+		'__CasebookTiling var = __CasebookTiling(tiling)',
+		'the framework copying the tiling struct into the variable it names, whose fields read the values given with --tiling (0 for the others)',
+	),
+	framework(
+		'GET_TILING_DATA_PTR_WITH_STRUCT',
+		['type', 'var', 'tiling'],
+		'__CasebookTiling __casebook_##var = __CasebookTiling(tiling); __CasebookTiling *var = &__casebook_##var',
+		'the framework pointing the variable it names at the tiling struct, whose fields read the values given with --tiling (0 for the others)',
+	),
+	framework(
+		'GET_TILING_DATA_MEMBER',
+		['type', 'member', 'var', 'tiling'],
+		'__CasebookTiling __casebook_##var = __CasebookTiling(tiling); auto var = __casebook_##var.member',
+		'the framework copying one field of the tiling struct; it reads the value given with --tiling, else 0',
+	),
+	framework(
+		'TILING_KEY_IS',
+		['key'],
+		'(__casebook_tiling_key() == (key))',
+		'true when the tiling key equals the argument; with no host tiling function the key is the smallest the kernel tests, unless --tiling-key gives one',
+	),
+	framework(
+		'KERNEL_TASK_TYPE_DEFAULT',
+		['type'],
+		'((void)0)',
+		'the framework’s kernel-type declaration, which changes nothing in the simulator',
+	),
+	framework(
+		'REGISTER_TILING_DEFAULT',
+		['type'],
+		'((void)0)',
+		'the framework’s tiling-struct registration, which changes nothing in the simulator',
+	),
+];
+
+/** The conventions by name. */
+export const HELPER_CONVENTIONS: ReadonlyMap<string, HelperConvention> = new Map(
+	ROWS.map((r) => [r.macro.name, r]),
+);
+
+/** The convention a name follows, if it is one of the samples' helpers. */
+export function helperConvention(name: string): HelperConvention | undefined {
+	return HELPER_CONVENTIONS.get(name);
+}
