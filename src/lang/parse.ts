@@ -3,7 +3,7 @@
  * `@codemirror/lang-cpp` highlights). Syntax errors become `parse-error` diagnostics with the
  * user's line and column; the editor shows them as you type.
  */
-import type { Tree } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import { parser } from '@lezer/cpp';
 import type { Diagnostic } from '../sim/trace.ts';
 import { langDiagnostic } from './diagnostics.ts';
@@ -157,8 +157,91 @@ function combineUnits(parts: readonly Preprocessed[]): Preprocessed {
 		launchOffsets,
 		macroArgs,
 		braceInits: new Set(),
+		fieldInits: new Map(),
 		diagnostics,
 	};
+}
+
+/**
+ * A "function definition" that is really `T x{…};`: a type, a plain name and a brace list, with
+ * no function declarator (every real definition has one, perhaps under `*` or `&`).
+ */
+function isBraceDeclaration(n: SyntaxNode): boolean {
+	let named = false;
+	for (let c = n.firstChild; c; c = c.nextSibling) {
+		if (c.name === 'Identifier') named = true;
+		else if (/Declarator$/.test(c.name) || c.name === 'FieldInitializerList') return false;
+	}
+	return named;
+}
+
+function ancestor(n: SyntaxNode, name: string): SyntaxNode | undefined {
+	for (let p = n.parent; p; p = p.parent) if (p.name === name) return p;
+	return undefined;
+}
+
+/**
+ * `int a = 1, b{2};` in a class (the grammar reads one initialiser per member declaration):
+ * the initialisers of the declaration starting at `from` are blanked and kept in `inits` by the
+ * offset of each member's name. Returns whether it changed anything.
+ */
+function setAsideFieldInits(chars: string[], from: number, inits: Map<number, string>): boolean {
+	let depth = 0;
+	let end = from;
+	const cuts: number[] = [];
+	for (; end < chars.length; end++) {
+		const c = chars[end]!;
+		if (c === '(' || c === '[' || c === '{') depth++;
+		else if (c === ')' || c === ']' || c === '}') depth--;
+		else if (depth === 0 && (c === ',' || c === ';')) {
+			cuts.push(end);
+			if (c === ';') break;
+		}
+	}
+	if (cuts.length < 2 || chars[end] !== ';') return false;
+	let changed = false;
+	let start = from;
+	for (const cut of cuts) {
+		const part = chars.slice(start, cut).join('');
+		const m = /([A-Za-z_]\w*)(\s*)(=|\{)([\s\S]*)$/.exec(part);
+		if (m && !(m[3] === '{' && !m[4]!.trimEnd().endsWith('}'))) {
+			const nameAt = start + m.index;
+			const initAt = nameAt + m[1]!.length + m[2]!.length;
+			const value = m[3] === '=' ? m[4]! : m[4]!.trimEnd().slice(0, -1);
+			inits.set(nameAt, value.trim());
+			for (let k = initAt; k < cut; k++) if (chars[k] !== '\n') chars[k] = ' ';
+			changed = true;
+		}
+		start = cut + 1;
+	}
+	return changed;
+}
+
+/** Words that can stand before `name{…}` without declaring it. */
+const NOT_A_TYPE = new Set(['return', 'case', 'throw', 'new', 'else', 'do', 'co_return', 'goto']);
+
+/**
+ * `int a{0}, b{1};` (brace-initialised declarators after the first, which the grammar cannot
+ * read) on the line of `at`: each `name{value}` becomes `name=value ` (same length, same
+ * meaning for one value). Returns whether it changed anything.
+ */
+function bracedDeclarators(chars: string[], at: number): boolean {
+	let from = at;
+	while (from > 0 && chars[from - 1] !== '\n') from--;
+	let to = at;
+	while (to < chars.length && chars[to] !== '\n') to++;
+	const line = chars.slice(from, to).join('');
+	let changed = false;
+	for (const m of line.matchAll(/([A-Za-z_]\w*)\{([^{}();,]+)\}(?=\s*[,;])/g)) {
+		const before = line.slice(0, m.index).trimEnd();
+		const word = /(\w+)$/.exec(before)?.[1];
+		if (!/[\w*&,]$/.test(before) || (word && NOT_A_TYPE.has(word))) continue;
+		const open = from + m.index + m[1]!.length;
+		chars[open] = '=';
+		chars[open + m[2]!.length + 1] = ' ';
+		changed = true;
+	}
+	return changed;
 }
 
 /** Rounds of grammar fix-ups before the tree is taken as it is. */
@@ -183,16 +266,18 @@ function parseWithFixes(pre: Preprocessed): Tree {
 					while (i < chars.length && /\s/.test(chars[i]!)) i++;
 					let j = node.from - 1;
 					while (j >= 0 && /\s/.test(chars[j]!)) j--;
+					const field = ancestor(node.node, 'FieldDeclaration');
 					if (chars[i] === ';' && chars[j] === '}') {
 						chars[i] = ' ';
 						changed = true;
-					}
+					} else if (field && setAsideFieldInits(chars, field.from, pre.fieldInits)) {
+						changed = true;
+					} else if (bracedDeclarators(chars, node.from)) changed = true;
 					return false;
 				}
-				if (node.name === 'FunctionDefinition' && !node.node.getChild('FunctionDeclarator')) {
+				if (node.name === 'FunctionDefinition' && isBraceDeclaration(node.node)) {
 					const body = node.node.getChild('CompoundStatement');
-					const kids = node.node.firstChild;
-					if (body && kids && kids.name !== 'CompoundStatement' && chars[body.to - 1] === '}') {
+					if (body && chars[body.to - 1] === '}') {
 						chars[body.from] = '(';
 						chars[body.to - 1] = ')';
 						pre.braceInits.add(body.from);

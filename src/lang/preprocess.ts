@@ -20,7 +20,7 @@ import {
 	blankTemplateDisambiguators,
 	codeMask,
 	parenthesizeBareConditions,
-	setAsideStatementArguments,
+	setAsideMacroArguments,
 } from './text-rewrites.ts';
 
 /** Ascend C keywords that qualify functions or pointers and mean nothing to the interpreter. */
@@ -196,6 +196,8 @@ export interface Preprocessed {
 	 * function definition: the list is a brace initialiser.
 	 */
 	braceInits: Set<number>;
+	/** Initialiser texts of members declared together (`int a = 1, b = 2;`), by name offset. */
+	fieldInits: Map<number, string>;
 	diagnostics: Diagnostic[];
 }
 
@@ -502,11 +504,16 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 	blankTemplateDisambiguators(out, text2, mask);
 	parenthesizeBareConditions(out, text2, mask);
 	const macroArgs = new Map<number, string[]>();
-	setAsideStatementArguments(
+	setAsideMacroArguments(
 		out,
 		text2,
 		mask,
-		(name) => macros.get(name)?.params !== undefined || HELPER_CONVENTIONS.has(name),
+		(name) =>
+			macros.get(name)?.params !== undefined
+				? 'defined'
+				: HELPER_CONVENTIONS.has(name)
+					? 'assumed'
+					: undefined,
 		macroArgs,
 	);
 	return {
@@ -514,6 +521,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 		text: out.join(''),
 		macroArgs,
 		braceInits: new Set(),
+		fieldInits: new Map(),
 		segments,
 		missing,
 		included,

@@ -68,29 +68,37 @@ export function parenthesizeBareConditions(out: string[], text: string, mask: Ui
 }
 
 /**
- * Calls `NAME(…)` of the function-like macros `isMacro` accepts whose argument list holds a
- * `;` outside any brackets: their argument texts (split at top-level commas) are recorded by the
- * offset of `(`, and the parsed text keeps `NAME(` … `)` with blanks in between.
+ * Calls `NAME(…)` of macros: `macro(NAME)` says whether NAME is a function-like macro of the
+ * program (`'defined'`: every call is set aside, since macro arguments are text and need not
+ * parse as expressions, e.g. a type name) or one assumed by convention (`'assumed'`: only calls
+ * whose arguments hold statements, such as `return x` or `a; b`, are set aside). The argument
+ * texts (split at top-level commas) are recorded by the offset of `(`, and the parsed text keeps
+ * `NAME(` … `)` with blanks in between.
  */
-export function setAsideStatementArguments(
+export function setAsideMacroArguments(
 	out: string[],
 	text: string,
 	mask: Uint8Array,
-	isMacro: (name: string) => boolean,
+	macro: (name: string) => 'defined' | 'assumed' | undefined,
 	found: Map<number, string[]>,
 ): void {
 	const re = /\b([A-Za-z_]\w*)\s*\(/g;
 	for (let m = re.exec(text); m; m = re.exec(text)) {
-		if (!mask[m.index] || !isMacro(m[1]!)) continue;
+		if (!mask[m.index]) continue;
+		const kind = macro(m[1]!);
+		if (!kind || (m.index > 0 && /[\w.>:]/.test(text[m.index - 1]!))) continue;
 		const open = m.index + m[0].length - 1;
 		const args = splitArguments(text, mask, open);
-		if (!args || !args.statements) continue;
+		if (!args || (kind === 'assumed' && !args.statements)) continue;
 		found.set(open, args.texts);
 		for (let k = open + 1; k < args.close; k++)
 			if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
 		re.lastIndex = args.close;
 	}
 }
+
+/** An argument that is a statement rather than an expression. */
+const STATEMENT_START = /^\s*(?:return|break|continue|throw|goto)\b/;
 
 /** The arguments of the call whose `(` is at `open`, or undefined when it never closes. */
 function splitArguments(
@@ -113,6 +121,7 @@ function splitArguments(
 			if (parens === 0) {
 				texts.push(text.slice(start, i));
 				const empty = texts.length === 1 && texts[0]!.trim() === '';
+				if (texts.some((t) => STATEMENT_START.test(t))) statements = true;
 				return { texts: empty ? [] : texts, close: i, statements };
 			}
 			parens--;

@@ -15,6 +15,7 @@ import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator } from './declarators.ts';
 import type { CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
+import { parseExpression } from './macros.ts';
 import { elemOf, dimsOf, defaultValue } from './value-ops.ts';
 
 /** Declares a class (or class template when `tparams` is not empty) and fills its members. */
@@ -264,6 +265,11 @@ function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 			type: info.type.k === 'array' ? elemOf(info.type) : info.type,
 		};
 		if (info.type.k === 'array') field.arrayDims = dimsOf(info.type);
+		if (!init && info.nameNode && ctx.src === ctx.program) {
+			const aside = ctx.parsed.pre.fieldInits.get(info.nameNode.from);
+			const parsed = aside === undefined ? undefined : parseExpression(ctx, aside);
+			if (parsed) init = parsed;
+		}
 		if (init) field.init = init;
 		cls.addField(field);
 		cls.scope.declare(info.name, {

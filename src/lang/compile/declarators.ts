@@ -15,6 +15,7 @@ import { lookupPath } from './names.ts';
 import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
+import { swapSource } from './macros.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
 import type { Ev, St, Ex, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
@@ -456,8 +457,11 @@ export function compileFieldInitializers(
 		} else if (full.k === 'sim' || full.k === 'class') {
 			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
 		} else if (field.init) {
+			// The initialiser is in the program's text, or in its own (set aside by the parser).
+			const saved = swapSource(ctx, ctx.foreign.get(field.init));
 			const init = field.init.name === 'InitializerList' ? ctx.parts(field.init)[0] : field.init;
 			const ex = init ? compileExpr(ctx, init, cls.scope) : undefined;
+			swapSource(ctx, saved);
 			makers.push(ex ? (f) => convert(ex.ev(f), full) : undefined);
 		} else makers.push(undefined);
 	}

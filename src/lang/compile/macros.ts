@@ -179,6 +179,14 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	return result;
 }
 
+/** An expression parsed from `text` on its own (its nodes refer to that text: see `foreign`). */
+export function parseExpression(ctx: CompileContext, text: string): SyntaxNode | undefined {
+	const parsed = parseExpansion(ctx, text);
+	if (parsed?.kind !== 'expr') return undefined;
+	ctx.foreign.set(parsed.node, parsed.text);
+	return parsed.node;
+}
+
 /** Switches the text that node offsets refer to; returns the previous one. */
 export function swapSource(ctx: CompileContext, text: string | undefined): string {
 	const prev = ctx.src;
