@@ -31,6 +31,8 @@ export class ClassDef {
 	readonly methods = new Map<string, FuncDef[]>();
 	/** Static members and nested constants: name → value cell. */
 	readonly statics = new Map<string, { type: CType; cell: { v: unknown } }>();
+	/** Base classes of the program, in declaration order. */
+	readonly bases: ClassDef[] = [];
 	/** The class's own scope (members, template parameters), child of its enclosing scope. */
 	scope!: Scope;
 	/** Whether fields and methods have been collected. */

@@ -166,11 +166,27 @@ export const LANG_CATALOG = {
 		message: '`{name}` is known but the {side} simulator is not available in this build',
 		hint: 'Update the project; the {side} side of the simulator provides `{name}`.',
 	},
-	'file-io-simulated': {
+	'file-missing': {
 		severity: 'info',
 		message:
-			'`{name}` reads or writes files, which the simulator does not have: nothing was read or written',
-		hint: 'Data contents are not simulated; buffers, sizes and API calls are.',
+			'`{call}` opened `{path}`, which is not among the program\'s files: it failed as it does when the file does not exist',
+		hint: 'Give the file with the program: a data tab in the playground, a path or a directory on the command line, or `--input NAME=FILE`.',
+	},
+	'file-written': {
+		severity: 'info',
+		message: '`{call}` writes `{path}`: it becomes one of the run\'s output files',
+		hint: 'On the command line `--output-dir DIR` keeps the files the program writes; the playground offers them for download.',
+	},
+	'thread-blocked': {
+		severity: 'error',
+		message:
+			'{thread} waits for {what}: the simulator runs threads one on top of another and cannot resume the thread that would end this wait',
+		hint: 'The threads here run in a fixed order: a new thread starts when the running one waits, joins or ends, and a waiting thread resumes only when the threads started after it end or wait. Reorder the program so the thread that waits is started after the one it waits for, or join it earlier.',
+	},
+	'thread-not-joinable': {
+		severity: 'error',
+		message: '`{name}` on a thread that is not joinable (never started, already joined or detached)',
+		hint: 'Call `join()` or `detach()` once per started thread; check `joinable()` first.',
 	},
 	'exception-thrown': {
 		severity: 'error',

@@ -191,3 +191,28 @@ export const HELPER_CONVENTIONS: ReadonlyMap<string, HelperConvention> = new Map
 export function helperConvention(name: string): HelperConvention | undefined {
 	return HELPER_CONVENTIONS.get(name);
 }
+
+/** A helper function of the samples, run by the simulator's own file bindings (std/files.ts). */
+export interface HelperFunction {
+	meaning: string;
+	source: string;
+}
+
+/** The samples' helper functions the simulator provides when the program does not define them. */
+export const HELPER_FUNCTIONS: ReadonlyMap<string, HelperFunction> = new Map([
+	[
+		'ReadFile',
+		{
+			meaning:
+				'the samples\' file reader: it reads the whole file into the buffer (up to its size) and stores the size, or prints `[ERROR]  failed to get file` when the file is not there',
+			source: DATA_UTILS,
+		},
+	],
+	[
+		'WriteFile',
+		{
+			meaning: 'the samples\' file writer: it writes `size` bytes of the buffer to the file',
+			source: DATA_UTILS,
+		},
+	],
+]);

@@ -27,6 +27,8 @@ export interface ProjectFile {
 	readonly path: string;
 	readonly text: string;
 	readonly bytes: Uint8Array | undefined;
+	/** The size of a data file whose contents were too large to carry. */
+	readonly size: number | undefined;
 	readonly role: FileRole;
 }
 
@@ -90,6 +92,7 @@ export class Project {
 			path,
 			text: typeof f.text === 'string' ? f.text : '',
 			bytes: f.bytes,
+			size: f.size,
 			role,
 		});
 	}

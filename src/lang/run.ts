@@ -25,7 +25,8 @@ import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
-import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { CallSite, Diagnostic, Leak, Outcome, Trace } from '../sim/trace.ts';
+import { releaseOf } from './heap-blocks.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
@@ -34,7 +35,9 @@ import { parseProject } from './parse.ts';
 import { Project } from './project.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
-import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
+import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts';
+import { ProgramFileSystem } from './std/file-system.ts';
+import { ThreadScheduler } from './thread-scheduler.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -68,14 +71,24 @@ const CRASH_CODES: ReadonlySet<string> = new Set([
 export function run(request: RunRequest): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
+	let files: ProgramFileSystem | undefined;
 	try {
-		const result = runInner(request, recorder, (m) => (machine = m));
+		const result = runInner(
+			request,
+			recorder,
+			(m) => (machine = m),
+			false,
+			(fs) => (files = fs),
+		);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {
 			// Series are a view; a failure here must not hide the outcome.
 		}
-		return recorder.finish(result);
+		const trace = recorder.finish(result);
+		const outputs = (files as ProgramFileSystem | undefined)?.outputs() ?? [];
+		if (outputs.length > 0) trace.files = outputs;
+		return trace;
 	} catch (error) {
 		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
 		else {
@@ -125,6 +138,7 @@ function runInner(
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
+	onFiles: (fs: ProgramFileSystem) => void = () => undefined,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
@@ -135,7 +149,10 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	const parsed = parseProject(new Project(request), { predefined });
+	const project = new Project(request);
+	const parsed = parseProject(project, { predefined });
+	const files = new ProgramFileSystem(project);
+	onFiles(files);
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
@@ -155,10 +172,16 @@ function runInner(
 		launches: 0,
 		tiling: request.tiling ?? {},
 		tilingKey: request.tilingKey ?? smallestTilingKey(parsed.pre.text),
+		threads: undefined as unknown as ThreadScheduler,
+		files,
 	};
 	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
-	const bindings = createBindings(env);
+	env.threads = new ThreadScheduler(rt, recorder);
 	let compiler!: Compiler;
+	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
+	const bindings = createBindings(env, (p) => {
+		if (rt.blocks.freed(p.base) && p.base instanceof ObjectStore) compiler.destroyValue(p.base.target);
+	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
 	const runKernel = (
@@ -400,10 +423,12 @@ function runProcess(
 ): Outcome {
 	const proc = machine.spawn({ name: 'main' });
 	env.proc = proc;
+	env.threads.reset(proc.acl, proc.pid);
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
 	env.handlers.clear();
 	rt.pid = proc.pid;
+	rt.blocks.clear();
 	rt.generation++;
 	rt.loop = undefined;
 	rt.stack.length = 0;
@@ -445,6 +470,7 @@ function runProcess(
 		rt.flush();
 		// The process ends at main's closing brace.
 		const end = rt.map.position(Math.max(0, main.node!.to - 1));
+		reportHeapLeaks(rt, machine, proc.pid);
 		proc.returnFromMain(code, { stack: [{ func: 'main', line: end.line, column: end.column }] });
 		outcome = hostOutcome(env, code !== 0);
 	} catch (error) {
@@ -459,6 +485,24 @@ function runProcess(
 		rt.pid = undefined;
 	}
 	return outcome;
+}
+
+/** Host-heap blocks still live when the process returns from main, as leaks (line of each). */
+function reportHeapLeaks(rt: Runtime, machine: Machine, pid: number): void {
+	for (const b of rt.blocks.live()) {
+		const leak: Leak = {
+			kind: 'host-heap',
+			detail: `${b.what} at line ${b.span.line} was never released with ${releaseOf(b.kind)}`,
+			pid,
+			span: {
+				line: b.span.line,
+				column: b.span.column,
+				...(b.span.file ? { file: b.span.file } : {}),
+			},
+			bytes: b.bytes,
+		};
+		machine.recorder.leak(leak);
+	}
 }
 
 function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
@@ -489,7 +533,7 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 	if (error instanceof LangStop) {
 		recorder.diagnostic(error.diagnostic);
 		const code = error.diagnostic.code as LangCode;
-		if (code === 'steps-exhausted') return 'hang';
+		if (code === 'steps-exhausted' || code === 'thread-blocked') return 'hang';
 		if (CRASH_CODES.has(code)) return 'abort';
 		return 'rejected';
 	}

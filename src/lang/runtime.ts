@@ -10,6 +10,7 @@ import type { Recorder } from '../sim/recorder.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { SourceMap } from './source-map.ts';
+import { HeapBlocks } from './heap-blocks.ts';
 import type { Value } from './values.ts';
 
 /** Completion codes of compiled statements. */
@@ -70,6 +71,8 @@ export class Runtime {
 	 * element value. Only what the program writes is stored.
 	 */
 	readonly memory = new Map<number, Value>();
+	/** The live host-heap blocks of the running process (for its leak report). */
+	readonly blocks = new HeapBlocks();
 	#heapTop = HEAP_BASE;
 	/** The loop entered last: where a run that exhausts its budget is reported. */
 	loop: SourceSpan | undefined;

@@ -112,4 +112,6 @@ export interface Trace {
 	leaks: Leak[];
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */
+	files?: Array<{ path: string; bytes: Uint8Array }>;
 }

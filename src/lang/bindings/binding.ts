@@ -6,7 +6,7 @@
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
 import type { Runtime } from '../runtime.ts';
 import type { CType, TemplateArg } from '../types.ts';
-import type { Value } from '../values.ts';
+import type { ArrayStore, Value } from '../values.ts';
 
 /** What a native function receives on each call. */
 export interface NativeCall {
@@ -24,6 +24,8 @@ export interface NativeCall {
 	name: string;
 	/** For a constructor: the variable or field being declared, e.g. `inQueueX`. */
 	declName?: string;
+	/** For a constructor: the arguments came as a brace list (`std::vector<int> v{1, 2}`). */
+	brace?: boolean;
 }
 
 /** What a native function may return; `true`/`false` become 1/0, nothing becomes void. */
@@ -54,6 +56,41 @@ export interface NativeType {
 	};
 	/** An external type (see compile/externals.ts): any member function is a stub. */
 	external?: boolean;
+	/** The static type of what a member function returns, when it is not `auto`. */
+	returns?: Readonly<Record<string, (targs: readonly TemplateArg[]) => CType>>;
+	/** The elements of a sequence (vector, array): `obj[i]`, range-for and `data()` read them. */
+	store?: (self: Value) => ArrayStore | undefined;
+	/** The element type of a sequence or the mapped type of a map, from the type's arguments. */
+	element?: (targs: readonly TemplateArg[]) => CType;
+	/** `obj[key]` of an associative container: the element's place, made on first use. */
+	entry?: (self: Value, key: Value, call: NativeCall) => Place;
+	/** What a range-for over an object that is not a sequence visits, as places (map entries). */
+	elements?: (self: Value) => Place[];
+	/** `a op b` with an object of this type on either side; undefined when not defined. */
+	binary?: (op: string, a: Value, b: Value) => Value | undefined;
+	/** The static type of `a op b` for an operator that is not a comparison. */
+	binaryType?: (op: string) => CType | undefined;
+	/** Whether an object counts as true (`if (file)`, `if (ptr)`). */
+	truthy?: (self: Value) => boolean;
+	/** Member functions that change a value-like object (std::string): the new value, the result. */
+	mutators?: Readonly<Record<string, (self: Value, call: NativeCall) => [Value, NativeResult]>>;
+	/** What a smart pointer points at (`p->x`, `*p`), and its static type. */
+	pointee?: (self: Value) => Value;
+	pointeeType?: (targs: readonly TemplateArg[]) => CType;
+	/** Runs when a variable of this type goes out of scope (a lock_guard unlocks). */
+	destroy?: (self: Value, call: NativeCall) => void;
+	/** Converts the value that initialises or is assigned to a variable of this type. */
+	convert?: (value: Value, targs: readonly TemplateArg[]) => Value;
+	/** An output stream type: `obj << x` writes to it. */
+	stream?: boolean;
+	/** `++it` / `--it` of an iterator object: moves it by `delta` and returns it. */
+	step?: (self: Value, delta: number) => Value;
+}
+
+/** A place in a container: read and written through these. */
+export interface Place {
+	get: () => Value;
+	set: (value: Value) => void;
 }
 
 /** A named constant (enum value, macro, error code). */
@@ -72,6 +109,10 @@ export interface BindingTable {
 	constants: Map<string, NativeConstant>;
 	/** Names whose value is read when the program runs (`block_idx` in a kernel). */
 	variables: Map<string, NativeVariable>;
+	/** The static type a free function returns, when it is not `auto`. */
+	returns: Map<string, (targs: readonly TemplateArg[], argTypes: readonly CType[]) => CType>;
+	/** Arguments a free function takes by reference (their address is passed), by position. */
+	refArgs: Map<string, readonly number[]>;
 }
 
 /** A name read at run time, with its static type. */
@@ -82,7 +123,14 @@ export interface NativeVariable {
 
 /** An empty table to fill. */
 export function emptyBindings(): BindingTable {
-	return { functions: new Map(), types: new Map(), constants: new Map(), variables: new Map() };
+	return {
+		functions: new Map(),
+		types: new Map(),
+		constants: new Map(),
+		variables: new Map(),
+		returns: new Map(),
+		refArgs: new Map(),
+	};
 }
 
 /** Namespaces whose prefix a program may write before simulator names. */

@@ -9,6 +9,8 @@ import type { RunMode } from '../../sim/run-request.ts';
 import type { HostProcess, Machine } from '../../sim/host/index.ts';
 import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
 import type { FuncValue } from '../values.ts';
+import type { ThreadScheduler } from '../thread-scheduler.ts';
+import type { ProgramFileSystem } from '../std/file-system.ts';
 
 /** The interpreter's view of the simulated world during one run; see the file comment. */
 export interface SimEnv {
@@ -36,4 +38,8 @@ export interface SimEnv {
 	tiling: Readonly<Record<string, number>>;
 	/** The tiling key `TILING_KEY_IS` compares with. */
 	tilingKey: number;
+	/** The host threads of the running process. */
+	threads: ThreadScheduler;
+	/** The files the program reads and writes. */
+	files: ProgramFileSystem;
 }

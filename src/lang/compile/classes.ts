@@ -201,6 +201,7 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 			}
 			continue;
 		}
+		cls.bases.push(t.cls);
 		for (const f of t.cls.fields) {
 			cls.addField(f);
 			const index = cls.fields.length - 1;

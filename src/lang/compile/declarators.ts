@@ -7,7 +7,8 @@ import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, type CType } from '../types.ts';
-import { ArrayStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { ArrayStore, CellStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { bindingPlaces } from '../std/associative.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
@@ -16,6 +17,7 @@ import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
 import { swapSource } from './macros.ts';
+import { registerCleanup } from './cleanup.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
 import type { Ev, St, Ex, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
@@ -25,8 +27,9 @@ import {
 	defaultValue,
 	newInstance,
 	buildInstance,
-	cloneValue,
 	convertArg,
+	copyFor,
+	cloneValue,
 } from './value-ops.ts';
 
 /** Name, derived type and initializer of one declarator. */
@@ -172,11 +175,60 @@ export function compileDeclaration(
 	const steps: St[] = [];
 	for (const d of kids.slice(kids.indexOf(typeNode) + 1)) {
 		if (!isDeclaratorNode(d.name)) continue;
+		const target = d.name === 'InitDeclarator' ? d.firstChild : d;
+		const unwrapped =
+			target?.name === 'ReferenceDeclarator' ? ctx.parts(target).find((c) => c.name !== '&') : target;
+		if (unwrapped?.name === 'StructuredBindingDeclarator') {
+			steps.push(declareStructuredBinding(ctx, d, unwrapped, target !== unwrapped, scope));
+			continue;
+		}
 		steps.push(declareOne(ctx, d, base, scope, global || isStatic, isConst));
 	}
 	if (steps.length === 1) return steps[0]!;
 	return (f) => {
 		for (const s of steps) s(f);
+		return NORMAL;
+	};
+}
+
+/** `auto [a, b] = value;` (`auto& [a, b]` binds the parts themselves). */
+function declareStructuredBinding(
+	ctx: CompileContext,
+	d: SyntaxNode,
+	binding: SyntaxNode,
+	byRef: boolean,
+	scope: Scope,
+): St {
+	const initNode = d.name === 'InitDeclarator' ? ctx.parts(d).pop() : undefined;
+	if (!initNode || initNode === binding)
+		return badStatement(ctx, d, 'construct-unsupported', {
+			construct: 'a structured binding without an initializer',
+			detail: 'write `auto [a, b] = value;`',
+		});
+	const value = compileExpr(ctx, initNode, scope).ev;
+	const names = binding.getChildren('Identifier').map((id) => ctx.text(id));
+	const slots = names.map(() => ctx.fn.slots++);
+	names.forEach((name, i) =>
+		scope.declare(name, { kind: 'local', slot: slots[i]!, type: T.unknown, ref: byRef }),
+	);
+	return (f) => {
+		const v = value(f);
+		const parts =
+			bindingPlaces(v, names.length) ??
+			(v instanceof Instance
+				? names.map((_, i) => ({
+						get: () => v.fields[i],
+						set: (x: Value) => void (v.fields[i] = x),
+					}))
+				: []);
+		slots.forEach((slot, i) => {
+			const p = parts[i];
+			f.s[slot] = byRef
+				? p
+					? new Ptr(new CellStore(p.get, p.set, names[i]!), 0, T.unknown)
+					: undefined
+				: cloneValue(p?.get());
+		});
 		return NORMAL;
 	};
 }
@@ -219,6 +271,7 @@ function compileVexingConstruction(
 			: (f) => convert(args[0]!.ev(f), type);
 	const slot = ctx.fn.slots++;
 	scope.declare(name, { kind: 'local', slot, type, ref: false });
+	registerCleanup(ctx, scope, slot, type, fnDecl);
 	return (f) => {
 		f.s[slot] = make(f);
 		return NORMAL;
@@ -279,7 +332,8 @@ function declareOne(
 	} else if (type.k === 'class' || type.k === 'sim') {
 		if (initEx) {
 			const ev = initEx.ev;
-			make = type.k === 'class' ? (f) => cloneValue(ev(f)) : ev;
+			const copy = copyFor(type, ctx.bindings);
+			make = (f) => copy(ev(f));
 		} else if (listItems) {
 			make = compileConstruct(
 				ctx,
@@ -329,6 +383,7 @@ function declareOne(
 		return NORMAL;
 	};
 	scope.declare(name, { kind: 'local', slot, type, ref: refScalar });
+	if (!info.ref) registerCleanup(ctx, scope, slot, type, d);
 	return st;
 }
 
@@ -374,7 +429,7 @@ export function compileConstruct(
 			if (args.length === 1) return args[0]!.ev;
 			return () => new SimObject(type.name, type.targs, null);
 		}
-		return compileNativeCall(ctx, nt.construct, args, type.targs, at, type.name, declName);
+		return compileNativeCall(ctx, nt.construct, args, type.targs, at, type.name, declName, brace);
 	}
 	if (type.k === 'class') {
 		const cls = type.cls;

@@ -22,6 +22,8 @@ import {
 } from './operators.ts';
 import { compileRvalueMember, compileLvalue } from './lvalues.ts';
 import { compileCall } from './calls.ts';
+import { compileLambda } from './lambdas.ts';
+import { destroyerFor } from './cleanup.ts';
 import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, firstLine, unescape } from './syntax.ts';
@@ -125,12 +127,14 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 			return compileBraceValue(ctx, list, t, scope);
 		}
 		case 'DeleteExpression':
-			return constEx(undefined, T.void);
+			return compileDelete(ctx, n, scope);
 		case 'NewExpression':
 			return compileNew(ctx, n, scope);
 		case 'TemplateFunction': {
 			return compileName(ctx, n, scope);
 		}
+		case 'LambdaExpression':
+			return compileLambda(ctx, n, scope);
 		default:
 			if (UNSUPPORTED[n.name]) return ctx.unsupported(n, UNSUPPORTED[n.name]!);
 			if (n.type.isError) return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) || '?' });
@@ -145,31 +149,70 @@ function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const t = resolveType(ctx, typeNode, scope);
 	const arr = n.getChild('NewDeclarator');
 	const rt = ctx.rt;
+	const span = ctx.span(n);
+	const name = ctx.text(typeNode);
 	if (arr) {
 		const count = ctx.parts(arr)[0];
 		const size = count ? compileExpr(ctx, count, scope).ev : () => 1;
 		const bytes = Math.max(1, sizeOf(t));
-		return { ev: (f) => rt.alloc(numOf(size(f)) * bytes), t: { k: 'ptr', to: t } };
+		return {
+			ev: (f) => {
+				const n = numOf(size(f));
+				const p = rt.alloc(n * bytes);
+				rt.blocks.allocated(p, {
+					kind: 'new[]',
+					bytes: n * bytes,
+					what: `new ${name}[${n}]`,
+					span,
+				});
+				return p;
+			},
+			t: { k: 'ptr', to: t },
+		};
 	}
 	const list = n.getChild('ArgumentList') ?? n.getChild('InitializerList');
 	const args = list ? ctx.parts(list).map((a) => compileExpr(ctx, a, scope)) : [];
 	const make = compileConstruct(ctx, t, args, n, list?.name === 'InitializerList');
-	const name = ctx.text(typeNode);
+	const bytes = sizeOf(t);
 	return {
 		ev: (f) => {
 			let v = make(f);
-			if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, name), 0, t);
-			return new Ptr(
-				new CellStore(
-					() => v,
-					(x) => void (v = x),
-					name,
-				),
-				0,
-				t,
-			);
+			const store =
+				t.k === 'class' || t.k === 'sim'
+					? new ObjectStore(v, name)
+					: new CellStore(
+							() => v,
+							(x) => void (v = x),
+							name,
+						);
+			rt.blocks.allocated(store, { kind: 'new', bytes, what: `new ${name}`, span });
+			return new Ptr(store, 0, t);
 		},
 		t: { k: 'ptr', to: t },
+	};
+}
+
+/** `delete p` / `delete[] p`: the object's destructor runs, the block is released. */
+function compileDelete(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const operand = ctx
+		.parts(n)
+		.filter((c) => c.name !== 'delete')
+		.pop();
+	if (!operand) return ctx.unsupported(n, 'this delete-expression');
+	const p = compileExpr(ctx, operand, scope);
+	const pointee = p.t.k === 'ptr' ? p.t.to : T.unknown;
+	const destroy = destroyerFor(ctx, pointee, n);
+	const rt = ctx.rt;
+	return {
+		ev: (f) => {
+			const v = p.ev(f);
+			if (v instanceof Ptr) {
+				if (rt.blocks.freed(v.base) && destroy && v.base instanceof ObjectStore)
+					destroy(v.base.target);
+			} else if (typeof v === 'number') rt.blocks.freed(v);
+			return undefined;
+		},
+		t: T.void,
 	};
 }
 
@@ -236,6 +279,8 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	}
 	const e = lookupPath(ctx, path, scope);
 	if (e) return compileEntityValue(ctx, e, n, text);
+	const method = path.length >= 2 ? memberFunctionValue(ctx, path, scope) : undefined;
+	if (method) return method;
 	if (text === '__FILE__') return constEx(ctx.span(n).file ?? ctx.rt.fileName, CHAR_PTR);
 	if (text === '__LINE__') return constEx(ctx.span(n).line, T.i32);
 	if (text === '__func__' || text === '__FUNCTION__') {
@@ -249,6 +294,24 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	if (variable) return { ev: variable.get, t: variable.type };
 	if (FRAMEWORK_MACROS.has(text)) return ctx.bad('macro-framework', n, { name: text });
 	return compileExternalName(ctx, text, n) ?? ctx.bad('name-unknown', n, { name: text });
+}
+
+/**
+ * `Class::method` as a value (`&Class::method` handed to `std::thread` with an object): a
+ * callable whose first argument is the object (or a pointer to it).
+ */
+function memberFunctionValue(ctx: CompileContext, path: string[], scope: Scope): Ex | undefined {
+	const owner = lookupPath(ctx, path.slice(0, -1), scope);
+	const cls = owner?.kind === 'class' ? owner.cls : owner?.kind === 'type' && owner.type.k === 'class' ? owner.type.cls : undefined;
+	const def = cls?.methods.get(path[path.length - 1]!)?.find((d) => d.node && d.tparams.length === 0);
+	if (!cls || !def) return undefined;
+	const name = def.qualName;
+	const value = new FuncValue(name, (args) => {
+		let self = args[0];
+		if (self instanceof Ptr && self.base instanceof ObjectStore) self = self.base.target;
+		return def.isStatic ? def.compiled!.invoke(null, args) : def.compiled!.invoke(self, args.slice(1));
+	});
+	return constEx(value, { k: 'func', name });
 }
 
 /** Compiles reading a resolved name (local, global, field, function, enumerator, constant). */
@@ -295,7 +358,6 @@ export function compileEntityValue(
 
 /** Names of C++ features the subset refuses, by node name, for the diagnostic. */
 export const UNSUPPORTED: Record<string, string> = {
-	LambdaExpression: 'a lambda expression',
 	GotoStatement: 'goto',
 	CoReturnStatement: 'co_return',
 	CoYieldStatement: 'co_yield',

@@ -16,10 +16,11 @@ import { lookupPath } from './names.ts';
 import { compileDeclarator, compileConstruct } from './declarators.ts';
 import { compileBlock } from './statements.ts';
 import { compileExpr } from './expressions.ts';
+import { compileArgEvaluator, pickOverload } from './calls.ts';
 import type { St, Signature, FnState, CompileContext } from './context.ts';
 import { nop } from './closures.ts';
 import { isTypeNode, isDeclaratorNode, findFunctionDeclarator } from './syntax.ts';
-import { isScalarLike, elemOf, cloneValue, convertArg } from './value-ops.ts';
+import { isScalarLike, elemOf, cloneValue, copyFor } from './value-ops.ts';
 import { demangled, demangledArg } from './demangle.ts';
 
 /** Declares a function (or function template, or method of `cls`) and queues its body to compile. */
@@ -61,8 +62,9 @@ export function declareFunction(
 			return;
 		}
 	}
-	const isDtor = nameNode.name === 'DestructorName' || name.startsWith('~');
-	if (isDtor) return; // Destructors of user classes have nothing the simulator observes.
+	// A destructor is the member function `~Name`; cleanup.ts runs it when an object goes.
+	if (nameNode.name === 'DestructorName' || name.startsWith('~'))
+		name = `~${name.replace(/^~\s*/, '')}`;
 	const params = decl.getChild('ParameterList');
 	const plist = params ? ctx.parts(params) : [];
 	const paramCount = plist.filter(
@@ -248,8 +250,9 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const slots = () => fs.slots;
 	const ret = sig.ret;
 	const retConv = isScalarLike(ret) && ret.k !== 'ptr';
-	const classRet = ret.k === 'class';
+	const classRet = ret.k === 'class' || ret.k === 'sim';
 	const nparams = paramSlots.length;
+	const copies = paramSlots.map((p) => copyFor(p.type, ctx.bindings));
 	const compiled: CompiledFunc = {
 		slots: 0,
 		params: sig.params,
@@ -264,11 +267,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 			for (let i = 0; i < nparams; i++) {
 				const p = paramSlots[i]!;
 				const a = args[i];
-				f.s[p.slot] = p.ref
-					? a
-					: p.type.k === 'class' && !sig.params[i]!.ref
-						? cloneValue(a)
-						: convertArg(a, p.type);
+				f.s[p.slot] = p.ref || sig.params[i]!.ref ? a : copies[i]!(a);
 			}
 			rt.stack.push({ func: name, line, column: 1, file });
 			if (init) init(f);
@@ -290,6 +289,23 @@ function compileCtorInit(ctx: CompileContext, cls: ClassDef, n: SyntaxNode, scop
 		if (id) inits.set(ctx.text(id), fi);
 	}
 	const steps: Array<(f: Frame) => void> = [];
+	// Bases first: the one the list names with its arguments, the others by their default
+	// constructor (base fields are the first fields of the object, where a base's constructor
+	// writes them).
+	for (const base of cls.bases) {
+		const fi = inits.get(base.name);
+		inits.delete(base.name);
+		const ctors = (base.methods.get(base.name) ?? []).filter((c) => c.node && c.cls === base);
+		if (ctors.length === 0) continue;
+		const argsNode = fi ? (fi.getChild('ArgumentList') ?? fi.getChild('InitializerList')) : null;
+		const args = argsNode ? ctx.parts(argsNode).map((a) => compileExpr(ctx, a, scope)) : [];
+		const ctor = fi
+			? pickOverload(ctx, ctors, args, fi, base.name)
+			: ctors.find((c) => c.paramCount - c.defaults === 0);
+		if (!ctor) continue;
+		const callArgs = fi ? compileArgEvaluator(ctx, ctor, args, fi) : () => [];
+		steps.push((f) => void ctor.compiled?.invoke(f.self, callArgs(f)));
+	}
 	for (const [name, fi] of inits) {
 		const index = cls.fieldIndex.get(name);
 		if (index === undefined) {

@@ -8,9 +8,7 @@ import { Scope } from '../scope.ts';
 import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
 import {
 	CellStore,
-	ENDL,
 	Instance,
-	OStream,
 	Ptr,
 	SimObject,
 	convert,
@@ -30,10 +28,11 @@ import {
 	cloneInstance,
 	cloneValue,
 	convertArg,
+	copyFor,
 	numOf,
-	streamText,
 } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
+import { asStream, putToStream } from '../std/streams.ts';
 
 /** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
 export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
@@ -84,18 +83,41 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 		return fold({ ev: (f) => (truthy(ea(f)) && truthy(eb(f)) ? 1 : 0), t: T.bool, c });
 	if (op === '||')
 		return fold({ ev: (f) => (truthy(ea(f)) || truthy(eb(f)) ? 1 : 0), t: T.bool, c });
-	if (op === '<<' && (a.t.k === 'stream' || a.t.k === 'unknown')) {
+	const streamLeft =
+		a.t.k === 'stream' || (a.t.k === 'sim' && ctx.bindings.types.get(a.t.name)?.stream === true);
+	if (op === '<<' && streamLeft) {
 		const rt = ctx.rt;
 		const bt = b.t;
-		if (a.t.k === 'stream') {
+		return {
+			ev: (f) => {
+				const left = ea(f);
+				const s = asStream(left);
+				const v = eb(f);
+				if (s) putToStream(rt, s, v, bt);
+				return left;
+			},
+			t: a.t,
+		};
+	}
+	if (a.t.k === 'sim' || b.t.k === 'sim') {
+		const types = ctx.bindings.types;
+		const na = a.t.k === 'sim' ? types.get(a.t.name) : undefined;
+		const nb = b.t.k === 'sim' ? types.get(b.t.name) : undefined;
+		const ha = na?.binary;
+		const hb = nb?.binary;
+		if (ha || hb) {
+			const eq = op === '==' || op === '!=';
+			const cmp = eq || op === '<' || op === '>' || op === '<=' || op === '>=';
+			const t = cmp ? T.bool : (na?.binaryType?.(op) ?? nb?.binaryType?.(op) ?? T.unknown);
 			return {
 				ev: (f) => {
-					const s = ea(f) as OStream;
-					const v = eb(f);
-					rt.write(s.channel, v === ENDL ? '\n' : streamText(v, bt));
-					return s;
+					const x = ea(f);
+					const y = eb(f);
+					const r = ha?.(op, x, y) ?? hb?.(op, x, y);
+					if (r !== undefined) return r;
+					return eq ? (ptrEqual(x, y) === (op === '==') ? 1 : 0) : undefined;
 				},
-				t: T.stream,
+				t,
 			};
 		}
 	}
@@ -301,8 +323,13 @@ export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	const lv = compileLvalue(ctx, target, scope);
 	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 	const t = lv.t;
+	const iterStep = t.k === 'sim' ? ctx.bindings.types.get(t.name)?.step : undefined;
 	const step = (v: Value): Value =>
-		v instanceof Ptr ? v.add(delta) : convert(numOf(v) + delta, t);
+		v instanceof Ptr
+			? v.add(delta)
+			: iterStep && v instanceof SimObject
+				? iterStep(v, delta)
+				: convert(numOf(v) + delta, t);
 	return prefix
 		? {
 				ev: (f) => {
@@ -364,9 +391,10 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 				t,
 			};
 		}
+		const copy = copyFor(t, ctx.bindings);
 		return {
 			ev: (f) => {
-				const v = convertArg(ev(f), t);
+				const v = copy(ev(f));
 				lv.set(f, v);
 				return v;
 			},

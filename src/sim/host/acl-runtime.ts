@@ -162,9 +162,16 @@ export class AclRuntime {
 	readonly #machine: Machine;
 	readonly #process: HostProcess;
 	readonly #recorder: Recorder;
-	readonly #actor: string;
+	#actor: string;
 	#initialized = false;
-	#current: Context | undefined;
+	/**
+	 * The current context of each host thread (0 is the thread running main): AscendCL binds a
+	 * context to the calling thread, so a thread that never called aclrtSetDevice or
+	 * aclrtSetCurrentContext has none and gets ACL_ERROR_RT_CONTEXT_NULL (107002).
+	 */
+	readonly #currentOf = new Map<number, Context>();
+	/** The host thread making calls now. */
+	#thread = 0;
 	readonly #bindings = new Map<number, DeviceBinding>();
 	readonly #contexts = new Map<number, Context>();
 	readonly #streams = new Map<number, Stream>();
@@ -189,6 +196,21 @@ export class AclRuntime {
 		this.#recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
 		this.#prefix = `pid${process.pid}`;
+	}
+
+	/** The thread the following calls come from (0: main); each has its own current context. */
+	setThread(thread: number): void {
+		this.#thread = thread;
+		this.#actor = thread === 0 ? `host:${this.#process.pid}` : `host:${this.#process.pid}:t${thread}`;
+	}
+
+	get #current(): Context | undefined {
+		return this.#currentOf.get(this.#thread);
+	}
+
+	set #current(context: Context | undefined) {
+		if (context) this.#currentOf.set(this.#thread, context);
+		else this.#currentOf.delete(this.#thread);
 	}
 
 	// ── initialisation ───────────────────────────────────────────────────────────────────────
@@ -1261,7 +1283,7 @@ export class AclRuntime {
 		this.#bindings.clear();
 		this.#streams.clear();
 		this.#descriptors.clear();
-		this.#current = undefined;
+		this.#currentOf.clear();
 		this.#initialized = false;
 	}
 
@@ -1447,7 +1469,8 @@ export class AclRuntime {
 		context.streamCount = 0;
 		if (this.#detailed())
 			this.#note(`device${context.device.id}.streams`, context.device.streams.inUse);
-		if (this.#current === context) this.#current = undefined;
+		// Every thread that had it current has none now.
+		for (const [thread, c] of this.#currentOf) if (c === context) this.#currentOf.delete(thread);
 	}
 
 	#dropModel(model: Model): void {
