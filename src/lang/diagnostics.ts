@@ -169,12 +169,12 @@ export const LANG_CATALOG = {
 	'file-missing': {
 		severity: 'info',
 		message:
-			'`{call}` opened `{path}`, which is not among the program\'s files: it failed as it does when the file does not exist',
+			"`{call}` opened `{path}`, which is not among the program's files: it failed as it does when the file does not exist",
 		hint: 'Give the file with the program: a data tab in the playground, a path or a directory on the command line, or `--input NAME=FILE`.',
 	},
 	'file-written': {
 		severity: 'info',
-		message: '`{call}` writes `{path}`: it becomes one of the run\'s output files',
+		message: "`{call}` writes `{path}`: it becomes one of the run's output files",
 		hint: 'On the command line `--output-dir DIR` keeps the files the program writes; the playground offers them for download.',
 	},
 	'thread-blocked': {
@@ -185,7 +185,8 @@ export const LANG_CATALOG = {
 	},
 	'thread-not-joinable': {
 		severity: 'error',
-		message: '`{name}` on a thread that is not joinable (never started, already joined or detached)',
+		message:
+			'`{name}` on a thread that is not joinable (never started, already joined or detached)',
 		hint: 'Call `join()` or `detach()` once per started thread; check `joinable()` first.',
 	},
 	'exception-thrown': {

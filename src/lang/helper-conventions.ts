@@ -204,14 +204,14 @@ export const HELPER_FUNCTIONS: ReadonlyMap<string, HelperFunction> = new Map([
 		'ReadFile',
 		{
 			meaning:
-				'the samples\' file reader: it reads the whole file into the buffer (up to its size) and stores the size, or prints `[ERROR]  failed to get file` when the file is not there',
+				"the samples' file reader: it reads the whole file into the buffer (up to its size) and stores the size, or prints `[ERROR]  failed to get file` when the file is not there",
 			source: DATA_UTILS,
 		},
 	],
 	[
 		'WriteFile',
 		{
-			meaning: 'the samples\' file writer: it writes `size` bytes of the buffer to the file',
+			meaning: "the samples' file writer: it writes `size` bytes of the buffer to the file",
 			source: DATA_UTILS,
 		},
 	],

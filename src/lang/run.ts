@@ -180,7 +180,8 @@ function runInner(
 	let compiler!: Compiler;
 	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
 	const bindings = createBindings(env, (p) => {
-		if (rt.blocks.freed(p.base) && p.base instanceof ObjectStore) compiler.destroyValue(p.base.target);
+		if (rt.blocks.freed(p.base) && p.base instanceof ObjectStore)
+			compiler.destroyValue(p.base.target);
 	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 

@@ -1,10 +1,11 @@
 /**
  * Host threads of one process, run deterministically. The interpreter runs one thread at a
  * time on one JavaScript stack, so threads nest: a thread that is created waits until the
- * running thread reaches a switch point (an AscendCL call, a lock operation, a wait, a join, a
- * sleep), and then runs — on top of it — until it finishes or must wait; then the thread below
- * carries on. The order is fixed by the program alone (oldest waiting thread first, never while
- * the running thread holds a lock), so a share link replays the same interleaving.
+ * running thread waits (a join, a condition variable, a sleep) or ends, and then runs — on top
+ * of it — until it finishes or must wait itself; then the thread below carries on. The order is
+ * fixed by the program alone (oldest created thread first, never while the running thread holds
+ * a lock), so a share link replays the same interleaving. A producer that fills a queue before
+ * it joins its consumer, and a thread that waits for a worker's result, both run as written.
  *
  * A thread that must wait for something only a thread below it can do (a lock that thread
  * holds, a notify only it sends) cannot be resumed in this model: the run stops there with the
@@ -95,7 +96,7 @@ export class ThreadScheduler {
 		return t;
 	}
 
-	/** A switch point: starts waiting threads, unless the current thread holds a lock. */
+	/** A switch point (a sleep): starts waiting threads, unless the current thread holds a lock. */
 	switchPoint(): void {
 		if (this.#pending.length === 0 || (this.#locks.get(this.current) ?? 0) > 0) return;
 		this.#runPending();
@@ -150,7 +151,6 @@ export class ThreadScheduler {
 			m.count++;
 			return;
 		}
-		if (m.owner === undefined) this.switchPoint();
 		if (m.owner !== undefined && m.owner !== me)
 			this.#blocked(span, `a mutex that thread ${m.owner === 0 ? 'main' : m.owner} holds`);
 		if (m.owner === me) this.#blocked(span, 'a mutex it already holds (a self-deadlock)');

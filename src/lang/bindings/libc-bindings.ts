@@ -127,7 +127,10 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		const stream = call.args[0];
 		const fmt = typeof call.args[1] === 'string' ? call.args[1] : '';
 		const text = formatPrintf(fmt, call.args.slice(2));
-		call.rt.write(stream instanceof OStream && stream.channel === 'stderr' ? 'stderr' : 'stdout', text);
+		call.rt.write(
+			stream instanceof OStream && stream.channel === 'stderr' ? 'stderr' : 'stdout',
+			text,
+		);
 		return text.length;
 	});
 	fns.set('puts', (call) => {
@@ -179,6 +182,7 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	fns.set('getpid', () => env.proc?.pid ?? 0);
 	const sleepUs = (call: NativeCall, us: number) => {
 		env.recorder.clock.advance(Math.max(0, Math.round(us)));
+		env.threads.switchPoint();
 		call.rt.check();
 		return 0;
 	};

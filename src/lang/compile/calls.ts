@@ -216,7 +216,9 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				const args = argNodes.map((a, i) => {
 					// A reference parameter gets the argument's address (`getline(f, line)`).
 					const lv = refs?.includes(i) ? compileLvalue(ctx, a, scope) : undefined;
-					return lv ? { ev: lv.addr, t: { k: 'ptr', to: lv.t } as CType } : compileArgument(ctx, a, scope);
+					return lv
+						? { ev: lv.addr, t: { k: 'ptr', to: lv.t } as CType }
+						: compileArgument(ctx, a, scope);
 				});
 				const helper = HELPER_FUNCTIONS.get(simName);
 				if (helper && !ctx.macros.has(simName))

@@ -177,7 +177,9 @@ export function compileDeclaration(
 		if (!isDeclaratorNode(d.name)) continue;
 		const target = d.name === 'InitDeclarator' ? d.firstChild : d;
 		const unwrapped =
-			target?.name === 'ReferenceDeclarator' ? ctx.parts(target).find((c) => c.name !== '&') : target;
+			target?.name === 'ReferenceDeclarator'
+				? ctx.parts(target).find((c) => c.name !== '&')
+				: target;
 		if (unwrapped?.name === 'StructuredBindingDeclarator') {
 			steps.push(declareStructuredBinding(ctx, d, unwrapped, target !== unwrapped, scope));
 			continue;
@@ -254,11 +256,8 @@ function compileVexingConstruction(
 		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
 			return undefined;
 		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
-		if (
-			!e ||
-			!(e.kind === 'local' || e.kind === 'global' || e.kind === 'const' || e.kind === 'field')
-		)
-			return undefined;
+		const value = e && ['local', 'global', 'const', 'field', 'func'].includes(e.kind);
+		if (!value) return undefined;
 		values.push(id);
 	}
 	if (values.length === 0) return undefined;

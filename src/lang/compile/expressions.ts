@@ -302,14 +302,23 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
  */
 function memberFunctionValue(ctx: CompileContext, path: string[], scope: Scope): Ex | undefined {
 	const owner = lookupPath(ctx, path.slice(0, -1), scope);
-	const cls = owner?.kind === 'class' ? owner.cls : owner?.kind === 'type' && owner.type.k === 'class' ? owner.type.cls : undefined;
-	const def = cls?.methods.get(path[path.length - 1]!)?.find((d) => d.node && d.tparams.length === 0);
+	const cls =
+		owner?.kind === 'class'
+			? owner.cls
+			: owner?.kind === 'type' && owner.type.k === 'class'
+				? owner.type.cls
+				: undefined;
+	const def = cls?.methods
+		.get(path[path.length - 1]!)
+		?.find((d) => d.node && d.tparams.length === 0);
 	if (!cls || !def) return undefined;
 	const name = def.qualName;
 	const value = new FuncValue(name, (args) => {
 		let self = args[0];
 		if (self instanceof Ptr && self.base instanceof ObjectStore) self = self.base.target;
-		return def.isStatic ? def.compiled!.invoke(null, args) : def.compiled!.invoke(self, args.slice(1));
+		return def.isStatic
+			? def.compiled!.invoke(null, args)
+			: def.compiled!.invoke(self, args.slice(1));
 	});
 	return constEx(value, { k: 'func', name });
 }

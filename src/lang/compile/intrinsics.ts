@@ -109,7 +109,13 @@ function makeOwned(name: 'unique_ptr' | 'shared_ptr'): CallIntrinsic {
 }
 
 function typeText(t: CType): string {
-	return t.k === 'class' ? t.cls.name : t.k === 'sim' ? t.name : t.k === 'int' || t.k === 'float' ? t.name : t.k;
+	return t.k === 'class'
+		? t.cls.name
+		: t.k === 'sim'
+			? t.name
+			: t.k === 'int' || t.k === 'float'
+				? t.name
+				: t.k;
 }
 
 /** Free functions the compiler builds the object of. */

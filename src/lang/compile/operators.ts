@@ -23,14 +23,7 @@ import { compileLvalue } from './lvalues.ts';
 import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { constEx, foldEx } from './closures.ts';
 import { firstLine } from './syntax.ts';
-import {
-	isArithLike,
-	cloneInstance,
-	cloneValue,
-	convertArg,
-	copyFor,
-	numOf,
-} from './value-ops.ts';
+import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 import { asStream, putToStream } from '../std/streams.ts';
 

@@ -416,7 +416,9 @@ function compileLoopBinding(
 	if (refScalar) {
 		return (f, p) => {
 			const withPtr = p as Place & { ptr?: () => Ptr };
-			f.s[slot] = withPtr.ptr ? withPtr.ptr() : new Ptr(new CellStore(p.get, p.set, info.name), 0, type);
+			f.s[slot] = withPtr.ptr
+				? withPtr.ptr()
+				: new Ptr(new CellStore(p.get, p.set, info.name), 0, type);
 		};
 	}
 	if (info.ref) return (f, p) => void (f.s[slot] = p.get());

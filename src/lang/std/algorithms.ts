@@ -107,7 +107,8 @@ export function addAlgorithmBindings(table: BindingTable): void {
 		const rg = range(call.args[0], call.args[1]);
 		if (!rg) return call.args[1];
 		for (let i = rg.from; i < rg.to; i++)
-			if (rg.store.items[i] === call.args[2]) return new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem);
+			if (rg.store.items[i] === call.args[2])
+				return new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem);
 		return call.args[1];
 	});
 	fns.set('find_if', (call) => {
@@ -115,7 +116,8 @@ export function addAlgorithmBindings(table: BindingTable): void {
 		const f = callable(call.args[2]);
 		if (!rg || !f) return call.args[1];
 		for (let i = rg.from; i < rg.to; i++)
-			if (truthy(f([rg.store.items[i]]))) return new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem);
+			if (truthy(f([rg.store.items[i]])))
+				return new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem);
 		return call.args[1];
 	});
 	fns.set('count', (call) => {
@@ -136,12 +138,16 @@ export function addAlgorithmBindings(table: BindingTable): void {
 	fns.set('for_each', (call) => {
 		const rg = range(call.args[0], call.args[1]);
 		const f = callable(call.args[2]);
-		if (rg && f) for (let i = rg.from; i < rg.to; i++) f([new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem)]);
+		if (rg && f)
+			for (let i = rg.from; i < rg.to; i++)
+				f([new Ptr(rg.store, i * sizeOfElem(rg.store), rg.store.elem)]);
 		return call.args[2];
 	});
 	fns.set('fill', (call) => {
 		const rg = range(call.args[0], call.args[1]);
-		if (rg) for (let i = rg.from; i < rg.to; i++) rg.store.items[i] = convertArg(call.args[2], rg.store.elem);
+		if (rg)
+			for (let i = rg.from; i < rg.to; i++)
+				rg.store.items[i] = convertArg(call.args[2], rg.store.elem);
 		return undefined;
 	});
 	fns.set('fill_n', (call) => {
@@ -180,7 +186,8 @@ export function addAlgorithmBindings(table: BindingTable): void {
 	fns.set('iota', (call) => {
 		const rg = range(call.args[0], call.args[1]);
 		let v = num(call.args[2]);
-		if (rg) for (let i = rg.from; i < rg.to; i++) rg.store.items[i] = convertArg(v++, rg.store.elem);
+		if (rg)
+			for (let i = rg.from; i < rg.to; i++) rg.store.items[i] = convertArg(v++, rg.store.elem);
 		return undefined;
 	});
 	fns.set('swap', (call) => {
@@ -197,24 +204,58 @@ export function addAlgorithmBindings(table: BindingTable): void {
 	fns.set('forward', (call) => call.args[0]);
 	r.set('forward', (_t, argTypes) => argTypes[0] ?? T.unknown);
 	// Two-argument min and max, and the C abs.
-	const numeric = (_t: unknown, argTypes: readonly import('../types.ts').CType[]) => argTypes[0] ?? T.unknown;
+	const numeric = (_t: unknown, argTypes: readonly import('../types.ts').CType[]) =>
+		argTypes[0] ?? T.unknown;
 	fns.set('min', (call) => (num(call.args[1]) < num(call.args[0]) ? call.args[1] : call.args[0]));
 	fns.set('max', (call) => (num(call.args[1]) > num(call.args[0]) ? call.args[1] : call.args[0]));
 	r.set('min', numeric);
 	r.set('max', numeric);
-	fns.set('clamp', (call) => Math.min(Math.max(num(call.args[0]), num(call.args[1])), num(call.args[2])));
+	fns.set('clamp', (call) =>
+		Math.min(Math.max(num(call.args[0]), num(call.args[1])), num(call.args[2])),
+	);
 	r.set('clamp', numeric);
 	// <cmath>
 	const math1: Record<string, (x: number) => number> = {
-		fabs: Math.abs, fabsf: Math.abs, abs: Math.abs, labs: Math.abs, llabs: Math.abs,
-		sqrt: Math.sqrt, sqrtf: Math.sqrt, cbrt: Math.cbrt,
-		exp: Math.exp, expf: Math.exp, exp2: (x) => 2 ** x, expm1: Math.expm1,
-		log: Math.log, logf: Math.log, log2: Math.log2, log10: Math.log10, log1p: Math.log1p,
-		floor: Math.floor, floorf: Math.floor, ceil: Math.ceil, ceilf: Math.ceil,
-		round: (x) => Math.sign(x) * Math.round(Math.abs(x)), roundf: (x) => Math.sign(x) * Math.round(Math.abs(x)),
-		trunc: Math.trunc, truncf: Math.trunc, rint: (x) => { const r = Math.round(x); return Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : r; },
-		sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
-		sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, tanhf: Math.tanh, erf: erf,
+		fabs: Math.abs,
+		fabsf: Math.abs,
+		abs: Math.abs,
+		labs: Math.abs,
+		llabs: Math.abs,
+		sqrt: Math.sqrt,
+		sqrtf: Math.sqrt,
+		cbrt: Math.cbrt,
+		exp: Math.exp,
+		expf: Math.exp,
+		exp2: (x) => 2 ** x,
+		expm1: Math.expm1,
+		log: Math.log,
+		logf: Math.log,
+		log2: Math.log2,
+		log10: Math.log10,
+		log1p: Math.log1p,
+		floor: Math.floor,
+		floorf: Math.floor,
+		ceil: Math.ceil,
+		ceilf: Math.ceil,
+		round: (x) => Math.sign(x) * Math.round(Math.abs(x)),
+		roundf: (x) => Math.sign(x) * Math.round(Math.abs(x)),
+		trunc: Math.trunc,
+		truncf: Math.trunc,
+		rint: (x) => {
+			const r = Math.round(x);
+			return Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : r;
+		},
+		sin: Math.sin,
+		cos: Math.cos,
+		tan: Math.tan,
+		asin: Math.asin,
+		acos: Math.acos,
+		atan: Math.atan,
+		sinh: Math.sinh,
+		cosh: Math.cosh,
+		tanh: Math.tanh,
+		tanhf: Math.tanh,
+		erf: erf,
 	};
 	for (const [name, f] of Object.entries(math1)) {
 		fns.set(name, (call) => f(num(call.args[0])));
@@ -226,12 +267,21 @@ export function addAlgorithmBindings(table: BindingTable): void {
 		});
 	}
 	const math2: Record<string, (x: number, y: number) => number> = {
-		pow: Math.pow, powf: Math.pow, fmax: Math.max, fmaxf: Math.max, fmin: Math.min, fminf: Math.min,
-		fmod: (x, y) => x % y, atan2: Math.atan2, hypot: Math.hypot,
+		pow: Math.pow,
+		powf: Math.pow,
+		fmax: Math.max,
+		fmaxf: Math.max,
+		fmin: Math.min,
+		fminf: Math.min,
+		fmod: (x, y) => x % y,
+		atan2: Math.atan2,
+		hypot: Math.hypot,
 	};
 	for (const [name, f] of Object.entries(math2)) {
 		fns.set(name, (call) => f(num(call.args[0]), num(call.args[1])));
-		r.set(name, (_t, argTypes) => (name.endsWith('f') ? T.f32 : argTypes[0]?.k === 'float' ? argTypes[0] : T.f64));
+		r.set(name, (_t, argTypes) =>
+			name.endsWith('f') ? T.f32 : argTypes[0]?.k === 'float' ? argTypes[0] : T.f64,
+		);
 	}
 	fns.set('isnan', (call) => (Number.isNaN(num(call.args[0])) ? 1 : 0));
 	fns.set('isinf', (call) => (Math.abs(num(call.args[0])) === Number.POSITIVE_INFINITY ? 1 : 0));

@@ -65,7 +65,11 @@ export class MapData implements Copyable {
 	entry(key: Value): Entry {
 		const k = keyOf(key);
 		let e = this.entries.get(k);
-		if (!e) this.entries.set(k, (e = { key: convertArg(key, this.keyType), value: defaultValue(this.valueType) }));
+		if (!e)
+			this.entries.set(
+				k,
+				(e = { key: convertArg(key, this.keyType), value: defaultValue(this.valueType) }),
+			);
 		return e;
 	}
 }
@@ -105,11 +109,18 @@ function pairType(): NativeType {
 		name: 'pair',
 		ctype: (targs) => ({ k: 'sim', name: 'pair', targs }),
 		construct: (call) => {
-			const items = call.args.length === 1 && call.args[0] instanceof BraceList ? call.args[0].items : call.args;
-			return new SimObject('pair', call.targs, new TupleData([
-				convertArg(items[0] ?? defaultValue(arg(call.targs, 0)), arg(call.targs, 0)),
-				convertArg(items[1] ?? defaultValue(arg(call.targs, 1)), arg(call.targs, 1)),
-			]));
+			const items =
+				call.args.length === 1 && call.args[0] instanceof BraceList
+					? call.args[0].items
+					: call.args;
+			return new SimObject(
+				'pair',
+				call.targs,
+				new TupleData([
+					convertArg(items[0] ?? defaultValue(arg(call.targs, 0)), arg(call.targs, 0)),
+					convertArg(items[1] ?? defaultValue(arg(call.targs, 1)), arg(call.targs, 1)),
+				]),
+			);
 		},
 		methods: {},
 		member: {
@@ -167,7 +178,10 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 	const insert = (m: MapData, key: Value, value: Value) => {
 		const k = keyOf(key);
 		if (m.entries.has(k)) return false;
-		m.entries.set(k, { key: convertArg(key, m.keyType), value: cloneValue(convertArg(value, m.valueType)) });
+		m.entries.set(k, {
+			key: convertArg(key, m.keyType),
+			value: cloneValue(convertArg(value, m.valueType)),
+		});
 		return true;
 	};
 	return {
@@ -206,20 +220,28 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 			find: (self, c) => {
 				const m = d(self, c);
 				const k = keyOf(c.args[0]);
-				return m.entries.has(k) ? iter(m, (self as SimObject).targs, k) : end(m, (self as SimObject).targs);
+				return m.entries.has(k)
+					? iter(m, (self as SimObject).targs, k)
+					: end(m, (self as SimObject).targs);
 			},
 			begin: (self, c) => iter(d(self, c), (self as SimObject).targs),
 			end: (self, c) => end(d(self, c), (self as SimObject).targs),
 			at: (self, c) => {
 				const e = d(self, c).entries.get(keyOf(c.args[0]));
-				if (!e) return c.rt.stop('index-out-of-range', c.span, { index: String(c.args[0]), name: c.name, size: d(self, c).entries.size });
+				if (!e)
+					return c.rt.stop('index-out-of-range', c.span, {
+						index: String(c.args[0]),
+						name: c.name,
+						size: d(self, c).entries.size,
+					});
 				return e.value;
 			},
 			insert: (self, c) => {
 				const m = d(self, c);
 				const item = c.args[0];
 				if (isSet) return insert(m, item, 1) ? 1 : 0;
-				const [k, v] = item instanceof BraceList ? item.items : [pairGet(item, 0), pairGet(item, 1)];
+				const [k, v] =
+					item instanceof BraceList ? item.items : [pairGet(item, 0), pairGet(item, 1)];
 				return insert(m, k, v) ? 1 : 0;
 			},
 			emplace: (self, c) => (insert(d(self, c), c.args[0], isSet ? 1 : c.args[1]) ? 1 : 0),
@@ -232,12 +254,20 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 					m.entries.delete(key);
 					const keys = m.keys();
 					const next = it.keys.slice(it.index + 1).find((k) => m.entries.has(k));
-					return new SimObject(ITERATOR, a.targs, new MapIterator(m, keys, next === undefined ? keys.length : keys.indexOf(next)));
+					return new SimObject(
+						ITERATOR,
+						a.targs,
+						new MapIterator(m, keys, next === undefined ? keys.length : keys.indexOf(next)),
+					);
 				}
 				return m.entries.delete(keyOf(a)) ? 1 : 0;
 			},
 		},
-		returns: { size: () => T.u64, count: () => T.u64, find: (targs) => ({ k: 'sim', name: ITERATOR, targs }) },
+		returns: {
+			size: () => T.u64,
+			count: () => T.u64,
+			find: (targs) => ({ k: 'sim', name: ITERATOR, targs }),
+		},
 	};
 }
 
@@ -245,7 +275,8 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 const ITERATOR = 'map::iterator';
 
 function iteratorType(): NativeType {
-	const it = (v: Value) => (v instanceof SimObject && v.handle instanceof MapIterator ? v.handle : undefined);
+	const it = (v: Value) =>
+		v instanceof SimObject && v.handle instanceof MapIterator ? v.handle : undefined;
 	return {
 		name: ITERATOR,
 		ctype: (targs) => ({ k: 'sim', name: ITERATOR, targs }),
@@ -260,7 +291,8 @@ function iteratorType(): NativeType {
 			const x = it(a);
 			const y = it(b);
 			if (!x || !y || (op !== '==' && op !== '!=')) return undefined;
-			const same = x.map === y.map && Math.min(x.index, x.keys.length) === Math.min(y.index, y.keys.length);
+			const same =
+				x.map === y.map && Math.min(x.index, x.keys.length) === Math.min(y.index, y.keys.length);
 			return same === (op === '==') ? 1 : 0;
 		},
 		step: (self, delta) => {
@@ -275,9 +307,19 @@ function tupleType(): NativeType {
 	return {
 		name: 'tuple',
 		ctype: (targs) => ({ k: 'sim', name: 'tuple', targs }),
-		construct: (call) => new SimObject('tuple', call.targs, new TupleData(call.targs.map((t, i) =>
-			convertArg(call.args[i] ?? (typeof t === 'number' ? 0 : defaultValue(t)), typeof t === 'number' ? T.unknown : t),
-		))),
+		construct: (call) =>
+			new SimObject(
+				'tuple',
+				call.targs,
+				new TupleData(
+					call.targs.map((t, i) =>
+						convertArg(
+							call.args[i] ?? (typeof t === 'number' ? 0 : defaultValue(t)),
+							typeof t === 'number' ? T.unknown : t,
+						),
+					),
+				),
+			),
 		methods: {},
 	};
 }
@@ -299,7 +341,8 @@ class OptionalData implements Copyable {
 }
 
 function optionalType(): NativeType {
-	const o = (v: Value) => (v instanceof SimObject && v.handle instanceof OptionalData ? v.handle : undefined);
+	const o = (v: Value) =>
+		v instanceof SimObject && v.handle instanceof OptionalData ? v.handle : undefined;
 	return {
 		name: 'optional',
 		ctype: (targs) => ({ k: 'sim', name: 'optional', targs }),
@@ -317,7 +360,8 @@ function optionalType(): NativeType {
 			has_value: (self) => (o(self)?.has ? 1 : 0),
 			value: (self, c) => {
 				const d = o(self);
-				if (!d?.has) return c.rt.stop('null-dereference', c.span, { name: 'std::optional (empty)' });
+				if (!d?.has)
+					return c.rt.stop('null-dereference', c.span, { name: 'std::optional (empty)' });
 				return d.value;
 			},
 			value_or: (self, c) => (o(self)?.has ? o(self)!.value : c.args[0]),
@@ -350,13 +394,29 @@ export function addAssociativeBindings(table: BindingTable): void {
 	types.set(ITERATOR, iteratorType());
 	table.constants.set('nullopt', { value: NULLOPT, type: T.unknown });
 	const fns = table.functions;
-	fns.set('make_pair', (call) => new SimObject('pair', [call.argTypes[0] ?? T.unknown, call.argTypes[1] ?? T.unknown], new TupleData([cloneValue(call.args[0]), cloneValue(call.args[1])])));
-	table.returns.set('make_pair', (_t, argTypes) => ({ k: 'sim', name: 'pair', targs: [argTypes[0] ?? T.unknown, argTypes[1] ?? T.unknown] }));
-	fns.set('make_tuple', (call) => new SimObject('tuple', call.argTypes, new TupleData(call.args.map(cloneValue))));
+	fns.set(
+		'make_pair',
+		(call) =>
+			new SimObject(
+				'pair',
+				[call.argTypes[0] ?? T.unknown, call.argTypes[1] ?? T.unknown],
+				new TupleData([cloneValue(call.args[0]), cloneValue(call.args[1])]),
+			),
+	);
+	table.returns.set('make_pair', (_t, argTypes) => ({
+		k: 'sim',
+		name: 'pair',
+		targs: [argTypes[0] ?? T.unknown, argTypes[1] ?? T.unknown],
+	}));
+	fns.set(
+		'make_tuple',
+		(call) => new SimObject('tuple', call.argTypes, new TupleData(call.args.map(cloneValue))),
+	);
 	fns.set('get', (call) => {
 		const i = typeof call.targs[0] === 'number' ? call.targs[0] : 0;
 		const t = call.args[0];
-		if (t instanceof SimObject && (t.handle instanceof TupleData || t.handle instanceof EntryPair)) return pairGet(t, i);
+		if (t instanceof SimObject && (t.handle instanceof TupleData || t.handle instanceof EntryPair))
+			return pairGet(t, i);
 		return undefined;
 	});
 	void num;
@@ -366,7 +426,10 @@ export function addAssociativeBindings(table: BindingTable): void {
 export function bindingPlaces(v: Value, count: number): Place[] | undefined {
 	if (!(v instanceof SimObject)) return undefined;
 	if (v.handle instanceof TupleData || v.handle instanceof EntryPair) {
-		return Array.from({ length: count }, (_, i) => ({ get: () => pairGet(v, i), set: (x: Value) => pairSet(v, i, x) }));
+		return Array.from({ length: count }, (_, i) => ({
+			get: () => pairGet(v, i),
+			set: (x: Value) => pairSet(v, i, x),
+		}));
 	}
 	return undefined;
 }

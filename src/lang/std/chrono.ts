@@ -140,7 +140,8 @@ export function addChronoBindings(table: BindingTable, env: SimEnv): void {
 	};
 	types.set(DURATION, duration);
 	types.set('chrono::duration', duration);
-	for (const [name, unit] of Object.entries(UNITS)) types.set(`chrono::${name}`, durationType(name, unit));
+	for (const [name, unit] of Object.entries(UNITS))
+		types.set(`chrono::${name}`, durationType(name, unit));
 	for (const name of Object.keys(RATIOS))
 		types.set(name, { name, ctype: () => ({ k: 'sim', name, targs: [] }), methods: {} });
 	types.set(TIME_POINT, {
@@ -152,7 +153,10 @@ export function addChronoBindings(table: BindingTable, env: SimEnv): void {
 	});
 	const timePoint: CType = { k: 'sim', name: TIME_POINT, targs: [] };
 	for (const clock of ['steady_clock', 'system_clock', 'high_resolution_clock']) {
-		table.functions.set(`chrono::${clock}::now`, () => new SimObject(TIME_POINT, [], new ChronoValue(nowNs(env), 1, true)));
+		table.functions.set(
+			`chrono::${clock}::now`,
+			() => new SimObject(TIME_POINT, [], new ChronoValue(nowNs(env), 1, true)),
+		);
 		table.returns.set(`chrono::${clock}::now`, () => timePoint);
 		types.set(`chrono::${clock}::time_point`, types.get(TIME_POINT)!);
 	}
@@ -163,7 +167,8 @@ export function addChronoBindings(table: BindingTable, env: SimEnv): void {
 		const unit = UNITS[name.replace(/^chrono::/, '')];
 		if (!c) return call.args[0];
 		if (unit !== undefined) return durationOf(Math.trunc(c.ns / unit) * unit, unit, true);
-		const u = typeof t === 'object' && t.k === 'sim' ? unitOf(t.targs) : { unit: 1, integral: true };
+		const u =
+			typeof t === 'object' && t.k === 'sim' ? unitOf(t.targs) : { unit: 1, integral: true };
 		return durationOf(c.ns, u.unit, u.integral);
 	});
 	table.returns.set('chrono::duration_cast', (targs) => {
@@ -177,6 +182,7 @@ export function addChronoBindings(table: BindingTable, env: SimEnv): void {
 	table.functions.set('this_thread::sleep_for', (call) => {
 		const c = chrono(call.args[0]);
 		sleep(c ? c.ns : num(call.args[0]));
+		env.threads.switchPoint();
 		call.rt.check();
 		return undefined;
 	});

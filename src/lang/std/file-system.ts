@@ -70,7 +70,8 @@ export class ProgramFileSystem {
 		if (p === '' || this.#dirs.has(p)) return 'dir';
 		if (this.#written.has(p) || this.#project.findData(p)) return 'file';
 		const prefix = `${p}/`;
-		for (const f of this.#project.files.keys()) if (f.startsWith(prefix) || f.includes(`/${prefix}`)) return 'dir';
+		for (const f of this.#project.files.keys())
+			if (f.startsWith(prefix) || f.includes(`/${prefix}`)) return 'dir';
 		for (const f of this.#written.keys()) if (f.startsWith(prefix)) return 'dir';
 		return undefined;
 	}

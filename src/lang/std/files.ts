@@ -33,7 +33,14 @@ const IOS = { app: 1, ate: 2, binary: 4, in: 8, out: 16, trunc: 32 } as const;
 const SEEK = { beg: 0, cur: 1, end: 2 } as const;
 
 /** POSIX `open` flags (Linux values, illustrative) and `st_mode` bits. */
-const O = { O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 0o100, O_TRUNC: 0o1000, O_APPEND: 0o2000 };
+const O = {
+	O_RDONLY: 0,
+	O_WRONLY: 1,
+	O_RDWR: 2,
+	O_CREAT: 0o100,
+	O_TRUNC: 0o1000,
+	O_APPEND: 0o2000,
+};
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
@@ -75,7 +82,8 @@ export class FileStream extends OStream {
 
 /** The element type and store a pointer argument writes into or reads from. */
 function bufferOf(v: Value): { store: ArrayStore; at: number } | undefined {
-	if (v instanceof Ptr && v.base instanceof ArrayStore) return { store: v.base, at: v.base.index(v.offset) };
+	if (v instanceof Ptr && v.base instanceof ArrayStore)
+		return { store: v.base, at: v.base.index(v.offset) };
 	if (v instanceof SimObject && v.handle instanceof ArrayStore) return { store: v.handle, at: 0 };
 	return undefined;
 }
@@ -88,7 +96,8 @@ export function writeBytes(rt: Runtime, dst: Value, bytes: Uint8Array): number {
 		const size = Math.max(1, sizeOf(buf.store.elem));
 		const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		const count = Math.min(Math.floor(n / size), buf.store.items.length - buf.at);
-		for (let i = 0; i < count; i++) buf.store.items[buf.at + i] = decode(view, i * size, buf.store.elem);
+		for (let i = 0; i < count; i++)
+			buf.store.items[buf.at + i] = decode(view, i * size, buf.store.elem);
 		return Math.min(n, count * size);
 	}
 	if (typeof dst === 'number' && dst !== 0) {
@@ -189,16 +198,27 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const key = `missing:${path}`;
 		if (reported.has(key)) return;
 		reported.add(key);
-		call.rt.recorder.diagnostic(langDiagnostic('file-missing', call.span, { call: call.name, path }));
+		call.rt.recorder.diagnostic(
+			langDiagnostic('file-missing', call.span, { call: call.name, path }),
+		);
 	};
 	const noteWrite = (call: NativeCall, path: string) => {
 		const key = `written:${path}`;
 		if (reported.has(key)) return;
 		reported.add(key);
-		call.rt.recorder.diagnostic(langDiagnostic('file-written', call.span, { call: call.name, path }));
+		call.rt.recorder.diagnostic(
+			langDiagnostic('file-written', call.span, { call: call.name, path }),
+		);
 	};
 	/** Opens `path` for a call; undefined (reported) when reading a file that is not there. */
-	const open = (call: NativeCall, path: string, read: boolean, write: boolean, append: boolean, truncate: boolean) => {
+	const open = (
+		call: NativeCall,
+		path: string,
+		read: boolean,
+		write: boolean,
+		append: boolean,
+		truncate: boolean,
+	) => {
 		const p = fs.resolve(path);
 		const existing = fs.read(p);
 		if (read && !write && !existing) {
@@ -252,7 +272,14 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const path = textOf(call.args[0]) ?? '';
 		const mode = textOf(call.args[1]) ?? 'r';
 		const plus = mode.includes('+');
-		const file = open(call, path, mode.startsWith('r') || plus, !mode.startsWith('r') || plus, mode.startsWith('a'), mode.startsWith('w'));
+		const file = open(
+			call,
+			path,
+			mode.startsWith('r') || plus,
+			!mode.startsWith('r') || plus,
+			mode.startsWith('a'),
+			mode.startsWith('w'),
+		);
 		return file ?? null;
 	});
 	fns.set('fclose', (call) => {
@@ -302,7 +329,11 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 	fns.set('fputs', (call) => {
 		const f = fileOf(call.args[1]);
 		if (f) writeTo(f, utf8(textOf(call.args[0]) ?? ''));
-		else if (call.args[1] instanceof OStream) call.rt.write(call.args[1].channel === 'stderr' ? 'stderr' : 'stdout', textOf(call.args[0]) ?? '');
+		else if (call.args[1] instanceof OStream)
+			call.rt.write(
+				call.args[1].channel === 'stderr' ? 'stderr' : 'stdout',
+				textOf(call.args[0]) ?? '',
+			);
 		return 0;
 	});
 	fns.set('fgets', (call) => {
@@ -324,14 +355,37 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 	const fds = new Map<number, OpenFile>();
 	let nextFd = 3;
 	for (const [name, value] of Object.entries(O)) table.constants.set(name, { value, type: T.i32 });
-	for (const name of ['S_IRUSR', 'S_IWUSR', 'S_IXUSR', 'S_IRWXU', 'S_IRGRP', 'S_IWGRP', 'S_IROTH', 'S_IWOTH', 'S_IWRITE', 'S_IREAD'])
+	for (const name of [
+		'S_IRUSR',
+		'S_IWUSR',
+		'S_IXUSR',
+		'S_IRWXU',
+		'S_IRGRP',
+		'S_IWGRP',
+		'S_IROTH',
+		'S_IWOTH',
+		'S_IWRITE',
+		'S_IREAD',
+	])
 		table.constants.set(name, { value: 0o600, type: T.i32 });
-	for (const [name, value] of [['F_OK', 0], ['R_OK', 4], ['W_OK', 2], ['X_OK', 1]] as const)
+	for (const [name, value] of [
+		['F_OK', 0],
+		['R_OK', 4],
+		['W_OK', 2],
+		['X_OK', 1],
+	] as const)
 		table.constants.set(name, { value, type: T.i32 });
 	fns.set('open', (call) => {
 		const flags = num(call.args[1]);
 		const mode = flags & 3;
-		const file = open(call, textOf(call.args[0]) ?? '', mode !== O.O_WRONLY, mode !== O.O_RDONLY, (flags & O.O_APPEND) !== 0, (flags & O.O_TRUNC) !== 0);
+		const file = open(
+			call,
+			textOf(call.args[0]) ?? '',
+			mode !== O.O_WRONLY,
+			mode !== O.O_RDONLY,
+			(flags & O.O_APPEND) !== 0,
+			(flags & O.O_TRUNC) !== 0,
+		);
 		if (!file) return -1;
 		const fd = nextFd++;
 		fds.set(fd, file);
@@ -371,14 +425,19 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		construct: () => new SimObject('stat', [], new Map<string, Value>()),
 		methods: {},
 		member: {
-			get: (self, field) => (self instanceof SimObject && self.handle instanceof Map ? (self.handle.get(field) ?? 0) : 0),
-			set: (self, field, v) => void (self instanceof SimObject && self.handle instanceof Map && self.handle.set(field, v)),
+			get: (self, field) =>
+				self instanceof SimObject && self.handle instanceof Map ? (self.handle.get(field) ?? 0) : 0,
+			set: (self, field, v) =>
+				void (self instanceof SimObject && self.handle instanceof Map && self.handle.set(field, v)),
 		},
 	});
 	fns.set('stat', (call) => {
 		const path = textOf(call.args[0]) ?? '';
 		const kind = fs.kind(path);
-		const target = call.args[1] instanceof Ptr && isStore(call.args[1].base) ? call.args[1].base.load(0, T.unknown) : undefined;
+		const target =
+			call.args[1] instanceof Ptr && isStore(call.args[1].base)
+				? call.args[1].base.load(0, T.unknown)
+				: undefined;
 		if (!kind) {
 			missing(call, path);
 			return -1;
@@ -406,11 +465,24 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const s = asStream(v);
 		return s instanceof FileStream ? s : undefined;
 	};
-	const openStream = (call: NativeCall, s: FileStream, path: string, mode: number, kind: 'in' | 'out' | 'both') => {
+	const openStream = (
+		call: NativeCall,
+		s: FileStream,
+		path: string,
+		mode: number,
+		kind: 'in' | 'out' | 'both',
+	) => {
 		const m = mode || (kind === 'in' ? IOS.in : kind === 'out' ? IOS.out : IOS.in | IOS.out);
 		const read = (m & IOS.in) !== 0;
 		const write = (m & (IOS.out | IOS.app)) !== 0;
-		const file = open(call, path, read, write, (m & IOS.app) !== 0, write && !read ? (m & IOS.app) === 0 : (m & IOS.trunc) !== 0);
+		const file = open(
+			call,
+			path,
+			read,
+			write,
+			(m & IOS.app) !== 0,
+			write && !read ? (m & IOS.app) === 0 : (m & IOS.trunc) !== 0,
+		);
 		s.file = file;
 		s.ok = file !== undefined;
 		if (file && (m & IOS.ate) !== 0) file.pos = file.data.length;
@@ -421,13 +493,18 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const s = streamFile(self);
 		if (s) flushStream(s);
 	};
-	for (const [name, kind] of [['ifstream', 'in'], ['ofstream', 'out'], ['fstream', 'both']] as const) {
+	for (const [name, kind] of [
+		['ifstream', 'in'],
+		['ofstream', 'out'],
+		['fstream', 'both'],
+	] as const) {
 		table.types.set(name, {
 			name,
 			ctype: () => ({ k: 'sim', name, targs: [] }),
 			construct: (call) => {
 				const s = new FileStream(kind);
-				if (call.args.length > 0) openStream(call, s, textOf(call.args[0]) ?? '', num(call.args[1]), kind);
+				if (call.args.length > 0)
+					openStream(call, s, textOf(call.args[0]) ?? '', num(call.args[1]), kind);
 				return new SimObject(name, [], s);
 			},
 			methods: m,
@@ -485,7 +562,8 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 	m['gcount'] = (self) => streamFile(self)?.lastRead ?? 0;
 	const seekg = (self: Value, call: NativeCall) => {
 		const s = streamFile(self);
-		if (s?.file) seek(s.file, num(call.args[0]), call.args.length > 1 ? num(call.args[1]) : SEEK.beg);
+		if (s?.file)
+			seek(s.file, num(call.args[0]), call.args.length > 1 ? num(call.args[1]) : SEEK.beg);
 		if (s) s.ok = true;
 		return self;
 	};
@@ -529,7 +607,12 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		table.constants.set(`ios::${name}`, { value, type: T.i32 });
 		table.constants.set(`ios_base::${name}`, { value, type: T.i32 });
 	}
-	table.types.set('filebuf', { name: 'filebuf', ctype: () => ({ k: 'sim', name: STREAM_TYPE, targs: [] }), methods: m, stream: true });
+	table.types.set('filebuf', {
+		name: 'filebuf',
+		ctype: () => ({ k: 'sim', name: STREAM_TYPE, targs: [] }),
+		methods: m,
+		stream: true,
+	});
 	table.types.set('streampos', { name: 'streampos', ctype: () => T.i64, methods: {} });
 	table.types.set('streamsize', { name: 'streamsize', ctype: () => T.i64, methods: {} });
 	// std::getline(stream, line): the line without its '\n'; false at the end.
@@ -557,7 +640,8 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 			if (s) s.ok = false;
 			return call.args[0];
 		}
-		if (target instanceof Ptr && isStore(target.base)) target.base.store(target.offset, STRING_TYPE, line.replace(/\r$/, ''));
+		if (target instanceof Ptr && isStore(target.base))
+			target.base.store(target.offset, STRING_TYPE, line.replace(/\r$/, ''));
 		return call.args[0];
 	});
 	table.refArgs.set('getline', [1]);
@@ -572,7 +656,8 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 			return 0;
 		}
 		const size = call.args[1];
-		if (size instanceof Ptr && isStore(size.base)) size.base.store(size.offset, T.u64, bytes.length);
+		if (size instanceof Ptr && isStore(size.base))
+			size.base.store(size.offset, T.u64, bytes.length);
 		writeBytes(call.rt, call.args[2], bytes.subarray(0, num(call.args[3]) || bytes.length));
 		return 1;
 	});

@@ -114,12 +114,17 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 			const items = d(self, c).items;
 			const i = num(c.args[0]);
 			if (i < 0 || i >= items.length)
-				return c.rt.stop('index-out-of-range', c.span, { index: i, name: c.name, size: items.length });
+				return c.rt.stop('index-out-of-range', c.span, {
+					index: i,
+					name: c.name,
+					size: items.length,
+				});
 			return items[i];
 		},
 		fill: (self, c) => {
 			const x = d(self, c);
-			for (let i = 0; i < x.items.length; i++) x.items[i] = cloneValue(convertArg(c.args[0], x.elem));
+			for (let i = 0; i < x.items.length; i++)
+				x.items[i] = cloneValue(convertArg(c.args[0], x.elem));
 			return undefined;
 		},
 		swap: (self, c) => {
@@ -158,8 +163,7 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 			const x = d(self, c);
 			const at = indexOf(x, c.args[0]);
 			const rest = c.args.slice(1);
-			const items =
-				rest.length === 1 ? [elementValue(x, rest[0])] : initialItems(x, rest, false);
+			const items = rest.length === 1 ? [elementValue(x, rest[0])] : initialItems(x, rest, false);
 			x.items.splice(at, 0, ...items);
 			return iterator(x, at);
 		},
@@ -181,5 +185,6 @@ function elementValue(d: SequenceData, v: Value): Value {
 
 /** Adds `vector`, `array` and `deque`. */
 export function addSequenceBindings(table: BindingTable): void {
-	for (const name of ['vector', 'array', 'deque'] as const) table.types.set(name, sequenceType(name));
+	for (const name of ['vector', 'array', 'deque'] as const)
+		table.types.set(name, sequenceType(name));
 }

@@ -54,7 +54,11 @@ function pointee(targs: readonly TemplateArg[]): CType {
 }
 
 /** Makes a smart pointer object of `name` owning `p`. */
-export function makeSmart(name: 'unique_ptr' | 'shared_ptr', targs: readonly TemplateArg[], p: Ptr | null): SimObject {
+export function makeSmart(
+	name: 'unique_ptr' | 'shared_ptr',
+	targs: readonly TemplateArg[],
+	p: Ptr | null,
+): SimObject {
 	return new SimObject(name, targs, new SmartPointer(new Owner(p), name === 'shared_ptr'));
 }
 
@@ -108,7 +112,8 @@ function smartType(name: 'unique_ptr' | 'shared_ptr', release: Deleter): NativeT
 			if (op !== '==' && op !== '!=') return undefined;
 			const x = sp(a)?.owner.ptr ?? pointer(a);
 			const y = sp(b)?.owner.ptr ?? pointer(b);
-			const same = x === y || (x !== null && y !== null && x.base === y.base && x.offset === y.offset);
+			const same =
+				x === y || (x !== null && y !== null && x.base === y.base && x.offset === y.offset);
 			return same === (op === '==') ? 1 : 0;
 		},
 		destroy: (self, call) => {

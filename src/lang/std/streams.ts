@@ -104,7 +104,7 @@ export function addStreamBindings(table: BindingTable): void {
 	fns.set('setfill', (call) => {
 		const ch = call.args[0];
 		return new Manipulator(
-			(f) => void (f.fill = typeof ch === 'string' ? ch[0] ?? ' ' : String.fromCharCode(num(ch))),
+			(f) => void (f.fill = typeof ch === 'string' ? (ch[0] ?? ' ') : String.fromCharCode(num(ch))),
 		);
 	});
 	const methods = streamMethods();

@@ -90,7 +90,13 @@ function findAny(text: string, set: string, from: number, last: boolean, member:
 type Mutator = (self: Value, call: NativeCall) => [Value, NativeResult];
 
 const MUTATORS: Record<string, Mutator> = {
-	append: (self, c) => [s(self) + (c.args.length > 1 && typeof c.args[0] === 'number' ? charOf(c.args[1]).repeat(num(c.args[0])) : charOf(c.args[0])), undefined],
+	append: (self, c) => [
+		s(self) +
+			(c.args.length > 1 && typeof c.args[0] === 'number'
+				? charOf(c.args[1]).repeat(num(c.args[0]))
+				: charOf(c.args[0])),
+		undefined,
+	],
 	push_back: (self, c) => [s(self) + charOf(c.args[0]), undefined],
 	pop_back: (self) => [s(self).slice(0, -1), undefined],
 	clear: () => ['', undefined],
@@ -237,7 +243,9 @@ export function addStringBindings(table: BindingTable): void {
 	fns.set('to_string', toString);
 	r.set('to_string', () => STRING_TYPE);
 	for (const name of ['stoi', 'stol', 'stoll', 'stoul', 'stoull', 'atoi', 'atol', 'atoll'])
-		fns.set(name, (call) => parseInteger(s(call.args[0]), call.args.length > 2 ? num(call.args[2]) : 10));
+		fns.set(name, (call) =>
+			parseInteger(s(call.args[0]), call.args.length > 2 ? num(call.args[2]) : 10),
+		);
 	for (const name of ['strtol', 'strtoul', 'strtoll', 'strtoull'])
 		fns.set(name, (call) => parseInteger(s(call.args[0]), num(call.args[2]) || 10));
 	for (const name of ['stof', 'stod', 'stold', 'atof', 'strtod', 'strtof'])
@@ -249,11 +257,27 @@ export function addStringBindings(table: BindingTable): void {
 	fns.set('strlen', (call) => s(call.args[0]).length);
 	fns.set('strcmp', (call) => compareText(s(call.args[0]), s(call.args[1])));
 	fns.set('strncmp', (call) =>
-		compareText(s(call.args[0]).slice(0, num(call.args[2])), s(call.args[1]).slice(0, num(call.args[2]))),
+		compareText(
+			s(call.args[0]).slice(0, num(call.args[2])),
+			s(call.args[1]).slice(0, num(call.args[2])),
+		),
 	);
 	fns.set('strcpy', (call) => (writeCString(call.args[0], s(call.args[1])), call.args[0]));
-	fns.set('strncpy', (call) => (writeCString(call.args[0], s(call.args[1]).slice(0, num(call.args[2])), num(call.args[2]) + 1), call.args[0]));
-	fns.set('strcat', (call) => (writeCString(call.args[0], s(call.args[0]) + s(call.args[1])), call.args[0]));
+	fns.set(
+		'strncpy',
+		(call) => (
+			writeCString(
+				call.args[0],
+				s(call.args[1]).slice(0, num(call.args[2])),
+				num(call.args[2]) + 1,
+			),
+			call.args[0]
+		),
+	);
+	fns.set(
+		'strcat',
+		(call) => (writeCString(call.args[0], s(call.args[0]) + s(call.args[1])), call.args[0]),
+	);
 	fns.set('strstr', (call) => {
 		const hay = s(call.args[0]);
 		const i = hay.indexOf(s(call.args[1]));

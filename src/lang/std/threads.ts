@@ -132,14 +132,16 @@ export function addThreadBindings(table: BindingTable, env: SimEnv): void {
 	const mutexType = (name: string, recursive: boolean): NativeType => ({
 		name,
 		ctype: () => ({ k: 'sim', name, targs: [] }),
-		construct: () => new SimObject(name, [], { owner: undefined, count: 0, recursive } satisfies MutexState),
+		construct: () =>
+			new SimObject(name, [], { owner: undefined, count: 0, recursive } satisfies MutexState),
 		methods: {
 			lock: (self, call) => sched().lock(mutexOf(self)!, call.span),
 			unlock: (self) => sched().unlock(mutexOf(self)!),
 			try_lock: (self) => (sched().tryLock(mutexOf(self)!) ? 1 : 0),
 		},
 	});
-	for (const name of ['mutex', 'timed_mutex', 'shared_mutex']) types.set(name, mutexType(name, false));
+	for (const name of ['mutex', 'timed_mutex', 'shared_mutex'])
+		types.set(name, mutexType(name, false));
 	types.set('recursive_mutex', mutexType('recursive_mutex', true));
 
 	const DEFER = { defer: true } as const;
@@ -179,17 +181,27 @@ export function addThreadBindings(table: BindingTable, env: SimEnv): void {
 			if (h) h.owns = false;
 		},
 	});
-	for (const name of ['lock_guard', 'unique_lock', 'scoped_lock', 'shared_lock']) types.set(name, lockType(name));
+	for (const name of ['lock_guard', 'unique_lock', 'scoped_lock', 'shared_lock'])
+		types.set(name, lockType(name));
 
-	const cv = (self: Value) => ((self as SimObject).handle as ConditionState);
-	const waitFor = (self: Value, call: NativeCall, timeoutUs: number | undefined, predArg: Value) => {
+	const cv = (self: Value) => (self as SimObject).handle as ConditionState;
+	const waitFor = (
+		self: Value,
+		call: NativeCall,
+		timeoutUs: number | undefined,
+		predArg: Value,
+	) => {
 		const state = cv(self);
 		const lock = lockOf(call.args[0]);
 		const start = state.notifies;
 		const pred = predArg instanceof FuncValue ? predArg : undefined;
 		const ready = pred ? () => truthy(pred.call([])) : () => state.notifies !== start;
-		const what = pred ? 'a condition variable whose condition no other thread can make true' : 'a notify no other thread will send';
-		return sched().waitUntil(lock?.owns ? lock.mutex : undefined, ready, call.span, what, timeoutUs) ? 1 : 0;
+		const what = pred
+			? 'a condition variable whose condition no other thread can make true'
+			: 'a notify no other thread will send';
+		return sched().waitUntil(lock?.owns ? lock.mutex : undefined, ready, call.span, what, timeoutUs)
+			? 1
+			: 0;
 	};
 	const conditionType: NativeType = {
 		name: 'condition_variable',
@@ -199,7 +211,8 @@ export function addThreadBindings(table: BindingTable, env: SimEnv): void {
 			wait: (self, call) => void waitFor(self, call, undefined, call.args[1]),
 			wait_for: (self, call) => {
 				const d = call.args[1];
-				const us = d instanceof SimObject && d.handle instanceof ChronoValue ? d.handle.ns / 1e3 : num(d);
+				const us =
+					d instanceof SimObject && d.handle instanceof ChronoValue ? d.handle.ns / 1e3 : num(d);
 				return waitFor(self, call, us, call.args[2]);
 			},
 			wait_until: (self, call) => waitFor(self, call, 0, call.args[2]),
@@ -216,7 +229,13 @@ export function addThreadBindings(table: BindingTable, env: SimEnv): void {
 		ctype: (targs) => (typeof targs[0] === 'object' ? targs[0] : T.i64),
 		methods: {},
 	});
-	for (const [name, t] of [['atomic_int', T.i32], ['atomic_bool', T.bool], ['atomic_uint', T.u32], ['atomic_long', T.i64], ['atomic_size_t', T.u64]] as const)
+	for (const [name, t] of [
+		['atomic_int', T.i32],
+		['atomic_bool', T.bool],
+		['atomic_uint', T.u32],
+		['atomic_long', T.i64],
+		['atomic_size_t', T.u64],
+	] as const)
 		types.set(name, { name, ctype: () => t, methods: {} });
 
 	// pthreads: pthread_create runs like std::thread; the id written through its first argument.
