@@ -499,7 +499,7 @@ function compileMethodCall(
 	const objNode = kids[0]!;
 	const memberNode = kids[kids.length - 1]!;
 	// `->` is an anonymous token of the grammar: read it from the text between the two sides.
-	const arrow = ctx.src.slice(objNode.to, memberNode.from).includes('->');
+	const arrow = ctx.sourceOf(objNode).slice(objNode.to, memberNode.from).includes('->');
 	let method = ctx.text(memberNode);
 	let targs: TemplateArg[] = [];
 	if (memberNode.name === 'TemplateMethod') {

@@ -241,7 +241,7 @@ function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 		// `static constexpr int M = 4;` puts the value right after the FieldIdentifier.
 		let init = info.init;
 		const next = after[i + 1];
-		const assigned = next ? ctx.src.slice(d.to, next.from).includes('=') : false;
+		const assigned = next ? ctx.sourceOf(d).slice(d.to, next.from).includes('=') : false;
 		if (
 			!init &&
 			next &&

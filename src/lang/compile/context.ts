@@ -2,7 +2,7 @@
  * The compile context: state every compile step shares (scopes, current function, macro state,
  * diagnostics) and the compiled-code shapes (`Ev`, `St`, `Ex`, `LV`).
  */
-import type { SyntaxNode } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import type { Diagnostic, SourceSpan } from '../../sim/trace.ts';
 import type { BindingTable, NativeCall } from '../bindings/binding.ts';
 import { langDiagnostic, type LangCode } from '../diagnostics.ts';
@@ -123,6 +123,7 @@ export class CompileContext {
 		this.rt = options.rt;
 		this.launch = options.launch;
 		this.macros = parsed.pre.macros;
+		this.treeText.set(parsed.tree, parsed.pre.text);
 	}
 
 	/** Makes the macros of the translation unit that `offset` lies in the ones in force. */
@@ -134,9 +135,23 @@ export class CompileContext {
 		this.macros = unit.macros;
 	}
 
+	/**
+	 * The texts parsed trees were parsed from (the program, macro bodies, expansions): a node's
+	 * offsets refer to the text of the tree it belongs to.
+	 */
+	readonly treeText = new WeakMap<Tree, string>();
+
+	/** The text a node's offsets refer to: its tree's text (the current text for unknown trees). */
+	sourceOf(n: SyntaxNode): string {
+		let top = n;
+		while (top.parent) top = top.parent;
+		const tree = top.tree;
+		return (tree && this.treeText.get(tree)) ?? this.src;
+	}
+
 	/** The source text of a node. */
 	text(n: SyntaxNode): string {
-		return this.src.slice(n.from, n.to);
+		return this.sourceOf(n).slice(n.from, n.to);
 	}
 
 	/** Where a node is reported: its line and column, or the macro call being expanded. */

@@ -142,7 +142,7 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 	const objNode = kids[0]!;
 	const fieldNode = kids[kids.length - 1]!;
 	// `->` is an anonymous token of the grammar: read it from the text between the two sides.
-	const arrow = ctx.src.slice(objNode.to, fieldNode.from).includes('->');
+	const arrow = ctx.sourceOf(objNode).slice(objNode.to, fieldNode.from).includes('->');
 	const field = ctx.text(fieldNode);
 	if (fieldNode.name === 'TemplateMethod') return undefined;
 	const span = ctx.span(n);

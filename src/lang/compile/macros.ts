@@ -87,6 +87,7 @@ export function parseMacroBody(
 					result = fn?.getChild('CompoundStatement') ?? null;
 				}
 				if (result) ctx.foreign.set(result, text);
+				ctx.treeText.set(tree, text);
 			}
 		}
 	}
@@ -156,6 +157,7 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	for (const kind of ['expr', 'stmt'] as const) {
 		const text = kind === 'expr' ? `int m=(${body});` : `void m(){${body};}`;
 		const tree = parser.parse(text);
+		ctx.treeText.set(tree, text);
 		let bad = false;
 		tree.iterate({
 			enter: (node) => {

@@ -250,7 +250,7 @@ function compileFor(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	const openAt = kids[open]?.to ?? n.from;
 	for (const c of inside) {
 		if (c.name === ';') continue;
-		const section = (ctx.src.slice(openAt, c.from).match(/;/g) ?? []).length;
+		const section = (ctx.sourceOf(c).slice(openAt, c.from).match(/;/g) ?? []).length;
 		if (section === 0) {
 			if (c.name === 'Declaration') init = compileDeclaration(ctx, c, scope, false);
 			else {
