@@ -71,10 +71,15 @@ export const LANG_CATALOG = {
 		message: '`{name}` is a macro of {source}: assumed to be {meaning}',
 		hint: 'Give tiling values with `--tiling FIELD=VALUE,…` and the key with `--tiling-key K`, or launch the kernel from a `main` that passes its tiling.',
 	},
+	'asm-skipped': {
+		severity: 'warning',
+		message: 'inline assembly (`asm(…)`) is not simulated: it was skipped',
+		hint: 'What the instruction does on the device (cache maintenance, a trap) does not happen here; the rest of the program runs.',
+	},
 	'call-external': {
 		severity: 'warning',
 		message:
-			'`{name}` is not defined in the program and the simulator does not model it ({why}): assumed to be an external function, run as a stub that does nothing and returns 0',
+			'`{name}` is not defined in the program or in the simulator ({why}): assumed to be an external function, run as a stub that does nothing and returns 0',
 		hint: 'Add the file that defines `{name}` (and its header) to the program, or replace the call; the rest of the program runs as written.',
 	},
 	'type-external': {

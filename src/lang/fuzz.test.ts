@@ -126,7 +126,7 @@ describe('the interpreter never throws', () => {
 			}),
 			{ numRuns: 8_500, seed: 42 },
 		);
-	});
+	}, 180_000);
 
 	it('on 1,500 mutated sample programs', () => {
 		fc.assert(
@@ -143,5 +143,5 @@ describe('the interpreter never throws', () => {
 			),
 			{ numRuns: 1_500, seed: 7 },
 		);
-	});
+	}, 180_000);
 });

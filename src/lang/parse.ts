@@ -250,9 +250,10 @@ const MAX_FIX_ROUNDS = 4;
 /**
  * Parses `pre.text`, mending two places where the Lezer C++ grammar reads valid C++ as an
  * error, by equal-length edits and a new parse: a `;` after a member function's body
- * (`A() {};` in a class) becomes a space, and a declaration with a brace initialiser that the
- * grammar took for a function definition (`T x{a, b, c};`) gets `(` `)` for its braces, noted
- * in `pre.braceInits`.
+ * (`A() {};` in a class) becomes a space; a declaration with a brace initialiser that the
+ * grammar took for a function definition (`T x{a, b, c};`) or for comparisons (`A<T> x{a};`)
+ * gets `(` `)` for its braces, noted in `pre.braceInits`; members declared together with
+ * initialisers have them set aside (`pre.fieldInits`).
  */
 function parseWithFixes(pre: Preprocessed): Tree {
 	let tree = parser.parse(pre.text);
@@ -274,6 +275,23 @@ function parseWithFixes(pre: Preprocessed): Tree {
 						changed = true;
 					} else if (bracedDeclarators(chars, node.from)) changed = true;
 					return false;
+				}
+				if (node.name === 'CompoundLiteralExpression') {
+					// `A<T> b{…};` read as `(A < T) > b{…}`: a declaration with a template type.
+					const list = node.node.getChild('InitializerList');
+					const stmt = node.node.parent?.parent;
+					const head = stmt ? chars.slice(stmt.from, node.from).join('') : '';
+					if (
+						list &&
+						stmt?.name === 'ExpressionStatement' &&
+						/^\s*[\w:]+\s*<[^;{}]*>\s*$/.test(head)
+					) {
+						chars[list.from] = '(';
+						chars[list.to - 1] = ')';
+						pre.braceInits.add(list.from);
+						changed = true;
+						return false;
+					}
 				}
 				if (node.name === 'FunctionDefinition' && isBraceDeclaration(node.node)) {
 					const body = node.node.getChild('CompoundStatement');

@@ -37,6 +37,9 @@ import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe } from './value-ops.ts';
 
+/** The spellings of inline assembly. */
+const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
+
 /** Builds the NativeCall for a binding invocation at node `n`. */
 export function makeCallInfo(
 	ctx: CompileContext,
@@ -133,6 +136,10 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		if (path.length === 1 && ctx.macros.has(text) && !ctx.macroDepth.includes(text)) {
 			const m = ctx.macros.get(text)!;
 			if (m.params) return expandMacroCall(ctx, m, argNodes, scope, n);
+		}
+		if (path.length === 1 && INLINE_ASM.has(text) && !lookupPath(ctx, path, scope)) {
+			ctx.noteOnce('asm-skipped', 'asm', nameNode, {});
+			return constEx(undefined, T.void);
 		}
 		const convention =
 			path.length === 1 && !ctx.macros.has(text) ? helperConvention(text) : undefined;

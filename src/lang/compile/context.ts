@@ -126,13 +126,55 @@ export class CompileContext {
 		this.treeText.set(parsed.tree, parsed.pre.text);
 	}
 
-	/** Makes the macros of the translation unit that `offset` lies in the ones in force. */
-	enterUnitAt(offset: number): void {
+	/**
+	 * The file scope of each translation unit, when there are several: a unit's classes,
+	 * variables and types are its own (two kernel files may each define `KernelAdd`); the
+	 * functions it defines are also linked into {@link global}, where the other units find them.
+	 */
+	readonly unitScopes: Scope[] = [];
+
+	/**
+	 * Makes the translation unit that `offset` lies in the current one (its macros in force);
+	 * returns its file scope.
+	 */
+	enterUnitAt(offset: number): Scope {
 		const units = this.parsed.units;
-		if (units.length < 2) return;
-		let unit = units[0]!;
-		for (const u of units) if (u.from <= offset) unit = u;
-		this.macros = unit.macros;
+		if (units.length < 2) return this.global;
+		let index = 0;
+		units.forEach((u, i) => {
+			if (u.from <= offset) index = i;
+		});
+		this.macros = units[index]!.macros;
+		while (this.unitScopes.length < units.length)
+			this.unitScopes.push(new Scope(this.global, 'namespace', ''));
+		return this.unitScopes[index]!;
+	}
+
+	/**
+	 * The scope in the linked (global) tree that mirrors `scope`'s namespace path, made as
+	 * needed; undefined when `scope` is not inside a unit's file scope (one unit, or a class).
+	 */
+	linkedScope(scope: Scope): Scope | undefined {
+		if (this.unitScopes.length === 0) return undefined;
+		const path: string[] = [];
+		let s: Scope | null = scope;
+		while (s && !this.unitScopes.includes(s)) {
+			if (s.kind !== 'namespace' || !s.name) return undefined;
+			path.unshift(s.name);
+			s = s.parent;
+		}
+		if (!s) return undefined;
+		let cur = this.global;
+		for (const name of path) {
+			const e = cur.names.get(name);
+			if (e?.kind === 'namespace') cur = e.scope;
+			else {
+				const ns = new Scope(cur, 'namespace', name);
+				cur.declare(name, { kind: 'namespace', scope: ns });
+				cur = ns;
+			}
+		}
+		return cur;
 	}
 
 	/**

@@ -20,10 +20,7 @@ import { firstLine } from './syntax.ts';
 
 /** Declares everything at top level, then compiles every function body. */
 export function compileProgram(ctx: CompileContext, top: SyntaxNode): void {
-	for (const c of ctx.children(top)) {
-		ctx.enterUnitAt(c.from);
-		declareTop(ctx, c, ctx.global, false);
-	}
+	for (const c of ctx.children(top)) declareTop(ctx, c, ctx.enterUnitAt(c.from), false);
 	drainPending(ctx);
 }
 

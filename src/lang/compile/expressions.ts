@@ -21,9 +21,10 @@ import {
 	compilePointerExpr,
 } from './operators.ts';
 import { compileRvalueMember, compileLvalue } from './lvalues.ts';
-import { compileCall } from './calls.ts';
+import { compileArgument, compileCall } from './calls.ts';
 import { compileLambda } from './lambdas.ts';
 import { destroyerFor } from './cleanup.ts';
+import { compileTypeTrait } from './type-traits.ts';
 import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, firstLine, unescape } from './syntax.ts';
@@ -118,7 +119,9 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		case 'CallExpression':
 			return compileCall(ctx, n, scope);
 		case 'InitializerList':
-			return ctx.unsupported(n, 'a brace list here', 'initialise a named variable instead');
+			// Where its type is not known here (an argument of a simulator API or of an external
+			// function), a brace list is a list of values the callee builds its object from.
+			return compileArgument(ctx, n, scope);
 		case 'CompoundLiteralExpression': {
 			const td = ctx.parts(n)[0];
 			const list = n.getChild('InitializerList');
@@ -268,6 +271,8 @@ function parseStringValue(ctx: CompileContext, n: SyntaxNode): string {
 /** A name used as a value. */
 function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const text = ctx.text(n).replace(/\s+/g, '');
+	const trait = compileTypeTrait(ctx, n, scope);
+	if (trait) return trait;
 	if (n.name === 'TemplateFunction') {
 		return ctx.unsupported(n, `\`${text}\` used as a value`);
 	}

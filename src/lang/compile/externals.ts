@@ -28,6 +28,17 @@ const CANN_NAME = /^(?:acl|Acl|ACL_|hccl|Hccl|HCCL_|platform_ascendc::|ge::|op::
 /** Uses of the operator framework's kernel macros: the kernel comes with generated headers. */
 const FRAMEWORK_KERNEL = /\b(?:GET_TILING_DATA\w*|TILING_KEY_IS|REGISTER_TILING_DEFAULT)\s*\(/;
 
+/**
+ * Ascend C's own names: the namespace, and PascalCase APIs and types (`Sigmoid`,
+ * `DataCopyPadExtParams`) a kernel that includes `kernel_operator.h` uses.
+ */
+const ASCEND_C_NAME = /^(?:AscendC::|tik2::)?[A-Z][A-Za-z0-9]*$|^AscendC::/;
+
+/** Whether the program includes the Ascend C header (the simulator models part of it). */
+function kernelOperator(ctx: CompileContext): boolean {
+	return /#\s*include\s*[<"]kernel_operator\.h[>"]/.test(ctx.parsed.source);
+}
+
 /** A constant-like name: capitals, digits and underscores. */
 const CONSTANT_NAME = /^(?:\w+::)*[A-Z][A-Z0-9_]*$/;
 
@@ -45,7 +56,9 @@ export function externalReason(
 ): string | undefined {
 	const plain = name.replace(/^::/, '');
 	if (CANN_NAME.test(plain) && (kind !== 'name' || CONSTANT_NAME.test(plain)))
-		return 'it belongs to a CANN library API the simulator does not model';
+		return 'an API of a CANN library, outside what the simulator models';
+	if (ASCEND_C_NAME.test(plain) && kernelOperator(ctx) && kind !== 'name')
+		return 'an Ascend C API of `kernel_operator.h`, outside what the simulator models';
 	const missing = ctx.parsed.pre.missing[0];
 	const generated = !missing && FRAMEWORK_KERNEL.test(ctx.program);
 	if (!missing && !generated) return undefined;
@@ -149,4 +162,25 @@ export function compileExternalName(
 ): Ex | undefined {
 	if (!noteExternal(ctx, name, 'name', at)) return undefined;
 	return { ev: () => 0, t: T.i32, c: true };
+}
+
+/** The operator framework's data-type macros (`DTYPE_X`, `DTYPE_Y`, `ORIG_DTYPE_X`…). */
+const FRAMEWORK_DTYPE = /^(?:ORIG_)?DTYPE_[A-Z0-9_]+$/;
+
+/**
+ * `DTYPE_X` in an operator-framework kernel: the framework defines it as the operator's data
+ * type, which only the operator's definition knows; assumed `half`, once per name.
+ */
+export function frameworkDtype(
+	ctx: CompileContext,
+	name: string,
+	at: SyntaxNode,
+): CType | undefined {
+	if (!FRAMEWORK_DTYPE.test(name) || !FRAMEWORK_KERNEL.test(ctx.program)) return undefined;
+	ctx.noteOnce('framework-assumed', `dtype:${name}`, at, {
+		name,
+		source: 'the operator framework (Ascend C custom operator projects)',
+		meaning: "the operator's data type from its definition, taken to be `half` here",
+	});
+	return T.half;
 }

@@ -42,9 +42,12 @@ export function declareFunction(
 	let name = ctx.text(nameNode);
 	let owner = cls;
 	let ownerScope = scope;
-	if (!cls && (nameNode.name === 'ScopedIdentifier' || nameNode.name === 'QualifiedIdentifier')) {
+	const scoped = nameNode.name === 'ScopedIdentifier' || nameNode.name === 'QualifiedIdentifier';
+	// A member of a class template instance defined out of class: its name is the last part.
+	if (cls && scoped) name = splitScoped(name).pop()!;
+	if (!cls && scoped) {
 		// `void KernelAdd::Init(...) {…}` or `template<…> void K<T>::F() {…}`.
-		const path = name.split('::');
+		const path = splitScoped(name);
 		name = path.pop()!;
 		const ownerName = path.join('::').replace(/<.*>$/, '');
 		const e = lookupPath(ctx, ownerName.split('::'), scope);
@@ -99,15 +102,40 @@ export function declareFunction(
 		if (same >= 0) list.splice(same, 1);
 		owner.addMethod(def);
 	} else {
-		const e = ownerScope.names.get(name);
-		if (e?.kind === 'func') {
-			e.defs.push(def);
-		} else ownerScope.declare(name, { kind: 'func', defs: [def] });
+		addFunction(ownerScope, name, def);
+		// Linked for the other translation units, unless it has internal linkage.
+		const linked = isStatic ? undefined : ctx.linkedScope(ownerScope);
+		if (linked && linked !== ownerScope) addFunction(linked, name, def);
 	}
 	if (tparams.length === 0) {
 		ctx.functions.push(def);
 		ctx.pending.push(def);
 	}
+}
+
+function addFunction(scope: Scope, name: string, def: FuncDef): void {
+	const e = scope.names.get(name);
+	if (e?.kind === 'func') e.defs.push(def);
+	else scope.declare(name, { kind: 'func', defs: [def] });
+}
+
+/** The parts of `A<B::C>::D` split at the `::` outside template argument lists. */
+function splitScoped(text: string): string[] {
+	const parts: string[] = [];
+	let depth = 0;
+	let start = 0;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (c === '<') depth++;
+		else if (c === '>') depth--;
+		else if (c === ':' && text[i + 1] === ':' && depth === 0) {
+			parts.push(text.slice(start, i).trim());
+			start = i + 2;
+			i++;
+		}
+	}
+	parts.push(text.slice(start).trim());
+	return parts;
 }
 
 /** Counts an instantiation; past the cap (runaway recursive templates) reports and refuses. */

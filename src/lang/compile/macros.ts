@@ -34,6 +34,22 @@ export function expandObjectMacro(
 			return constEx(Number.isFinite(v) ? v : 0, T.i32);
 		}
 		if (m.body.trim() === '') return constEx(1, T.i32);
+		// A macro whose body is statements (`#define RUN op.Init(); op.Process()`), used as one.
+		const stmts = at ? parseMacroBody(ctx, m, 'stmt') : null;
+		if (stmts && at) {
+			ctx.macroDepth.push(name);
+			const saved = swapSource(ctx, ctx.foreign.get(stmts));
+			const savedAt = ctx.spanAt;
+			ctx.spanAt = savedAt ?? ctx.span(at);
+			try {
+				const st = compileBlock(ctx, stmts, scope, false);
+				return { ev: (f) => void st(f), t: T.void, st };
+			} finally {
+				ctx.spanAt = savedAt;
+				swapSource(ctx, saved);
+				ctx.macroDepth.pop();
+			}
+		}
 		if (at) return ctx.unsupported(at, `the macro \`${name}\` (its body is not an expression)`);
 		return undefined;
 	}
