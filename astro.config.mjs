@@ -5,6 +5,10 @@ import preact from '@astrojs/preact';
 import { pagefindIndex } from './src/integrations/pagefind-index.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { CODE_THEMES } from './src/site/code-themes.ts';
+import { CSP_CONFIG } from './src/site/csp.ts';
+import { shikiClassesTransformer } from './src/site/shiki-classes.ts';
+import { shikiClassesCssIntegration } from './src/integrations/shiki-classes-css.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 
 export default defineConfig({
 	trailingSlash: 'always',
@@ -21,8 +25,10 @@ export default defineConfig({
 		shikiConfig: {
 			themes: CODE_THEMES,
 			defaultColor: false,
+			transformers: [shikiClassesTransformer()],
 		},
 	},
-	integrations: [mdx(), preact(), pagefindIndex()],
+	integrations: [mdx(), preact(), shikiClassesCssIntegration(), pagefindIndex(), serviceWorker()],
 	devToolbar: { enabled: false },
+	security: { csp: CSP_CONFIG },
 });

@@ -10,7 +10,7 @@ import type { Bench, BenchRow } from './bench/bench-row.ts';
 const dir = fileURLToPath(new URL('./bench/', import.meta.url));
 const wanted = process.argv.slice(2);
 const topics = readdirSync(dir)
-	.filter((f) => f.endsWith('.ts') && f !== 'bench-row.ts')
+	.filter((f) => f.endsWith('.ts') && f !== 'bench-row.ts') // helpers live in bench/lib/
 	.map((f) => f.replace(/\.ts$/, ''))
 	.filter((t) => wanted.length === 0 || wanted.includes(t))
 	.sort();
@@ -36,7 +36,8 @@ for (const topic of topics) {
 		const value = Number.isInteger(row.value)
 			? row.value.toLocaleString('en')
 			: row.value.toFixed(3);
-		console.log(`  ${ok ? '✓' : '✗'} ${row.name}: ${value} ${row.unit}${budget}`);
+		const detail = row.detail ? ` — ${row.detail}` : '';
+		console.log(`  ${ok ? '✓' : '✗'} ${row.name}: ${value} ${row.unit}${budget}${detail}`);
 	}
 }
 if (failed > 0) {

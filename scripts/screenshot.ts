@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.ts';
-import { serveStatic } from '../tests/e2e/static-server.ts';
+import { serveStatic } from '../src/cli/static-server.ts';
 
 interface Shot {
 	name: string;

@@ -5,7 +5,8 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { caseFactsSchema, casePageSchema } from './cases/schema.ts';
+import { checkedCaseFactsSchema } from './cases/case-apis.ts';
+import { casePageSchema } from './cases/schema.ts';
 import { CASES_DIR } from './site/content-dir.ts';
 
 const base = CASES_DIR;
@@ -27,7 +28,7 @@ const caseFacts = defineCollection({
 		base,
 		generateId: ({ entry }) => entry.replace(/\/case\.yaml$/, ''),
 	}),
-	schema: caseFactsSchema,
+	schema: checkedCaseFactsSchema,
 });
 
 export const collections = { cases, caseFacts };

@@ -4,6 +4,7 @@
  * Reports simulated kernel API calls per second (each call records one trace step).
  */
 import { VirtualClock } from '../../src/sim/clock.ts';
+import { callKernelApi } from '../../src/api/call-api.ts';
 import { createKernelLaunch, type CoreContext } from '../../src/sim/kernel/index.ts';
 import { Recorder } from '../../src/sim/recorder.ts';
 import type { CallSite } from '../../src/sim/trace.ts';
@@ -52,7 +53,7 @@ function addCustom(core: CoreContext, tiles: number): void {
 		const xi = inX.DeQue(S.compute, 'half');
 		const yi = inY.DeQue(S.compute, 'half');
 		const z = outZ.AllocTensor(S.compute, 'half');
-		core.vectorOp(S.compute, 'Add', [z, xi, yi, TILE]);
+		callKernelApi(core, { name: 'Add', args: [z, xi, yi, TILE], site: S.compute });
 		outZ.EnQue(S.compute, z);
 		inX.FreeTensor(S.compute, xi);
 		inY.FreeTensor(S.compute, yi);

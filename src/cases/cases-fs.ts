@@ -10,14 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { z } from 'zod';
 import { buildRegistry, type Registry } from './registry.ts';
-import {
-	caseFactsSchema,
-	casePageSchema,
-	LANGS,
-	type CaseFacts,
-	type CasePage,
-	type Lang,
-} from './schema.ts';
+import { checkedCaseFactsSchema } from './case-apis.ts';
+import { casePageSchema, LANGS, type CaseFacts, type CasePage, type Lang } from './schema.ts';
 
 /** The case folder of this repository (or of the installed package). */
 export const DEFAULT_CASES_DIR = fileURLToPath(new URL('../../content/cases/', import.meta.url));
@@ -88,7 +82,7 @@ export async function loadCase(dir: string, slug: string): Promise<LoadedCase> {
 	const factsFile = join(dir, slug, 'case.yaml');
 	const factsText = await readOptional(factsFile);
 	if (factsText === undefined) throw new CaseFileError(factsFile, 'is missing');
-	const facts = validate(factsFile, caseFactsSchema, parseYaml(factsFile, factsText));
+	const facts = validate(factsFile, checkedCaseFactsSchema, parseYaml(factsFile, factsText));
 	const pages: Partial<Record<Lang, CasePage>> = {};
 	for (const lang of LANGS) {
 		const pageFile = join(dir, slug, `${lang}.mdx`);

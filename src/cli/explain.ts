@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { loadRegistry } from '../cases/cases-fs.ts';
+import { LOCAL_URL_ENV, linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 import type { Registry } from '../cases/registry.ts';
 import { caseUrl } from '../triage/case-url.ts';
 import type { Lang } from '../triage/localized.ts';
@@ -30,7 +31,8 @@ Reads standard input when FILE is "-" or omitted (and input is piped).
 Options:
   --json            print {"matches":[{"case","signature","lines","url"}],"notes":[…]}
   --lang zh|en      language of the case links and messages (default zh)
-  --base-url URL    make case links absolute, e.g. https://casebook.example.org
+  --base-url URL    where case links point (default: ${LOCAL_URL_ENV} if set, else
+                    ${PUBLIC_SITE_URL})
   -h, --help        show this help
 
 Exit status: 0 a case matched, 1 nothing matched, 2 bad usage or unreadable input.`;
@@ -103,6 +105,7 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
 		console.log(USAGE);
 		return 0;
 	}
+	options.baseUrl = linkBase(options.baseUrl);
 	const fromStdin = options.file === undefined || options.file === '-';
 	if (options.file === undefined && process.stdin.isTTY) {
 		console.error(

@@ -1,6 +1,7 @@
 /**
  * The `casebook` command line: dispatches to `explain` (match a log against the case
- * signatures) and `sim` (run a program in the simulator). Returns the exit code.
+ * signatures), `sim` (run a program in the simulator) and `serve` (the site on this machine).
+ * Returns the exit code.
  */
 
 const USAGE = `Usage: casebook <command> [options]
@@ -8,6 +9,7 @@ const USAGE = `Usage: casebook <command> [options]
 Commands:
   explain [FILE|-]   match a log against the known error signatures
   sim FILE           run a C++ program in the Ascend simulator
+  serve [--port N]   serve the casebook on this machine (works without internet)
 
 Run "casebook <command> --help" for the options of a command.`;
 
@@ -25,6 +27,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 		case 'sim': {
 			const { simCommand } = await import('./sim.ts');
 			return simCommand(rest);
+		}
+		case 'serve': {
+			const { serveCommand } = await import('./serve.ts');
+			return serveCommand(rest);
 		}
 		case undefined:
 		case '-h':

@@ -8,6 +8,7 @@ import {
 	SIM_EXIT,
 	simCommand,
 } from './sim.ts';
+import type { Diagnostic } from '../sim/trace.ts';
 
 const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
 
@@ -21,6 +22,18 @@ function capture(): { out: string[]; err: string[] } {
 	vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
 	vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
 	return { out, err };
+}
+
+/** Runs the kernel that exceeds the buffer limit, in CPU debug on Atlas training, with `extra`. */
+function simBufferLimitAbort(...extra: string[]): Promise<number> {
+	return simCommand([
+		`${programs}free-tensor-abort.cpp`,
+		'--product',
+		'atlas-training',
+		'--mode',
+		'cpu',
+		...extra,
+	]);
 }
 
 describe('casebook sim arguments', () => {
@@ -45,8 +58,23 @@ describe('casebook sim arguments', () => {
 			product: 'atlas-training',
 			mode: 'cpu',
 			json: true,
+			lang: 'zh',
+			baseUrl: '',
 			maxSteps: 500,
 			blocks: 8,
+		});
+	});
+
+	it('reads the language of the diagnostics (Chinese unless told) and a base URL for links', () => {
+		expect(parseSimArgs(['k.cpp'])).toMatchObject({ lang: 'zh', baseUrl: '' });
+		expect(
+			parseSimArgs(['k.cpp', '--lang', 'en', '--base-url=https://casebook.example.org']),
+		).toMatchObject({ lang: 'en', baseUrl: 'https://casebook.example.org' });
+		expect(parseSimArgs(['k.cpp', '--lang', 'fr'])).toEqual({
+			error: '--lang must be "zh" or "en", not "fr".',
+		});
+		expect(parseSimArgs(['k.cpp', '--base-url', 'casebook'])).toMatchObject({
+			error: expect.stringContaining('--base-url needs an absolute URL'),
 		});
 	});
 
@@ -139,18 +167,51 @@ describe('casebook sim exit codes', () => {
 
 	it('exits 1 and prints the CPU-debug abort for the faulty kernel', async () => {
 		const { out } = capture();
-		const code = await simCommand([
-			`${programs}free-tensor-abort.cpp`,
-			'--product',
-			'atlas-training',
-			'--mode',
-			'cpu',
-		]);
+		const code = await simBufferLimitAbort('--lang', 'en');
 		expect(code).toBe(1);
 		const text = out.join('\n');
 		expect(text).toContain('current size is 4, max buffer number in same queue position is 4');
 		expect(text).toContain('free-tensor-abort.cpp:28:9: error:');
+		expect(text).toContain('  see: /en/diagnostics/#tque-buffer-limit');
+		expect(text).toContain('  case: /en/cases/alloc-tensor-queue-position-limit/');
 		expect(text.trimEnd().endsWith('outcome: abort')).toBe(true);
+	});
+
+	it('prints the diagnostics in Chinese by default, each with its hint and the link to its anchor', async () => {
+		const { out } = capture();
+		await simBufferLimitAbort('--base-url', 'https://casebook.example.org/');
+		const text = out.join('\n');
+		expect(text).toMatch(
+			/free-tensor-abort\.cpp:28:9: 错误：.*当前产品（Atlas 训练系列产品）每个 TPosition 最多只能有 4 个缓冲区。 \[tque-buffer-limit\]/,
+		);
+		expect(text).toContain('  建议：');
+		expect(text).toContain(
+			'  说明：https://casebook.example.org/zh/diagnostics/#tque-buffer-limit',
+		);
+		// The CPU-debug lines are the real tool's and stay as it prints them.
+		expect(text).toContain('current size is 4, max buffer number in same queue position is 4');
+	});
+
+	it('gives each JSON diagnostic its message in the chosen language, both languages and its URL', async () => {
+		const { out } = capture();
+		await simBufferLimitAbort('--json', '--lang', 'en');
+		const diagnostic = JSON.parse(out.join('\n')).diagnostics.find(
+			(d: { code: string }) => d.code === 'tque-buffer-limit',
+		);
+		expect(diagnostic).toMatchObject({
+			severity: 'error',
+			line: 28,
+			column: 9,
+			url: '/en/diagnostics/#tque-buffer-limit',
+			case: 'alloc-tensor-queue-position-limit',
+			caseUrl: '/en/cases/alloc-tensor-queue-position-limit/',
+		});
+		expect(diagnostic.message).toBe(diagnostic.messages.en);
+		expect(diagnostic.message).toContain(
+			'Atlas training series allows at most 4 buffers per TPosition',
+		);
+		expect(diagnostic.messages.zh).toContain('Atlas 训练系列产品');
+		expect(diagnostic.hint).toBe(diagnostic.hints.en);
 	});
 
 	it('prints outcome, log and diagnostics as JSON with --json', async () => {
@@ -161,19 +222,38 @@ describe('casebook sim exit codes', () => {
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);
 	});
+
+	it('counts each API call by the name the program used in the JSON calls object', async () => {
+		const { out } = capture();
+		expect(await simCommand([`${programs}host-full.cpp`, '--json'])).toBe(0);
+		const json = JSON.parse(out.join('\n'));
+		expect(json.calls).toMatchObject({ aclInit: 1, aclrtSetDevice: 1, aclFinalize: 1 });
+		expect(json.calls['aclrtMalloc']).toBeGreaterThanOrEqual(1);
+		expect(json.calls['GetBlockIdx']).toBe(16);
+	});
 });
 
 describe('diagnostic lines', () => {
-	it('read as file:line:col: severity: message [code] with the hint below', () => {
-		expect(
-			formatDiagnostic('a.cpp', {
-				code: 'call-unknown',
-				severity: 'error',
-				message: 'unknown function `foo`',
-				line: 3,
-				column: 5,
-				hint: 'Define `foo`.',
-			}),
-		).toBe('a.cpp:3:5: error: unknown function `foo` [call-unknown]\n  hint: Define `foo`.');
+	const unknown: Diagnostic = {
+		code: 'call-unknown',
+		severity: 'error',
+		message: 'unknown function `foo`',
+		messages: { zh: '未知函数 `foo`', en: 'unknown function `foo`' },
+		line: 3,
+		column: 5,
+		hint: 'Define `foo`.',
+		hints: { zh: '定义 `foo`。', en: 'Define `foo`.' },
+	};
+
+	it('read as file:line:col: severity: message [code] with the hint and the anchor below', () => {
+		expect(formatDiagnostic('a.cpp', unknown, { lang: 'en', baseUrl: '' })).toBe(
+			'a.cpp:3:5: error: unknown function `foo` [call-unknown]\n  hint: Define `foo`.\n  see: /en/diagnostics/#call-unknown',
+		);
+	});
+
+	it('read the same way in Chinese, with the Chinese page', () => {
+		expect(formatDiagnostic('a.cpp', unknown, { lang: 'zh', baseUrl: '' })).toBe(
+			'a.cpp:3:5: 错误：未知函数 `foo` [call-unknown]\n  建议：定义 `foo`。\n  说明：/zh/diagnostics/#call-unknown',
+		);
 	});
 });

@@ -1,17 +1,21 @@
 /**
  * `casebook sim PATH… [-I DIR]… [--input NAME=FILE]… [--output-dir DIR] [--product ID]
- * [--mode npu|cpu] [--json] [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V]
- * [--actions LIST]`: runs a C++ program (an Ascend C kernel, an AscendCL host program, or a
- * project of both in several files) in the simulator and prints what a terminal user would see:
- * the program's output and the log lines, then the diagnostics as `file:line:col: error: message`.
+ * [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL] [--max-steps N] [--blocks N]
+ * [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an Ascend C kernel, an
+ * AscendCL host program, or a project of both in several files) in the simulator and prints
+ * what a terminal user would see: the program's output and the log lines, then the diagnostics
+ * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
+ * link to its anchor on the diagnostics reference page.
  */
 import { basename } from 'node:path';
 import { readProgram, ProgramReadError, type InputFile } from './program-files-fs.ts';
 import { actionSchema, type Action } from '../cases/schema.ts';
+import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { Lang } from '../triage/localized.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -39,7 +43,10 @@ Options:
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column}],…}
+  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+                    "calls":{API name: count},…}
+  --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
+  --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
   --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
@@ -68,6 +75,9 @@ export interface SimOptions {
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
+	lang: Lang;
+	/** Prefix of the printed links; empty for site-relative links. */
+	baseUrl: string;
 	maxSteps?: number;
 	blocks?: number;
 	gmBytes?: number;
@@ -116,6 +126,8 @@ export function parseSimArgs(
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
+	let lang: Lang = 'zh';
+	let baseUrl = '';
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
@@ -134,6 +146,24 @@ export function parseSimArgs(
 			case '--json':
 				json = true;
 				break;
+			case '--lang': {
+				const v = value();
+				if (v !== 'zh' && v !== 'en')
+					return {
+						error: `--lang must be "zh" or "en", not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				lang = v;
+				break;
+			}
+			case '--base-url': {
+				const v = value();
+				if (v === undefined || !URL.canParse(v))
+					return {
+						error: `--base-url needs an absolute URL such as https://casebook.example.org, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				baseUrl = v;
+				break;
+			}
 			case '--product': {
 				const v = value();
 				if (v === undefined || !isProductId(v)) {
@@ -233,6 +263,8 @@ export function parseSimArgs(
 		product,
 		mode,
 		json,
+		lang,
+		baseUrl,
 		...numbers,
 	};
 	if (outputDir) options.outputDir = outputDir;
@@ -250,21 +282,52 @@ export function exitCodeFor(outcome: Outcome): number {
 	return SIM_EXIT.failed;
 }
 
+/** The words of the human output, per language. */
+const WORDS = {
+	zh: {
+		severity: { error: '错误', warning: '警告', info: '提示' },
+		colon: '：',
+		hint: '建议',
+		case: '案例',
+		about: '说明',
+	},
+	en: {
+		severity: { error: 'error', warning: 'warning', info: 'info' },
+		colon: ': ',
+		hint: 'hint',
+		case: 'case',
+		about: 'see',
+	},
+} as const;
+
+/** Where the printed links point: the language and an optional absolute base. */
+export type LinkOptions = Pick<SimOptions, 'lang' | 'baseUrl'>;
+
+/** The case page a diagnostic points to, in `lang`. */
+function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
+	return `${baseUrl.replace(/\/+$/, '')}/${lang}/cases/${slug}/`;
+}
+
 /**
- * One diagnostic the way compilers print them: `file:line:col: error: message`, then the hint;
- * `file` is the diagnostic's own file when the program has several.
+ * One diagnostic the way compilers print them, `file:line:col: error: message [code]`, then the
+ * hint, the case page and the diagnostic's anchor on the reference page.
  */
-export function formatDiagnostic(file: string, d: Diagnostic): string {
+export function formatDiagnostic(file: string, d: Diagnostic, links: LinkOptions): string {
+	const words = WORDS[links.lang];
 	const lines = [
-		`${d.file ?? file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`,
+		`${d.file ?? file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
+		`  ${words.hint}${words.colon}${d.hints[links.lang]}`,
 	];
-	if (d.hint) lines.push(`  hint: ${d.hint}`);
-	if (d.case) lines.push(`  see: /en/cases/${d.case}/`);
+	if (d.case) lines.push(`  ${words.case}${words.colon}${casePage(d.case, links)}`);
+	lines.push(`  ${words.about}${words.colon}${diagnosticUrl(d.code, links.lang, links.baseUrl)}`);
 	return lines.join('\n');
 }
 
-/** The human-readable report of a run. */
-export function formatTrace(file: string, trace: Trace): string {
+/**
+ * The human-readable report of a run. The leak lines and the last line, `outcome: …`, are the
+ * same in both languages, for scripts that read them.
+ */
+export function formatTrace(file: string, trace: Trace, links: LinkOptions): string {
 	const out: string[] = [];
 	for (const line of trace.log) out.push(line.text);
 	for (const leak of trace.leaks) {
@@ -272,27 +335,37 @@ export function formatTrace(file: string, trace: Trace): string {
 		out.push(`leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`);
 	}
 	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
-	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d));
+	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d, links));
 	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);
 	return out.join('\n');
 }
 
-/** The `--json` report: the fields the design promises, plus leaks and the step count. */
-export function traceJson(trace: Trace): object {
+/**
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
+ * each API as the program called it → how many times), plus leaks and the step count. Each
+ * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
+ * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
+ * explains it).
+ */
+export function traceJson(trace: Trace, links: LinkOptions): object {
 	return {
 		outcome: trace.outcome,
 		log: trace.log.map((l) => l.text),
 		diagnostics: trace.diagnostics.map((d) => ({
 			code: d.code,
 			severity: d.severity,
-			message: d.message,
+			message: d.messages[links.lang],
 			line: d.line,
 			column: d.column,
 			...(d.file ? { file: d.file } : {}),
-			...(d.hint ? { hint: d.hint } : {}),
-			...(d.case ? { case: d.case } : {}),
+			hint: d.hints[links.lang],
+			messages: d.messages,
+			hints: d.hints,
+			url: diagnosticUrl(d.code, links.lang, links.baseUrl),
+			...(d.case ? { case: d.case, caseUrl: casePage(d.case, links) } : {}),
 		})),
 		leaks: trace.leaks,
+		calls: trace.calls,
 		steps: trace.steps.length,
 	};
 }
@@ -335,7 +408,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
 	const trace = run(request);
-	if (parsed.json) console.log(JSON.stringify(traceJson(trace), null, 2));
-	else console.log(formatTrace(parsed.file, trace));
+	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
+	else console.log(formatTrace(parsed.file, trace, parsed));
 	return exitCodeFor(trace.outcome);
 }

@@ -14,6 +14,7 @@ const strings = {
 	navCases: { zh: '案例', en: 'Cases' },
 	navTriage: { zh: '日志诊断', en: 'Log triage' },
 	navPlayground: { zh: '演练场', en: 'Playground' },
+	navDiagnostics: { zh: '诊断代码', en: 'Diagnostic codes' },
 	mainNav: { zh: '主导航', en: 'Main' },
 	searchLabel: { zh: '搜索案例', en: 'Search cases' },
 	siteSearch: { zh: '站内搜索', en: 'Site search' },

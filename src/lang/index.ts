@@ -1,4 +1,4 @@
 export { run, checkProgram, DEFAULT_GM_BYTES, KERNEL_ONLY_PID } from './run.ts';
 export { parseProgram, type ParsedProgram } from './parse.ts';
-export { LANG_CATALOG, type LangCode } from './diagnostics.ts';
+export type { LangCode } from './diagnostics.ts';
 export { preprocess, ASCEND_QUALIFIERS, type MacroDef, type Preprocessed } from './preprocess.ts';

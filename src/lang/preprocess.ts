@@ -317,11 +317,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 			pos = lineEnd + 1;
 		}
 		for (const c of conds) {
-			diagnostics.push(
-				langDiagnostic('preprocessor-unsupported', span(c.offset), {
-					text: '#if without #endif',
-				}),
-			);
+			diagnostics.push(langDiagnostic('preprocessor-unterminated', span(c.offset)));
 		}
 		flush(src.length);
 		open.pop();

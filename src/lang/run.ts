@@ -55,7 +55,7 @@ const SEVERITY: Record<Outcome, number> = {
 };
 
 /** Codes of runtime stops that are crashes of the program rather than unsupported code. */
-const CRASH_CODES: ReadonlySet<string> = new Set([
+const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
 	'division-by-zero',
 	'null-dereference',
 	'index-out-of-range',
@@ -106,6 +106,7 @@ export function run(request: RunRequest): Trace {
 				steps: [],
 				series: [],
 				leaks: [],
+				calls: {},
 			};
 		}
 	}
@@ -174,8 +175,15 @@ function runInner(
 		tilingKey: request.tilingKey ?? smallestTilingKey(parsed.pre.text),
 		threads: undefined as unknown as ThreadScheduler,
 		files,
+		apiCounters: [],
 	};
-	const rt = new Runtime(recorder, parsed.map, fileName, request.maxSteps ?? DEFAULT_MAX_STEPS);
+	const rt = new Runtime(
+		recorder,
+		parsed.map,
+		fileName,
+		request.maxSteps ?? DEFAULT_MAX_STEPS,
+		env,
+	);
 	env.threads = new ThreadScheduler(rt, recorder);
 	let compiler!: Compiler;
 	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
@@ -301,6 +309,7 @@ function runInner(
 			product: request.product,
 			recorder,
 			...(request.cann ? { cann: request.cann } : {}),
+			...(request.limits ? { limits: request.limits } : {}),
 		});
 		onMachine(m);
 		env.machine = m;

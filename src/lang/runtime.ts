@@ -8,7 +8,9 @@
  */
 import type { Recorder } from '../sim/recorder.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
+import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
+import type { SimEnv } from './bindings/sim-env.ts';
 import type { SourceMap } from './source-map.ts';
 import { HeapBlocks } from './heap-blocks.ts';
 import type { Value } from './values.ts';
@@ -82,7 +84,11 @@ export class Runtime {
 	pid: number | undefined;
 	#out = { stdout: '', stderr: '' };
 
-	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number) {
+	/** The simulated world the program's bindings act on. */
+	readonly env: SimEnv;
+
+	constructor(recorder: Recorder, map: SourceMap, fileName: string, maxSteps: number, env: SimEnv) {
+		this.env = env;
 		this.recorder = recorder;
 		this.clock = recorder.clock;
 		this.map = map;
@@ -114,11 +120,7 @@ export class Runtime {
 	}
 
 	/** Stops the run at a diagnostic. */
-	stop(
-		code: LangCode,
-		span: SourceSpan,
-		values: Readonly<Record<string, string | number>> = {},
-	): never {
+	stop(code: LangCode, span: SourceSpan, values: DiagnosticParams = {}): never {
 		throw new LangStop(langDiagnostic(code, span, values));
 	}
 

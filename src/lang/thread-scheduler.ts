@@ -19,6 +19,7 @@ import type { Recorder } from '../sim/recorder.ts';
 import type { SourceSpan } from '../sim/trace.ts';
 import type { Runtime, StackEntry } from './runtime.ts';
 import type { Value } from './values.ts';
+import type { Localized } from '../triage/localized.ts';
 
 /** One host thread. */
 export interface HostThread {
@@ -134,7 +135,11 @@ export class ThreadScheduler {
 			this.#pending.splice(this.#pending.indexOf(t), 1);
 			this.#start(t);
 		}
-		if (t.state !== 'done') this.#blocked(span, `thread ${t.id} to finish (it is waiting below)`);
+		if (t.state !== 'done')
+			this.#blocked(span, {
+				zh: `线程 ${t.id} 结束（它在下面等待）`,
+				en: `thread ${t.id} to finish (it is waiting below)`,
+			});
 		t.joined = true;
 		this.#recorder.step(this.actor(), 'join', [`t${t.id}`], 'joined', { span });
 	}
@@ -152,8 +157,15 @@ export class ThreadScheduler {
 			return;
 		}
 		if (m.owner !== undefined && m.owner !== me)
-			this.#blocked(span, `a mutex that thread ${m.owner === 0 ? 'main' : m.owner} holds`);
-		if (m.owner === me) this.#blocked(span, 'a mutex it already holds (a self-deadlock)');
+			this.#blocked(span, {
+				zh: `${threadName(m.owner).zh}持有的互斥锁`,
+				en: `a mutex that ${threadName(m.owner).en} holds`,
+			});
+		if (m.owner === me)
+			this.#blocked(span, {
+				zh: '它自己已经持有的互斥锁（自死锁）',
+				en: 'a mutex it already holds (a self-deadlock)',
+			});
 		m.owner = me;
 		m.count = 1;
 		this.#locks.set(me, (this.#locks.get(me) ?? 0) + 1);
@@ -190,7 +202,7 @@ export class ThreadScheduler {
 		m: MutexState | undefined,
 		ready: () => boolean,
 		span: SourceSpan,
-		what: string,
+		what: Localized,
 		timeoutUs?: number,
 	): boolean {
 		if (ready()) return true;
@@ -224,8 +236,12 @@ export class ThreadScheduler {
 		return this.#threads.filter((t) => !t.joined && !t.detached);
 	}
 
-	#blocked(span: SourceSpan, what: string): never {
-		const who = this.current === 0 ? 'main' : `thread ${this.current}`;
-		return this.#rt.stop('thread-blocked', span, { thread: who, what });
+	#blocked(span: SourceSpan, what: Localized): never {
+		return this.#rt.stop('thread-blocked', span, { thread: threadName(this.current), what });
 	}
+}
+
+/** How a thread is named in a diagnostic: main, or thread n. */
+function threadName(id: number): Localized {
+	return id === 0 ? { zh: '主线程', en: 'main' } : { zh: `线程 ${id}`, en: `thread ${id}` };
 }

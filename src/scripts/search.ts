@@ -4,10 +4,33 @@
  * its <mark> highlights), so nothing typed is ever parsed as HTML into the page.
  */
 
+interface PagefindSubResult {
+	title: string;
+	url: string;
+	excerpt: string;
+}
 interface PagefindResultData {
 	url: string;
 	excerpt: string;
 	meta: { title?: string };
+	/** One per heading with an id on the page. */
+	sub_results?: PagefindSubResult[];
+}
+
+/**
+ * The part of a result to link: the heading named exactly as the query when the page has one
+ * (a diagnostic code typed in full lands on its anchor), otherwise the page.
+ */
+export function resultTarget(
+	item: PagefindResultData,
+	query: string,
+): { url: string; title: string; excerpt: string } {
+	const wanted = query.trim().toLowerCase();
+	const heading = item.sub_results?.find((s) => s.title.trim().toLowerCase() === wanted);
+	const page = item.meta.title ?? item.url;
+	return heading
+		? { url: heading.url, title: `${page} › ${heading.title}`, excerpt: heading.excerpt }
+		: { url: item.url, title: page, excerpt: item.excerpt };
 }
 interface PagefindApi {
 	options(options: Record<string, unknown>): Promise<void>;
@@ -81,15 +104,16 @@ export function initSearch(form: HTMLFormElement): void {
 			}
 			const list = document.createElement('ul');
 			for (const item of data) {
+				const target = resultTarget(item, query);
 				const li = document.createElement('li');
 				const a = document.createElement('a');
-				a.href = item.url;
+				a.href = target.url;
 				const title = document.createElement('span');
 				title.className = 'search__title';
-				title.textContent = item.meta.title ?? item.url;
+				title.textContent = target.title;
 				const excerpt = document.createElement('span');
 				excerpt.className = 'search__excerpt';
-				appendExcerpt(excerpt, item.excerpt);
+				appendExcerpt(excerpt, target.excerpt);
 				a.append(title, excerpt);
 				li.append(a);
 				list.append(li);

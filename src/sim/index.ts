@@ -1,5 +1,4 @@
 export * from './clock.ts';
-export * from './diagnostic.ts';
 export * from './halt.ts';
 export * from './product.ts';
 export * from './recorder.ts';

@@ -4,7 +4,8 @@
  * host modules share one recorder per run, so their output interleaves in virtual-time order.
  *
  * Invariants: steps are numbered from 1 without gaps; metric points of one series never go back
- * in time; at most `maxStoredSteps` steps are kept (later ones are counted, not stored).
+ * in time; at most `maxStoredSteps` steps are kept (later ones are counted, not stored); every
+ * API call is counted under the name it was called by, stored steps or not.
  */
 import type { VirtualClock } from './clock.ts';
 import type {
@@ -21,6 +22,11 @@ import type {
 /** Default cap on stored steps; a million-iteration loop must not hold a million objects. */
 export const DEFAULT_MAX_STORED_STEPS = 20_000;
 
+/** How many times one API was called. */
+export interface CallCounter {
+	n: number;
+}
+
 /** Options of a recorder. */
 export interface RecorderOptions {
 	maxStoredSteps?: number;
@@ -36,6 +42,7 @@ export class Recorder {
 	readonly #diagnostics: Diagnostic[] = [];
 	readonly #series = new Map<string, MetricSeries>();
 	readonly #leaks: Leak[] = [];
+	readonly #calls = new Map<string, CallCounter>();
 
 	constructor(clock: VirtualClock, options: RecorderOptions = {}) {
 		this.clock = clock;
@@ -103,6 +110,19 @@ export class Recorder {
 		this.#leaks.push(leak);
 	}
 
+	/**
+	 * The counter of API `name` as the program calls it (an alias counts under its own name).
+	 * Callers keep the counter and bump `n` per call, so counting costs nothing on hot paths.
+	 */
+	callCounter(name: string): CallCounter {
+		let counter = this.#calls.get(name);
+		if (!counter) {
+			counter = { n: 0 };
+			this.#calls.set(name, counter);
+		}
+		return counter;
+	}
+
 	/** Log lines so far (read-only view). */
 	get logLines(): readonly LogLine[] {
 		return this.#log;
@@ -122,8 +142,14 @@ export class Recorder {
 			if (last && last[0] < end) points.push([end, last[1]]);
 			return { ...s, points };
 		});
+		const calls: Record<string, number> = {};
+		for (const name of [...this.#calls.keys()].sort()) {
+			const n = this.#calls.get(name)!.n;
+			if (n > 0) calls[name] = n;
+		}
 		const trace: Trace = {
 			outcome,
+			calls,
 			log: [...this.#log],
 			diagnostics: [...this.#diagnostics],
 			steps: [...this.#steps],

@@ -4,6 +4,7 @@
  */
 import type { Action } from '../cases/schema.ts';
 import type { ProductId } from './product-id.ts';
+import type { HostLimitOverrides } from './host/host-profile.ts';
 
 export type { Action };
 
@@ -55,4 +56,6 @@ export interface RunRequest {
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
+	limits?: HostLimitOverrides;
 }

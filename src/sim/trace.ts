@@ -3,8 +3,9 @@
  * Everything here is plain data, so a trace can cross a worker boundary or be written as JSON.
  */
 import type { Outcome } from '../cases/schema.ts';
+import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 
-export type { Outcome };
+export type { Diagnostic, Outcome, Severity };
 
 /** A place in the user's program, 1-based as an editor shows it. */
 export interface SourceSpan {
@@ -44,24 +45,6 @@ export interface LogLine {
 	time: number;
 	pid?: number;
 	level?: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR' | 'EVENT';
-}
-
-/** How sure a diagnostic is: errors stop or reject a run, warnings and infos do not. */
-export type Severity = 'error' | 'warning' | 'info';
-
-/** A finding about the user's program, with a stable code from a catalog (style.md #8). */
-export interface Diagnostic {
-	/** Subject-first stable code, e.g. `que-depth-exceeded`, `call-unknown`. */
-	code: string;
-	severity: Severity;
-	message: string;
-	line: number;
-	column: number;
-	/** The file, when the program has several (a path among its files). */
-	file?: string;
-	hint?: string;
-	/** Slug of the case page that explains it, when there is one. */
-	case?: string;
 }
 
 /** One entry of a state delta: `path` names a piece of machine state, `value` its new value. */
@@ -110,6 +93,8 @@ export interface Trace {
 	steps: TraceStep[];
 	series: MetricSeries[];
 	leaks: Leak[];
+	/** How many times each API was called, by the name the program used (aliases under their own). */
+	calls: Record<string, number>;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
 	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */

@@ -4,6 +4,7 @@
  */
 import { createHighlighter, type Highlighter } from 'shiki';
 import { CODE_THEMES } from './code-themes.ts';
+import { shikiClassesTransformer } from './shiki-classes.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -24,6 +25,7 @@ export async function renderCpp(code: string): Promise<string> {
 					node.properties['data-language'] = 'cpp';
 				},
 			},
+			shikiClassesTransformer(),
 		],
 	});
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { serveStatic } from './static-server.ts';
+import { serveStatic } from '../../src/cli/static-server.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {

@@ -176,8 +176,11 @@ describeInBrowser('keyboard-only use', () => {
 		);
 		// The editor is one tab stop; Tab leaves it again (it does not trap focus).
 		await page().keyboard.press('Tab');
+		// The editor lives in a shadow root (its styles need no <style> element under the CSP).
 		await expect(
-			page().evaluate(() => document.activeElement?.classList.contains('cm-content')),
+			page().evaluate(() =>
+				document.activeElement?.shadowRoot?.activeElement?.classList.contains('cm-content'),
+			),
 		).resolves.toBe(true);
 		await page().keyboard.press('Tab');
 		await expect(page().evaluate(() => document.activeElement?.textContent)).resolves.toBe('运行');

@@ -7,13 +7,18 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const NODE24_PATH = `${homedir()}/node24/node_modules/.bin:${process.env.PATH ?? ''}`;
 
-/** Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH. */
-function explain(args: string[], input?: string) {
+const PUBLIC = 'https://ascend-casebook.github.io';
+
+/**
+ * Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH and no
+ * local copy configured unless `env` names one.
+ */
+function explain(args: string[], input?: string, env: Record<string, string> = {}) {
 	const result = spawnSync('node', ['bin/casebook.mjs', 'explain', ...args], {
 		cwd: ROOT,
 		input: input ?? '',
 		encoding: 'utf8',
-		env: { ...process.env, PATH: NODE24_PATH },
+		env: { ...process.env, CASEBOOK_LOCAL_URL: '', PATH: NODE24_PATH, ...env },
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -55,7 +60,7 @@ describe('casebook explain exit codes', () => {
 });
 
 describe('casebook explain --json', () => {
-	it('prints the matches with case, signature, 1-based lines and a relative Chinese URL', () => {
+	it('prints the matches with case, signature, 1-based lines and a Chinese URL on the public site', () => {
 		const run = explain(['--json', `${CORPUS}event-vllm-worker.log`]);
 		const json = JSON.parse(run.stdout) as { matches: unknown[] };
 		expect(json.matches).toEqual([
@@ -63,13 +68,13 @@ describe('casebook explain --json', () => {
 				case: 'acl-event-id-exhausted',
 				signature: 'runtime-event-record-alloc-error-0x7020019',
 				lines: [3],
-				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+				url: `${PUBLIC}/zh/cases/acl-event-id-exhausted/#symptom`,
 			},
 			{
 				case: 'acl-event-id-exhausted',
 				signature: 'runtime-no-event-resource-207007',
 				lines: [4],
-				url: '/zh/cases/acl-event-id-exhausted/#symptom',
+				url: `${PUBLIC}/zh/cases/acl-event-id-exhausted/#symptom`,
 			},
 		]);
 	});
@@ -87,6 +92,17 @@ describe('casebook explain --json', () => {
 			lines: [1],
 			url: 'https://casebook.example.org/en/cases/alloc-tensor-queue-position-limit/#symptom',
 		});
+	});
+
+	it('links to the local copy named by CASEBOOK_LOCAL_URL, unless --base-url says otherwise', () => {
+		const log = 'TSCH suspend_ack: suspend pre check fail, hwts is busy';
+		const local = { CASEBOOK_LOCAL_URL: 'http://127.0.0.1:4321/' };
+		const url = (args: string[]) =>
+			JSON.parse(explain(['--json', ...args], log, local).stdout).matches[0].url;
+		expect(url([])).toBe('http://127.0.0.1:4321/zh/cases/suspend-hwts-busy/#symptom');
+		expect(url(['--base-url', 'https://intranet.example/'])).toBe(
+			'https://intranet.example/zh/cases/suspend-hwts-busy/#symptom',
+		);
 	});
 
 	it('reads piped standard input when no file is named', () => {
@@ -117,7 +133,7 @@ describe('casebook explain for people', () => {
 		expect(run.stdout).toContain(
 			'  第 2 行: 412:[ERROR] TSCH(-1,null):2024-08-12-23:00:05.114.003 9 (dieid:0,cpuid:0) device_management_plat.c:563 suspend_ack: suspend pre check fail, hwts is busy',
 		);
-		expect(run.stdout).toContain('  → /zh/cases/suspend-hwts-busy/#symptom');
+		expect(run.stdout).toContain(`  → ${PUBLIC}/zh/cases/suspend-hwts-busy/#symptom`);
 	});
 
 	it('speaks English with --lang en and says so when nothing matched', () => {

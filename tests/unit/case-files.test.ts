@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { caseFactsSchema, casePageSchema, LANGS, type CaseFacts } from '../../src/cases/schema.ts';
+import { checkedCaseFactsSchema } from '../../src/cases/case-apis.ts';
+import { casePageSchema, LANGS, type CaseFacts } from '../../src/cases/schema.ts';
 
 const casesDir = join(import.meta.dirname, '..', '..', 'content', 'cases');
 
@@ -58,7 +59,9 @@ function loadCases(): LoadedCase[] {
 		.filter((entry) => entry.isDirectory())
 		.map((entry) => {
 			const dir = join(casesDir, entry.name);
-			const facts = caseFactsSchema.parse(parse(readFileSync(join(dir, 'case.yaml'), 'utf8')));
+			const facts = checkedCaseFactsSchema.parse(
+				parse(readFileSync(join(dir, 'case.yaml'), 'utf8')),
+			);
 			const pages: LoadedCase['pages'] = {};
 			for (const lang of LANGS) {
 				const file = join(dir, `${lang}.mdx`);

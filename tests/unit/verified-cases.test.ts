@@ -9,33 +9,18 @@
  * out-of-memory error, which triage may only offer as a hint). For those, and only those, the
  * simulator's own diagnosis must name the case instead.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CASES_DIR, loadCases, loadRegistry } from '../../src/cases/cases-fs.ts';
-import { actionsFor, type Variant } from '../../src/cases/scenario-actions.ts';
-import { run } from '../../src/lang/index.ts';
+import { loadCases, loadRegistry } from '../../src/cases/cases-fs.ts';
+import type { Variant } from '../../src/cases/scenario-actions.ts';
 import { compileSignatures, matchLog } from '../../src/triage/index.ts';
+import { runScenario, type Scenario } from './run-scenario.ts';
 
 const cases = await loadCases();
 const registry = await loadRegistry();
 const signatures = compileSignatures(registry.signatures);
 
-function runVariant(
-	slug: string,
-	scenario: (typeof cases)[number]['facts']['scenarios'][number],
-	variant: Variant,
-) {
-	const file = scenario[variant];
-	const source = readFileSync(join(DEFAULT_CASES_DIR, slug, file), 'utf8');
-	const trace = run({
-		source,
-		fileName: file,
-		product: scenario.product,
-		mode: scenario.mode,
-		...(scenario.cann ? { cann: scenario.cann } : {}),
-		actions: actionsFor(scenario, variant),
-	});
+function runVariant(slug: string, scenario: Scenario, variant: Variant) {
+	const trace = runScenario(slug, scenario, variant);
 	const log = trace.log.map((line) => line.text).join('\n');
 	const result = matchLog(log, signatures);
 	return {

@@ -2,7 +2,8 @@
  * The CodeMirror 6 editor of the widget, loaded with a dynamic import when the island hydrates.
  * It shows the C++ program with the Lezer C++ grammar (the same tree the interpreter parses),
  * marks the line being executed during step-through and underlines diagnostics at their
- * line/column. Tab is left to move focus, so the page stays keyboard-usable.
+ * line/column, with a tooltip in the page's language that links to the code's anchor on the
+ * diagnostics reference page. Tab is left to move focus, so the page stays keyboard-usable.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
@@ -14,11 +15,14 @@ import {
 	EditorView,
 	drawSelection,
 	highlightActiveLineGutter,
+	hoverTooltip,
 	keymap,
 	lineNumbers,
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { Diagnostic } from '../../sim/trace.ts';
+import editorCss from './code-editor.css?inline';
+import { diagnosticTooltip, type DiagnosticTooltipOptions } from './diagnostic-tooltip.ts';
 
 /** What the island may do with its editor. */
 export interface EditorHandle {
@@ -36,7 +40,7 @@ export interface EditorHandle {
 }
 
 /** Options of {@link createEditor}. */
-export interface EditorOptions {
+export interface EditorOptions extends DiagnosticTooltipOptions {
 	doc: string;
 	/** Accessible name of the text area. */
 	label: string;
@@ -91,10 +95,7 @@ function diagnosticDecorations(
 		const to = Math.min(line.to, from + Math.max(1, word));
 		const cls = `cm-repro-diag cm-repro-diag-${d.severity}`;
 		ranges.push(Decoration.line({ class: `cm-repro-diag-line-${d.severity}` }).range(line.from));
-		if (to > from)
-			ranges.push(
-				Decoration.mark({ class: cls, attributes: { title: d.message } }).range(from, to),
-			);
+		if (to > from) ranges.push(Decoration.mark({ class: cls, diagnostic: d }).range(from, to));
 	}
 	return Decoration.set(ranges, true);
 }
@@ -112,6 +113,9 @@ function extensions(options: EditorOptions): Extension[] {
 		keymap.of([...defaultKeymap, ...historyKeymap]),
 		stepLineField,
 		diagnosticsField,
+		hoverTooltip((view, pos) =>
+			diagnosticTooltip(view.state.field(diagnosticsField), pos, options),
+		),
 		// An explicit tabindex tells checkers the editable area is focusable (it already is).
 		EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
 		EditorView.updateListener.of((update) => {
@@ -120,10 +124,30 @@ function extensions(options: EditorOptions): Extension[] {
 	];
 }
 
-/** Mounts an editor in `parent`. */
+let editorSheet: CSSStyleSheet | undefined;
+
+/**
+ * A shadow root on `host` holding the editor's styles. CodeMirror styles an editor in a shadow
+ * root through constructed stylesheets instead of a `<style>` element, and the page's
+ * Content-Security-Policy (style-src without 'unsafe-inline') allows those.
+ */
+function editorRoot(host: HTMLElement): ShadowRoot {
+	if (host.shadowRoot) return host.shadowRoot;
+	const root = host.attachShadow({ mode: 'open' });
+	if (!editorSheet) {
+		editorSheet = new CSSStyleSheet();
+		editorSheet.replaceSync(editorCss);
+	}
+	root.adoptedStyleSheets = [editorSheet];
+	return root;
+}
+
+/** Mounts an editor in a shadow root on `parent` (an empty element). */
 export function createEditor(parent: HTMLElement, options: EditorOptions): EditorHandle {
+	const root = editorRoot(parent);
 	const view = new EditorView({
-		parent,
+		root,
+		parent: root,
 		state: EditorState.create({ doc: options.doc, extensions: extensions(options) }),
 	});
 	return {

@@ -1,9 +1,13 @@
 /**
- * Diagnostics of a run as text: code, message, line and column, hint, and the case that
- * explains it. The editor underlines the same places; this list is what a screen reader reads.
+ * Diagnostics of a run as text, in the page's language: where, the code (linked to its anchor
+ * on the diagnostics reference page), the message, the hint, and the case that explains it.
+ * The editor underlines the same places; this list is what a screen reader reads.
  */
+import { diagnosticUrl } from '../../diagnostics/diagnostic-url.ts';
 import type { Diagnostic } from '../../sim/trace.ts';
+import type { Lang } from '../../triage/localized.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
+import { MessageText } from './message-text.tsx';
 import { format, type Strings } from './strings.ts';
 
 /** Props of {@link DiagnosticsList}. */
@@ -12,14 +16,14 @@ export interface DiagnosticsListProps {
 	/** Level of the panel heading. */
 	level: HeadingLevel;
 	diagnostics: readonly Diagnostic[];
-	/** `/zh/cases/` or `/en/cases/`. */
-	caseBase: string;
+	/** The page's language: which text to show and which pages to link. */
+	lang: Lang;
 	/** Moves the editor cursor to a diagnostic, when the editor is loaded. */
 	onJump?: (line: number, column: number) => void;
 }
 
 /** The diagnostics panel; renders nothing when there are none. */
-export function DiagnosticsList({ t, level, diagnostics, caseBase, onJump }: DiagnosticsListProps) {
+export function DiagnosticsList({ t, level, diagnostics, lang, onJump }: DiagnosticsListProps) {
 	if (diagnostics.length === 0) return null;
 	return (
 		<section class="repro-diagnostics" aria-label={t.diagnostics}>
@@ -40,11 +44,19 @@ export function DiagnosticsList({ t, level, diagnostics, caseBase, onJump }: Dia
 								format(t.lineColumn, { line: d.line, column: d.column })
 							)}
 						</span>{' '}
-						<code>{d.code}</code> {d.message}
-						{d.hint && <div class="repro-muted">{d.hint}</div>}
+						<a
+							href={diagnosticUrl(d.code, lang)}
+							aria-label={format(t.aboutCode, { code: d.code })}
+						>
+							<code>{d.code}</code>
+						</a>{' '}
+						<MessageText text={d.messages[lang]} />
+						<div class="repro-muted">
+							<MessageText text={d.hints[lang]} />
+						</div>
 						{d.case && (
 							<div>
-								<a href={`${caseBase}${d.case}/`}>{format(t.openCase, { case: d.case })}</a>
+								<a href={`/${lang}/cases/${d.case}/`}>{format(t.openCase, { case: d.case })}</a>
 							</div>
 						)}
 					</li>

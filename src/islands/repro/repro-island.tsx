@@ -132,6 +132,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				editor.current = createEditor(editorHost.current, {
 					doc: latestCode.current,
 					label: t.code,
+					lang,
+					aboutLabel: t.aboutDiagnostic,
 					onChange: (doc) => {
 						latestCode.current = doc;
 						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
@@ -606,7 +608,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				t={t}
 				level={headingLevel}
 				diagnostics={trace?.diagnostics ?? (showRecorded ? recorded!.diagnostics : [])}
-				caseBase={`/${lang}/cases/`}
+				lang={lang}
 				onJump={editorReady ? (line, column) => editor.current?.focusAt(line, column) : undefined}
 			/>
 

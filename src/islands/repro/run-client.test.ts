@@ -13,6 +13,7 @@ const trace: Trace = {
 	steps: [],
 	series: [],
 	leaks: [],
+	calls: {},
 };
 
 /** A stand-in worker: `reply` decides what it answers, asynchronously like a real one. */

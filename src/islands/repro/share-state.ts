@@ -3,6 +3,7 @@
  * checks a decoded link before anything trusts it (style.md #10). Limits keep a hostile link
  * from making the page do unbounded work.
  */
+import '../zod-without-eval.ts';
 import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';

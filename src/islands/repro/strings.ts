@@ -88,6 +88,8 @@ const strings = {
 	diagnostics: { zh: '诊断', en: 'Diagnostics' },
 	lineColumn: { zh: '第 {line} 行第 {column} 列', en: 'line {line}, column {column}' },
 	openCase: { zh: '查看案例：{case}', en: 'Open the case: {case}' },
+	aboutDiagnostic: { zh: '这条诊断的说明', en: 'About this diagnostic' },
+	aboutCode: { zh: '诊断代码 {code} 的说明', en: 'About the diagnostic code {code}' },
 	bufferMap: { zh: '缓冲区分布（按 TPosition）', en: 'Buffer map (per TPosition)' },
 	bufferLimit: { zh: '上限 {n}', en: 'limit {n}' },
 	bufferNone: { zh: '这一步还没有分配缓冲区。', en: 'No buffers allocated at this step.' },
@@ -143,7 +145,7 @@ export function stringsFor(lang: Lang): Strings {
 }
 
 /** Fills `{name}` placeholders of a string (the same filler as the diagnostic catalogs). */
-export { fillTemplate as format } from '../../sim/diagnostic.ts';
+export { fillTemplate as format } from '../../diagnostics/template.ts';
 
 /** The status sentence for a run outcome. */
 export function outcomeText(t: Strings, outcome: Outcome): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { langDiagnostic } from '../../lang/diagnostics.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { TraceAssembler, splitTrace } from './trace-transfer.ts';
 
@@ -6,7 +7,7 @@ function bigTrace(steps: number, lines: number): Trace {
 	return {
 		outcome: 'hang',
 		log: Array.from({ length: lines }, (_, i) => ({ text: `line ${i}`, channel: 'plog', time: i })),
-		diagnostics: [{ code: 'x', severity: 'error', message: 'm', line: 1, column: 2 }],
+		diagnostics: [langDiagnostic('steps-exhausted', { line: 1, column: 2 }, { steps: 100 })],
 		steps: Array.from({ length: steps }, (_, i) => ({
 			step: i + 1,
 			time: i,
@@ -17,6 +18,7 @@ function bigTrace(steps: number, lines: number): Trace {
 		})),
 		series: [],
 		leaks: [],
+		calls: { AllocTensor: steps },
 		stepsTruncated: true,
 	};
 }

@@ -72,4 +72,4 @@ export function triageStrings(lang: Lang): Record<TriageStringKey, string> {
 }
 
 /** Fills `{name}` placeholders (the same filler as the diagnostic catalogs). */
-export { fillTemplate as fill } from '../../sim/diagnostic.ts';
+export { fillTemplate as fill } from '../../diagnostics/template.ts';

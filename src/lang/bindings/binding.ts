@@ -4,6 +4,7 @@
  * running code calls the binding with evaluated arguments and the user's call site.
  */
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
+import type { BoundApi } from './api-binder.ts';
 import type { Runtime } from '../runtime.ts';
 import type { CType, TemplateArg } from '../types.ts';
 import type { ArrayStore, Value } from '../values.ts';
@@ -31,8 +32,11 @@ export interface NativeCall {
 /** What a native function may return; `true`/`false` become 1/0, nothing becomes void. */
 export type NativeResult = Value | boolean | void;
 
-/** A native function. */
-export type NativeFunction = (call: NativeCall) => NativeResult;
+/** A native function; `ret` is the static type of its result (unknown when absent). */
+export interface NativeFunction {
+	(call: NativeCall): NativeResult;
+	ret?: CType;
+}
 
 /** A native member function; `self` is the object's value (usually a SimObject). */
 export type NativeMethod = (self: Value, call: NativeCall) => NativeResult;
@@ -101,6 +105,11 @@ export interface NativeConstant {
 
 /** Everything the simulator offers to programs, by C++ name. */
 export interface BindingTable {
+	/**
+	 * Catalog APIs a call compiles against (arity, types, return type): free functions by name
+	 * (`aclrtMalloc`), members as `Class::member` (`TQue::AllocTensor`), aliases under their own.
+	 */
+	apis: Map<string, BoundApi>;
 	/** Free functions, keyed by unqualified name (`DataCopy`, `aclrtMalloc`, `printf`). */
 	functions: Map<string, NativeFunction>;
 	/** Types, keyed by unqualified name (`TPipe`, `LocalTensor`, `aclrtStream`). */
@@ -124,6 +133,7 @@ export interface NativeVariable {
 /** An empty table to fill. */
 export function emptyBindings(): BindingTable {
 	return {
+		apis: new Map(),
 		functions: new Map(),
 		types: new Map(),
 		constants: new Map(),

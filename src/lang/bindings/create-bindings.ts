@@ -1,8 +1,12 @@
-/** Builds the full binding table (kernel, host, standard library) over one run's SimEnv. */
-import { emptyBindings, type BindingTable } from './binding.ts';
-import { addHostBindings } from './host-bindings.ts';
-import { addKernelBindings } from './kernel-bindings.ts';
+/**
+ * Builds the full binding table over one run's SimEnv: the API catalog, the C library, the C++
+ * standard library and the kernel side's run-time names (built-in variables, the framework's
+ * tiling struct).
+ */
+import { catalogBindings } from './api-binder.ts';
+import type { BindingTable } from './binding.ts';
 import { addLibcBindings } from './libc-bindings.ts';
+import { addKernelRunBindings } from './kernel-run-bindings.ts';
 import type { SimEnv } from './sim-env.ts';
 import { addStdBindings } from '../std/index.ts';
 import type { Deleter } from '../std/smart-pointers.ts';
@@ -12,10 +16,9 @@ import type { Deleter } from '../std/smart-pointers.ts';
  * smart pointer owned (the runner gives one that runs its destructor).
  */
 export function createBindings(env: SimEnv, release: Deleter = () => undefined): BindingTable {
-	const table = emptyBindings();
+	const table = catalogBindings();
 	addLibcBindings(table, env);
 	addStdBindings(table, env, release);
-	addHostBindings(table, env);
-	addKernelBindings(table, env);
+	addKernelRunBindings(table, env);
 	return table;
 }

@@ -1,21 +1,18 @@
 /**
  * The C and C++ standard library as programs use it around AscendCL and Ascend C: printf
- * (host and kernel), std::cout, exit, signal and raise, sleep, and malloc/free over the
- * interpreter's own host memory. Signals and exit go through the simulated host process.
+ * (host and kernel), std::cout, malloc/free over the interpreter's own host memory, file I/O
+ * stubs. The functions that act on the simulated process (signal, raise, exit, abort, sleep,
+ * getpid) are catalog rows (src/api/libc/process.ts), bound with the rest of the catalog.
  */
 import { Halt } from '../../sim/halt.ts';
 import { SIGNALS } from '../../sim/host/index.ts';
 import { T } from '../types.ts';
-import { ENDL, FuncValue, OStream, Ptr, type Value } from '../values.ts';
+import { ENDL, OStream, Ptr, type Value } from '../values.ts';
 import { num } from './args.ts';
 import { formatE, formatF, formatG } from '../std/number-format.ts';
-import type { BindingTable, NativeCall } from './binding.ts';
+import type { BindingTable, NativeCall, NativeFunction } from './binding.ts';
+import { SIG_DFL, SIG_IGN } from '../../api/libc/process.ts';
 import type { SimEnv } from './sim-env.ts';
-
-/** `SIG_DFL` and `SIG_IGN` as glibc defines them: `((void (*)(int))0)` and `1`. */
-export const SIG_DFL = 0;
-/** See {@link SIG_DFL}. */
-export const SIG_IGN = 1;
 
 /** Formats a printf format string with C semantics for the common conversions. */
 export function formatPrintf(fmt: string, args: readonly Value[]): string {
@@ -115,12 +112,13 @@ export function formatPrintf(fmt: string, args: readonly Value[]): string {
 /** Adds the standard-library names to `table`. */
 export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 	const fns = table.functions;
-	const printf = (call: NativeCall) => {
+	const printf: NativeFunction = (call: NativeCall) => {
 		const fmt = typeof call.args[0] === 'string' ? call.args[0] : '';
 		const text = formatPrintf(fmt, call.args.slice(1));
 		call.rt.write('stdout', text);
 		return text.length;
 	};
+	printf.ret = T.i32;
 	fns.set('printf', printf);
 	fns.set('PRINTF', printf);
 	fns.set('fprintf', (call) => {
@@ -138,56 +136,6 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		return 1;
 	});
 	fns.set('fflush', () => 0);
-	fns.set('exit', (call) => {
-		const code = num(call.args[0]);
-		call.rt.flush();
-		if (env.proc) env.proc.exit(code, call.site());
-		throw new Halt('exit', `exit(${code})`, code);
-	});
-	fns.set('_exit', (call) => table.functions.get('exit')!(call));
-	fns.set('abort', (call) => {
-		call.rt.flush();
-		if (env.proc) env.proc.raise(SIGNALS.SIGABRT, call.site());
-		throw new Halt('abort', 'abort()', SIGNALS.SIGABRT);
-	});
-	fns.set('signal', (call) => {
-		const signo = num(call.args[0]);
-		const h = call.args[1];
-		if (!env.proc) return SIG_DFL;
-		const action =
-			h instanceof FuncValue
-				? ({ kind: 'handler', name: h.name } as const)
-				: num(h) === SIG_IGN
-					? ({ kind: 'ignore' } as const)
-					: ({ kind: 'default' } as const);
-		if (h instanceof FuncValue) env.handlers.set(h.name, h);
-		const r = env.proc.signal(signo, action, call.site());
-		if (!r.ok) return -1;
-		return r.previous.kind === 'handler'
-			? (env.handlers.get(r.previous.name) ?? SIG_DFL)
-			: r.previous.kind === 'ignore'
-				? SIG_IGN
-				: SIG_DFL;
-	});
-	fns.set('raise', (call) => {
-		if (!env.proc) return 0;
-		const delivery = env.proc.raise(num(call.args[0]), call.site());
-		if (delivery.action === 'handler') {
-			const fn = env.handlers.get(delivery.handler);
-			fn?.call([delivery.signo]);
-			env.proc.handlerReturned();
-		}
-		return 0;
-	});
-	fns.set('getpid', () => env.proc?.pid ?? 0);
-	const sleepUs = (call: NativeCall, us: number) => {
-		env.recorder.clock.advance(Math.max(0, Math.round(us)));
-		env.threads.switchPoint();
-		call.rt.check();
-		return 0;
-	};
-	fns.set('sleep', (call) => sleepUs(call, num(call.args[0]) * 1_000_000));
-	fns.set('usleep', (call) => sleepUs(call, num(call.args[0])));
 	const heapAlloc = (call: NativeCall, bytes: number) => {
 		const p = call.rt.alloc(bytes);
 		call.rt.blocks.allocated(p, {

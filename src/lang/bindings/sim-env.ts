@@ -8,6 +8,7 @@ import type { ProductId } from '../../sim/product-id.ts';
 import type { RunMode } from '../../sim/run-request.ts';
 import type { HostProcess, Machine } from '../../sim/host/index.ts';
 import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
+import type { CallCounter } from '../../sim/recorder.ts';
 import type { FuncValue } from '../values.ts';
 import type { ThreadScheduler } from '../thread-scheduler.ts';
 import type { ProgramFileSystem } from '../std/file-system.ts';
@@ -34,6 +35,8 @@ export interface SimEnv {
 	kernelOutcome: 'completed' | 'hang' | 'abort';
 	/** Kernels launched so far (for pids of CPU-debug lines). */
 	launches: number;
+	/** This run's call counters of the catalog APIs, by BoundApi index (filled on first call). */
+	apiCounters: Array<CallCounter | undefined>;
 	/** Tiling field values of an operator-framework kernel, by name. */
 	tiling: Readonly<Record<string, number>>;
 	/** The tiling key `TILING_KEY_IS` compares with. */

@@ -36,6 +36,8 @@ import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe } from './value-ops.ts';
+import { compileApiCall } from './api-call.ts';
+import { nearestName } from '../../api/nearest-name.ts';
 
 /** The spellings of inline assembly. */
 const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
@@ -130,7 +132,7 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		if (path.length === 1 && /^(static|reinterpret|const|dynamic)_cast$/.test(last) && targNodes) {
 			const t = resolveTemplateArgs(ctx, targNodes, scope)[0];
 			const v = argNodes[0];
-			if (!v || !t || typeof t === 'number') return ctx.unsupported(n, 'this cast');
+			if (!v || !t || typeof t === 'number') return ctx.unsupported(n, 'cast');
 			return compileCast(ctx, t, compileExpr(ctx, v, scope));
 		}
 		if (path.length === 1 && ctx.macros.has(text) && !ctx.macroDepth.includes(text)) {
@@ -217,6 +219,11 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			const intrinsic = CALL_INTRINSICS[simName];
 			const special = intrinsic?.(ctx, targs, argNodes, scope, n);
 			if (special) return special;
+			const api = ctx.bindings.apis.get(simName);
+			if (api && api.row.owner === undefined) {
+				const args = argNodes.map((a) => compileArgument(ctx, a, scope));
+				return compileApiCall(ctx, api, args, argNodes, targs, n, null);
+			}
 			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
 				const refs = ctx.bindings.refArgs.get(simName);
@@ -240,7 +247,7 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				);
 				return {
 					ev: compileNativeCall(ctx, fn, args, targs, n, simName),
-					t: ret ?? nativeRet(simName),
+					t: ret ?? fn.ret ?? T.unknown,
 				};
 			}
 			const nt = ctx.bindings.types.get(simName);
@@ -250,6 +257,10 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				return { ev: compileConstruct(ctx, t, args, n), t };
 			}
 		}
+		// A near miss of a known name is a typo; otherwise an API of a missing header or of a
+		// CANN library the simulator does not model is an external stub.
+		const suggestion = nearestName(last, ctx.bindings.functions.keys());
+		if (suggestion) return ctx.bad('call-misspelt', nameNode, { name: text, suggestion });
 		return (
 			compileExternalCall(ctx, text, argNodes, scope, nameNode) ??
 			ctx.bad('call-unknown', nameNode, { name: text })
@@ -546,7 +557,9 @@ function compileMethodCall(
 		const special = intrinsic?.(ctx, obj, argNodes, scope, n);
 		if (special) return special;
 		const args = argNodes.map((a) => compileArgument(ctx, a, scope));
-		const t = nt?.returns?.[method]?.(obj.t.targs) ?? nativeRet(method);
+		const api = ctx.bindings.apis.get(`${obj.t.name}::${method}`);
+		if (api) return compileApiCall(ctx, api, args, argNodes, targs, n, obj);
+		const t = nt?.returns?.[method]?.(obj.t.targs) ?? T.unknown;
 		const mutator = nt?.mutators?.[method];
 		if (mutator && !arrow) {
 			// A value-like object (std::string) changed in place: the new value is stored back.
@@ -676,13 +689,4 @@ function compileBoundMethod(
 		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
 		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
 	};
-}
-
-/** Return types of well-known native functions, so `auto ret = aclrtMalloc(...)` is an int. */
-function nativeRet(name: string): CType {
-	if (/^acl/.test(name) && !/^aclmdlCreate|^aclCreate|^aclrtGetDevice$/.test(name)) return T.i32;
-	if (name === 'GetBlockIdx' || name === 'GetBlockNum' || name === 'GetSubBlockIdx') return T.i64;
-	if (name === 'printf' || name === 'PRINTF') return T.i32;
-	if (name === 'GetSize' || name === 'GetLength') return T.u32;
-	return T.unknown;
 }

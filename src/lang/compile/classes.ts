@@ -145,7 +145,7 @@ function fillClass(ctx: CompileContext, cls: ClassDef, body: SyntaxNode): void {
 					if (inner) {
 						const tparams = parseTemplateParams(ctx, m.getChild('TemplateParameterList'));
 						declareFunction(ctx, inner, scope, false, tparams, cls);
-					} else ctx.unsupported(m, 'a member template other than a function');
+					} else ctx.unsupported(m, 'member-template');
 					break;
 				}
 				case 'ClassSpecifier':
@@ -170,7 +170,7 @@ function fillClass(ctx: CompileContext, cls: ClassDef, body: SyntaxNode): void {
 					declareField(ctx, cls, m);
 					break;
 				default:
-					if (!m.type.isError) ctx.unsupported(m, `\`${firstLine(ctx.text(m))}\` in a class`);
+					if (!m.type.isError) ctx.unsupported(m, 'class-member', { text: firstLine(ctx.text(m)) });
 			}
 		} catch (e) {
 			if (e instanceof LangStop) ctx.diagnostics.push(e.diagnostic);
@@ -193,11 +193,7 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 		const t = resolveType(ctx, b, cls.scope.parent ?? cls.scope);
 		if (t.k !== 'class') {
 			if (t.k !== 'unknown') {
-				ctx.unsupported(
-					b,
-					`the base class \`${ctx.text(b)}\``,
-					'only classes of the program can be bases',
-				);
+				ctx.unsupported(b, 'base-class', { text: ctx.text(b) });
 			}
 			continue;
 		}

@@ -5,6 +5,12 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
 import type { Diagnostic, SourceSpan } from '../../sim/trace.ts';
 import type { BindingTable, NativeCall } from '../bindings/binding.ts';
+import {
+	constructParams,
+	type ConstructAdviceId,
+	type ConstructId,
+	type DiagnosticParams,
+} from '../../diagnostics/index.ts';
 import { langDiagnostic, type LangCode } from '../diagnostics.ts';
 import type { FuncDef } from '../func-def.ts';
 import type { ParseResult } from '../parse.ts';
@@ -213,7 +219,7 @@ export class CompileContext {
 		code: LangCode,
 		key: string,
 		n: SyntaxNode | number,
-		values: Record<string, string | number> = {},
+		values: DiagnosticParams = {},
 	): void {
 		if (this.noted.has(key)) return;
 		this.noted.add(key);
@@ -221,7 +227,7 @@ export class CompileContext {
 	}
 
 	/** Records a diagnostic at a node (once per line, column and code). */
-	diag(code: LangCode, n: SyntaxNode | number, values: Record<string, string | number> = {}): void {
+	diag(code: LangCode, n: SyntaxNode | number, values: DiagnosticParams = {}): void {
 		const d = langDiagnostic(code, this.span(n), values);
 		if (
 			!this.diagnostics.some((x) => x.line === d.line && x.column === d.column && x.code === d.code)
@@ -231,7 +237,7 @@ export class CompileContext {
 	}
 
 	/** Reports `code` and returns an expression that stops the run if ever reached. */
-	bad(code: LangCode, n: SyntaxNode, values: Record<string, string | number> = {}): Ex {
+	bad(code: LangCode, n: SyntaxNode, values: DiagnosticParams = {}): Ex {
 		this.diag(code, n, values);
 		const span = this.span(n);
 		const rt = this.rt;
@@ -241,13 +247,17 @@ export class CompileContext {
 		};
 	}
 
-	/** Reports a construct the subset refuses, as `construct-unsupported`. */
+	/**
+	 * Reports a construct the subset refuses, as `construct-unsupported`: `construct` names its
+	 * phrase in the catalog, `values` fill it, `advice` replaces the phrase's usual advice.
+	 */
 	unsupported(
 		n: SyntaxNode,
-		construct: string,
-		detail = 'see the list of supported constructs',
+		construct: ConstructId,
+		values: Readonly<Record<string, string | number>> = {},
+		advice?: ConstructAdviceId,
 	): Ex {
-		return this.bad('construct-unsupported', n, { construct, detail });
+		return this.bad('construct-unsupported', n, constructParams(construct, values, advice));
 	}
 
 	/** Every child of a node. */

@@ -125,7 +125,7 @@ function declareTopInner(ctx: CompileContext, n: SyntaxNode, scope: Scope, exter
 		default:
 			if (n.type.isError) return;
 			if (UNSUPPORTED[n.name]) ctx.unsupported(n, UNSUPPORTED[n.name]!);
-			else ctx.unsupported(n, `\`${firstLine(ctx.text(n))}\` at file level`);
+			else ctx.unsupported(n, 'file-level', { text: firstLine(ctx.text(n)) });
 	}
 }
 
@@ -145,7 +145,7 @@ function compileTopLevelStatement(ctx: CompileContext, n: SyntaxNode): void {
 		ctx.diag('macro-framework', callee, { name: ctx.text(callee) });
 		return;
 	}
-	ctx.unsupported(n, `\`${firstLine(ctx.text(n))}\` at file level`);
+	ctx.unsupported(n, 'file-level', { text: firstLine(ctx.text(n)) });
 }
 
 function declareUsing(ctx: CompileContext, n: SyntaxNode, scope: Scope): void {
@@ -248,7 +248,7 @@ function declareTemplate(ctx: CompileContext, n: SyntaxNode, scope: Scope, exter
 			declareTemplate(ctx, body, scope, externC);
 			return;
 		default:
-			ctx.unsupported(body, 'this kind of template');
+			ctx.unsupported(body, 'template-kind');
 	}
 }
 
@@ -272,7 +272,7 @@ export function parseTemplateParams(ctx: CompileContext, list: SyntaxNode | null
 			if (def && def !== id) tp.def = def;
 			out.push(tp);
 		} else {
-			ctx.unsupported(p, 'this kind of template parameter');
+			ctx.unsupported(p, 'template-parameter-kind');
 		}
 	}
 	return out;

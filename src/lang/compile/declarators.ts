@@ -3,6 +3,7 @@
  * initialisers.
  */
 import type { SyntaxNode } from '@lezer/common';
+import { constructParams } from '../../diagnostics/index.ts';
 import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
@@ -151,10 +152,12 @@ export function compileDeclaration(
 	const isConst = kids.some((c) => c.name === 'constexpr' || c.name === 'const');
 	const typeNode = kids.find((c) => isTypeNode(c.name));
 	if (!typeNode) {
-		return badStatement(ctx, n, 'construct-unsupported', {
-			construct: `the declaration \`${firstLine(ctx.text(n))}\``,
-			detail: 'give the variable a type',
-		});
+		return badStatement(
+			ctx,
+			n,
+			'construct-unsupported',
+			constructParams('untyped-declaration', { text: firstLine(ctx.text(n)) }),
+		);
 	}
 	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
 	if (fnDecl) {
@@ -203,10 +206,12 @@ function declareStructuredBinding(
 ): St {
 	const initNode = d.name === 'InitDeclarator' ? ctx.parts(d).pop() : undefined;
 	if (!initNode || initNode === binding)
-		return badStatement(ctx, d, 'construct-unsupported', {
-			construct: 'a structured binding without an initializer',
-			detail: 'write `auto [a, b] = value;`',
-		});
+		return badStatement(
+			ctx,
+			d,
+			'construct-unsupported',
+			constructParams('binding-without-initializer'),
+		);
 	const value = compileExpr(ctx, initNode, scope).ev;
 	const names = binding.getChildren('Identifier').map((id) => ctx.text(id));
 	const slots = names.map(() => ctx.fn.slots++);
@@ -317,10 +322,12 @@ function declareOne(
 	let make: Ev;
 	if (info.ref) {
 		if (!initEx)
-			return badStatement(ctx, d, 'construct-unsupported', {
-				construct: 'a reference without an initializer',
-				detail: 'bind the reference where you declare it',
-			});
+			return badStatement(
+				ctx,
+				d,
+				'construct-unsupported',
+				constructParams('reference-without-initializer'),
+			);
 		if (isScalarLike(type)) {
 			const lv = compileLvalue(ctx, initNode!, scope);
 			if (!lv) return () => NORMAL;

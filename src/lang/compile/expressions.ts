@@ -2,6 +2,7 @@
  * Expressions: the dispatcher over expression nodes, literals, `new`, brace values and names.
  */
 import type { SyntaxNode } from '@lezer/common';
+import type { ConstructId } from '../../diagnostics/index.ts';
 import { Scope, type Entity } from '../scope.ts';
 import { CHAR_PTR, T, sizeOf, type CType } from '../types.ts';
 import { CellStore, FuncValue, Instance, ObjectStore, Ptr } from '../values.ts';
@@ -34,7 +35,7 @@ import { numOf, derefPtr } from './value-ops.ts';
 export function compileExpr(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	if (++ctx.depth > 200) {
 		ctx.depth--;
-		return ctx.unsupported(n, 'an expression nested this deeply');
+		return ctx.unsupported(n, 'deep-expression');
 	}
 	try {
 		return compileExprInner(ctx, n, scope);
@@ -64,7 +65,7 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		}
 		case 'ParenthesizedExpression': {
 			const inner = ctx.parts(n)[0];
-			return inner ? compileExpr(ctx, inner, scope) : ctx.unsupported(n, 'empty parentheses');
+			return inner ? compileExpr(ctx, inner, scope) : ctx.unsupported(n, 'empty-parentheses');
 		}
 		case 'Identifier':
 		case 'ScopedIdentifier':
@@ -88,7 +89,7 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 			return compileConditional(ctx, n, scope);
 		case 'CommaExpression': {
 			const [a, b] = ctx.parts(n).filter((c) => c.name !== ',');
-			if (!a || !b) return ctx.unsupported(n, 'this comma expression');
+			if (!a || !b) return ctx.unsupported(n, 'comma');
 			const ea = compileExpr(ctx, a, scope).ev;
 			const eb = compileExpr(ctx, b, scope);
 			return { ev: (f) => (ea(f), eb.ev(f)), t: eb.t };
@@ -99,7 +100,7 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 				.parts(n)
 				.filter((c) => c.name !== 'TypeDescriptor')
 				.pop();
-			if (!td || !value) return ctx.unsupported(n, 'this cast');
+			if (!td || !value) return ctx.unsupported(n, 'cast');
 			return compileCast(
 				ctx,
 				resolveTypeDescriptor(ctx, td, scope),
@@ -125,7 +126,7 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		case 'CompoundLiteralExpression': {
 			const td = ctx.parts(n)[0];
 			const list = n.getChild('InitializerList');
-			if (!td || !list) return ctx.unsupported(n, 'this compound literal');
+			if (!td || !list) return ctx.unsupported(n, 'compound-literal');
 			const t = resolveType(ctx, td, scope);
 			return compileBraceValue(ctx, list, t, scope);
 		}
@@ -141,14 +142,14 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		default:
 			if (UNSUPPORTED[n.name]) return ctx.unsupported(n, UNSUPPORTED[n.name]!);
 			if (n.type.isError) return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) || '?' });
-			return ctx.unsupported(n, `\`${firstLine(ctx.text(n))}\` (${n.name})`);
+			return ctx.unsupported(n, 'expression', { text: firstLine(ctx.text(n)), node: n.name });
 	}
 }
 
 /** `new T[n]` (host memory), `new T(args)` / `new T{…}` (one object). */
 function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const typeNode = ctx.parts(n).find((c) => isTypeNode(c.name));
-	if (!typeNode) return ctx.unsupported(n, 'this new-expression');
+	if (!typeNode) return ctx.unsupported(n, 'new');
 	const t = resolveType(ctx, typeNode, scope);
 	const arr = n.getChild('NewDeclarator');
 	const rt = ctx.rt;
@@ -201,7 +202,7 @@ function compileDelete(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 		.parts(n)
 		.filter((c) => c.name !== 'delete')
 		.pop();
-	if (!operand) return ctx.unsupported(n, 'this delete-expression');
+	if (!operand) return ctx.unsupported(n, 'delete');
 	const p = compileExpr(ctx, operand, scope);
 	const pointee = p.t.k === 'ptr' ? p.t.to : T.unknown;
 	const destroy = destroyerFor(ctx, pointee, n);
@@ -274,7 +275,7 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const trait = compileTypeTrait(ctx, n, scope);
 	if (trait) return trait;
 	if (n.name === 'TemplateFunction') {
-		return ctx.unsupported(n, `\`${text}\` used as a value`);
+		return ctx.unsupported(n, 'template-function-value', { text });
 	}
 	const path = text.split('::');
 	// Macros first, as the C preprocessor would have replaced them.
@@ -352,7 +353,7 @@ export function compileEntityValue(
 		case 'targ':
 			return typeof e.value === 'number'
 				? constEx(e.value, T.i32)
-				: ctx.unsupported(n, `the type \`${text}\` used as a value`);
+				: ctx.unsupported(n, 'type-value', { text });
 		case 'field': {
 			const index = e.index;
 			return { ev: (f) => (f.self as Instance).fields[index], t: e.type };
@@ -360,24 +361,24 @@ export function compileEntityValue(
 		case 'func': {
 			const defs = e.defs;
 			const def = defs.find((d) => d.node) ?? defs[0]!;
-			if (def.tparams.length > 0) return ctx.unsupported(n, 'a function template used as a value');
+			if (def.tparams.length > 0) return ctx.unsupported(n, 'function-template-value');
 			const name = def.qualName;
 			const value = new FuncValue(name, (args) => def.compiled!.invoke(null, args));
 			return constEx(value, { k: 'func', name });
 		}
 		default:
-			return ctx.unsupported(n, `the type \`${text}\` used as a value`);
+			return ctx.unsupported(n, 'type-value', { text });
 	}
 }
 
-/** Names of C++ features the subset refuses, by node name, for the diagnostic. */
-export const UNSUPPORTED: Record<string, string> = {
+/** C++ features the subset refuses, by node name, as their phrase in the diagnostics catalog. */
+export const UNSUPPORTED: Readonly<Record<string, ConstructId>> = {
 	GotoStatement: 'goto',
-	CoReturnStatement: 'co_return',
-	CoYieldStatement: 'co_yield',
-	CoAwaitExpression: 'co_await',
-	FoldExpression: 'a fold expression',
-	ParameterPackExpansion: 'a parameter pack',
-	VariadicParameterDeclaration: 'a variadic template parameter',
-	UserDefinedLiteral: 'a user-defined literal',
+	CoReturnStatement: 'co-return',
+	CoYieldStatement: 'co-yield',
+	CoAwaitExpression: 'co-await',
+	FoldExpression: 'fold',
+	ParameterPackExpansion: 'parameter-pack',
+	VariadicParameterDeclaration: 'variadic-template-parameter',
+	UserDefinedLiteral: 'user-defined-literal',
 };

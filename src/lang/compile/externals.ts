@@ -21,6 +21,7 @@ import { T, type CType } from '../types.ts';
 import { SimObject, type Value } from '../values.ts';
 import type { CompileContext, Ex } from './context.ts';
 import { compileExpr } from './expressions.ts';
+import type { Localized } from '../../triage/localized.ts';
 
 /** Names of the CANN libraries' APIs and types (AscendCL, aclnn, HCCL, platform helpers). */
 const CANN_NAME = /^(?:acl|Acl|ACL_|hccl|Hccl|HCCL_|platform_ascendc::|ge::|op::|rt[A-Z])/;
@@ -53,19 +54,31 @@ export function externalReason(
 	ctx: CompileContext,
 	name: string,
 	kind: ExternalKind,
-): string | undefined {
+): Localized | undefined {
 	const plain = name.replace(/^::/, '');
 	if (CANN_NAME.test(plain) && (kind !== 'name' || CONSTANT_NAME.test(plain)))
-		return 'an API of a CANN library, outside what the simulator models';
+		return {
+			zh: '它是 CANN 库的接口，不在模拟器的模拟范围内',
+			en: 'an API of a CANN library, outside what the simulator models',
+		};
 	if (ASCEND_C_NAME.test(plain) && kernelOperator(ctx) && kind !== 'name')
-		return 'an Ascend C API of `kernel_operator.h`, outside what the simulator models';
+		return {
+			zh: '它是 `kernel_operator.h` 里的 Ascend C 接口，不在模拟器的模拟范围内',
+			en: 'an Ascend C API of `kernel_operator.h`, outside what the simulator models',
+		};
 	const missing = ctx.parsed.pre.missing[0];
 	const generated = !missing && FRAMEWORK_KERNEL.test(ctx.program);
 	if (!missing && !generated) return undefined;
 	if (kind === 'name' && !CONSTANT_NAME.test(plain)) return undefined;
 	if (generated)
-		return 'an operator-framework kernel gets its tiling types from headers the framework generates';
-	return `its declaration is presumably in \`${missing!.header}\`, which is not among the program's files`;
+		return {
+			zh: '算子工程的核函数从框架生成的头文件里得到 tiling 类型',
+			en: 'an operator-framework kernel gets its tiling types from headers the framework generates',
+		};
+	return {
+		zh: `它的声明应在 \`${missing!.header}\` 里，而这个头文件不在程序的文件中`,
+		en: `its declaration is presumably in \`${missing!.header}\`, which is not among the program's files`,
+	};
 }
 
 /** An opaque object of an external type: the members the program wrote. */

@@ -34,7 +34,7 @@ export function declareFunction(
 ): void {
 	const decl = findFunctionDeclarator(n);
 	if (!decl) {
-		ctx.unsupported(n, 'this function definition');
+		ctx.unsupported(n, 'function-definition');
 		return;
 	}
 	const nameNode = decl.firstChild;
@@ -141,11 +141,7 @@ function splitScoped(text: string): string[] {
 /** Counts an instantiation; past the cap (runaway recursive templates) reports and refuses. */
 export function mayInstantiate(ctx: CompileContext, at: SyntaxNode): boolean {
 	if (++ctx.instantiations <= MAX_INSTANTIATIONS) return true;
-	ctx.unsupported(
-		at,
-		`more than ${MAX_INSTANTIATIONS} template instantiations`,
-		'look for a template that instantiates itself without end',
-	);
+	ctx.unsupported(at, 'instantiations', { max: MAX_INSTANTIATIONS });
 	return false;
 }
 
@@ -191,7 +187,7 @@ export function signatureOf(ctx: CompileContext, def: FuncDef): Signature {
 	for (const p of plist ? ctx.parts(plist) : []) {
 		if (p.name !== 'ParameterDeclaration' && p.name !== 'OptionalParameterDeclaration') {
 			if (p.name === 'VariadicParameterDeclaration' || ctx.text(p) === '...') {
-				ctx.unsupported(p, 'a variadic parameter');
+				ctx.unsupported(p, 'variadic-parameter');
 			}
 			continue;
 		}

@@ -101,7 +101,7 @@ export function compileLambda(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	const list = readCaptures(capNode ? ctx.text(capNode) : '[]');
 	const decl = n.getChild('AbstractFunctionDeclarator');
 	const body = n.getChild('CompoundStatement');
-	if (!body) return ctx.unsupported(n, 'a lambda without a body');
+	if (!body) return ctx.unsupported(n, 'lambda-without-body');
 	const trailing = decl?.getChild('TrailingReturnType');
 	const retNode = trailing ? ctx.parts(trailing).find((c) => isTypeNode(c.name)) : undefined;
 	const ret: CType = retNode ? resolveType(ctx, retNode, scope) : T.unknown;

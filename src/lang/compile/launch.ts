@@ -49,7 +49,7 @@ export function compileLaunch(
 	}
 	const cfg = cfgNodes.map((c) => compileExpr(ctx, c, scope).ev);
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
-	if (cfg.length < 1) return ctx.unsupported(n, 'a kernel launch without a block count');
+	if (cfg.length < 1) return ctx.unsupported(n, 'launch-without-blocks');
 	const info = makeCallInfo(ctx, n, name, [], []);
 	const launch = ctx.launch;
 	const kernel = def;

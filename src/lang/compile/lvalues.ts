@@ -29,11 +29,7 @@ import { convertArg, numOf, derefPtr, storePtr, fieldLV, describe } from './valu
 
 /** A member of a value that is not a variable (e.g. `f().x`): outside the subset. */
 export function compileRvalueMember(ctx: CompileContext, n: SyntaxNode): Ex {
-	return ctx.unsupported(
-		n,
-		`\`${firstLine(ctx.text(n))}\` here`,
-		'store the value in a variable first',
-	);
+	return ctx.unsupported(n, 'rvalue-member', { text: firstLine(ctx.text(n)) });
 }
 
 /** Compiles an expression as a place, or undefined when it is not one. */

@@ -23,8 +23,7 @@ export function expandObjectMacro(
 	const m = ctx.macros.get(name)!;
 	if (ctx.macroDepth.includes(name)) return undefined;
 	if (m.params) {
-		if (at)
-			return ctx.unsupported(at, `the function-like macro \`${name}\` used without arguments`);
+		if (at) return ctx.unsupported(at, 'macro-without-args', { name });
 		return undefined;
 	}
 	const body = parseMacroBody(ctx, m, 'expr');
@@ -50,7 +49,7 @@ export function expandObjectMacro(
 				ctx.macroDepth.pop();
 			}
 		}
-		if (at) return ctx.unsupported(at, `the macro \`${name}\` (its body is not an expression)`);
+		if (at) return ctx.unsupported(at, 'macro-body', { name });
 		return undefined;
 	}
 	ctx.macroDepth.push(name);
@@ -120,7 +119,7 @@ export function expandMacroCall(
 	at: SyntaxNode,
 ): Ex {
 	if (ctx.macroDepth.includes(m.name)) {
-		return ctx.unsupported(at, `the recursive macro \`${m.name}\``);
+		return ctx.unsupported(at, 'macro-recursive', { name: m.name });
 	}
 	// Arguments that hold statements were set aside by the preprocessor (text-rewrites.ts).
 	const list = at.getChild('ArgumentList');
@@ -136,10 +135,7 @@ export function expandMacroCall(
 	}
 	const parsed = parseExpansion(ctx, expansion.text);
 	if (!parsed) {
-		return ctx.unsupported(
-			at,
-			`the macro \`${m.name}\` (its expansion is not an expression or statements)`,
-		);
+		return ctx.unsupported(at, 'macro-expansion', { name: m.name });
 	}
 	// Everything in the expansion is reported at the macro call, as compilers do.
 	const savedAt = ctx.spanAt;

@@ -179,10 +179,7 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 			case '!=':
 				return fold({ ev: (f) => (x(f) !== y(f) ? 1 : 0), t: T.bool, c });
 			default:
-				return ctx.bad('construct-unsupported', at, {
-					construct: `\`${op}\` on floating-point values`,
-					detail: 'cast to an integer type first',
-				});
+				return ctx.unsupported(at, 'float-operator', { op });
 		}
 	}
 	// Integers (or unknown: treated as 64-bit integers when both values are whole numbers).
@@ -252,10 +249,7 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 			return fold({ ev: (f) => w(Math.floor(x(f) / 2 ** (y(f) & 63))), t: lt, c });
 		}
 	}
-	return ctx.bad('construct-unsupported', at, {
-		construct: `the operator \`${op}\``,
-		detail: 'rewrite the expression',
-	});
+	return ctx.unsupported(at, 'binary-operator', { op });
 }
 
 /** Compiles a unary expression (`!`, `-`, `+`, `~`). */
@@ -284,7 +278,7 @@ export function compileUnary(ctx: CompileContext, n: SyntaxNode, scope: Scope): 
 			return fold({ ev: (f) => w(t.bits <= 32 ? ~numOf(ea(f)) : -numOf(ea(f)) - 1), t, c });
 		}
 	}
-	return ctx.unsupported(n, `the unary operator \`${op}\``);
+	return ctx.unsupported(n, 'unary-operator', { op });
 }
 
 /** Compiles `++`/`--`, prefix or postfix. */
@@ -487,7 +481,7 @@ export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Sc
 		.parts(n)
 		.filter((c) => c.name !== 'LogicOp' && ctx.text(c) !== '?' && ctx.text(c) !== ':');
 	const [condNode, aNode, bNode] = parts;
-	if (!condNode || !aNode || !bNode) return ctx.unsupported(n, 'this conditional expression');
+	if (!condNode || !aNode || !bNode) return ctx.unsupported(n, 'conditional');
 	// Lezer reads `x = c ? a : b` as `(x = c) ? a : b`; C++ means `x = (c ? a : b)`.
 	if (condNode.name === 'AssignmentExpression') {
 		const kids = ctx.children(condNode);
@@ -568,7 +562,7 @@ export function compileSizeof(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		return constEx(sizeOf(resolveTypeDescriptor(ctx, td, scope)), T.u64);
 	}
 	const inner = ctx.parts(n).find((c) => c.name !== 'sizeof');
-	if (!inner) return ctx.unsupported(n, 'this sizeof');
+	if (!inner) return ctx.unsupported(n, 'sizeof');
 	const saved = ctx.diagnostics.length;
 	const ex = compileExpr(ctx, inner, scope);
 	if (ex.t.k === 'unknown') {

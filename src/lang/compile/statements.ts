@@ -3,6 +3,7 @@
  * closures.
  */
 import type { SyntaxNode } from '@lezer/common';
+import { constructParams, type DiagnosticParams } from '../../diagnostics/index.ts';
 import { LangStop, type LangCode } from '../diagnostics.ts';
 import { BREAK, CONTINUE, NORMAL, RETURN } from '../runtime.ts';
 import { Scope } from '../scope.ts';
@@ -26,7 +27,7 @@ export function badStatement(
 	ctx: CompileContext,
 	n: SyntaxNode,
 	code: LangCode,
-	values: Record<string, string | number> = {},
+	values: DiagnosticParams = {},
 ): St {
 	const ex = ctx.bad(code, n, values);
 	return (f) => {
@@ -184,10 +185,7 @@ function compileStatementInner(ctx: CompileContext, n: SyntaxNode, scope: Scope)
 			return () => rt.stop('exception-thrown', span);
 		}
 		case 'CaseStatement':
-			return badStatement(ctx, n, 'construct-unsupported', {
-				construct: '`case` outside a switch',
-				detail: 'put it inside a switch',
-			});
+			return badStatement(ctx, n, 'construct-unsupported', constructParams('case-outside-switch'));
 		case 'TypeDefinition':
 		case 'AliasDeclaration':
 		case 'UsingDeclaration':
@@ -199,10 +197,12 @@ function compileStatementInner(ctx: CompileContext, n: SyntaxNode, scope: Scope)
 		default:
 			if (n.type.isError) return undefined;
 			if (UNSUPPORTED[n.name])
-				return badStatement(ctx, n, 'construct-unsupported', {
-					construct: UNSUPPORTED[n.name]!,
-					detail: 'use a plain loop or a return code',
-				});
+				return badStatement(
+					ctx,
+					n,
+					'construct-unsupported',
+					constructParams(UNSUPPORTED[n.name]!, {}, 'plain-loop'),
+				);
 			{
 				// An expression used as a statement without `;` wrapper.
 				const ex = compileExpr(ctx, n, scope);
@@ -310,10 +310,7 @@ function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	const rangeNode = rest[1];
 	const bodyNode = rest[2];
 	if (!typeNode || !declNode || !rangeNode || !bodyNode) {
-		return badStatement(ctx, n, 'construct-unsupported', {
-			construct: 'this range-based for loop',
-			detail: 'write an index loop',
-		});
+		return badStatement(ctx, n, 'construct-unsupported', constructParams('range-for'));
 	}
 	const range = compileExpr(ctx, rangeNode, scope);
 	const nt = range.t.k === 'sim' ? ctx.bindings.types.get(range.t.name) : undefined;
@@ -324,10 +321,12 @@ function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 				? (nt?.element?.(range.t.targs) ?? T.unknown)
 				: T.unknown;
 	if (range.t.k !== 'array' && !nt?.store && !nt?.elements && range.t.k !== 'unknown') {
-		return badStatement(ctx, rangeNode, 'construct-unsupported', {
-			construct: `a range-based for loop over \`${ctx.text(rangeNode)}\``,
-			detail: 'only arrays and containers can be ranges; write an index loop',
-		});
+		return badStatement(
+			ctx,
+			rangeNode,
+			'construct-unsupported',
+			constructParams('range-for-over', { text: ctx.text(rangeNode) }, 'array-ranges'),
+		);
 	}
 	const bind = compileLoopBinding(ctx, declNode, typeNode, elem, scope);
 	const body = compileStatement(ctx, bodyNode, new Scope(scope, 'block')) ?? nop;

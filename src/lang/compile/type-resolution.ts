@@ -215,7 +215,7 @@ function constValueOfMacro(ctx: CompileContext, name: string, scope: Scope): Val
 export function evalConstValue(ctx: CompileContext, n: SyntaxNode, scope: Scope): Value {
 	const ex = compileExpr(ctx, n, scope);
 	if (!ex.c) {
-		ctx.unsupported(n, `a non-constant \`${firstLine(ctx.text(n))}\` where a constant is needed`);
+		ctx.unsupported(n, 'non-constant', { text: firstLine(ctx.text(n)) });
 		return 0;
 	}
 	try {

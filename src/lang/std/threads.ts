@@ -197,8 +197,11 @@ export function addThreadBindings(table: BindingTable, env: SimEnv): void {
 		const pred = predArg instanceof FuncValue ? predArg : undefined;
 		const ready = pred ? () => truthy(pred.call([])) : () => state.notifies !== start;
 		const what = pred
-			? 'a condition variable whose condition no other thread can make true'
-			: 'a notify no other thread will send';
+			? {
+					zh: '一个别的线程无法使其条件成立的条件变量',
+					en: 'a condition variable whose condition no other thread can make true',
+				}
+			: { zh: '一个没有别的线程会发出的 notify', en: 'a notify no other thread will send' };
 		return sched().waitUntil(lock?.owns ? lock.mutex : undefined, ready, call.span, what, timeoutUs)
 			? 1
 			: 0;

@@ -11,6 +11,7 @@ import { ACL_ERROR, aclErrorLabel, aclErrorName } from './acl-error.ts';
 import { KERNEL_COMPLETED, type KernelOutcome } from './acl-runtime.ts';
 import type { MachineOptions } from './machine.ts';
 import { at, finish, newMachine } from './seed-scenarios.test-util.ts';
+import { hostCalls } from './host-calls.test-util.ts';
 
 const E = ACL_ERROR;
 const site = at(1);
@@ -19,7 +20,7 @@ const HUGE_FIRST = 0;
 function started(options: Omit<MachineOptions, 'recorder'> = { product: 'atlas-a2' }) {
 	const machine = newMachine(options);
 	const process = machine.spawn();
-	const acl = process.acl;
+	const acl = hostCalls(process.acl);
 	expect(acl.aclInit(null, site)).toBe(0);
 	expect(acl.aclrtSetDevice(0, site)).toBe(0);
 	return { machine, process, acl };
@@ -42,30 +43,30 @@ describe('aclError names', () => {
 
 describe('initialisation, devices and contexts', () => {
 	it('refuses runtime calls before aclInit with ACL_ERROR_UNINITIALIZE', () => {
-		const acl = newMachine({ product: 'atlas-a2' }).spawn().acl;
+		const acl = hostCalls(newMachine({ product: 'atlas-a2' }).spawn().acl);
 		expect(acl.aclrtSetDevice(0, site)).toBe(E.ACL_ERROR_UNINITIALIZE);
 		expect(acl.aclrtMalloc(64, HUGE_FIRST, site)).toEqual({
 			ret: E.ACL_ERROR_UNINITIALIZE,
-			ptr: 0,
+			devPtr: 0,
 		});
 	});
 
 	it('returns 100002 for a second aclInit and 100037 for aclFinalize without aclInit', () => {
-		const acl = newMachine({ product: 'atlas-a2' }).spawn().acl;
+		const acl = hostCalls(newMachine({ product: 'atlas-a2' }).spawn().acl);
 		expect(acl.aclFinalize(site)).toBe(E.ACL_ERROR_REPEAT_FINALIZE);
 		expect(acl.aclInit(null, site)).toBe(0);
 		expect(acl.aclInit(null, site)).toBe(E.ACL_ERROR_REPEAT_INITIALIZE);
 	});
 
 	it('rejects a device id outside [0, count-1] with 107001', () => {
-		const acl = newMachine({ product: 'atlas-a2' }).spawn().acl;
+		const acl = hostCalls(newMachine({ product: 'atlas-a2' }).spawn().acl);
 		acl.aclInit(null, site);
 		expect(acl.aclrtSetDevice(1, site)).toBe(E.ACL_ERROR_RT_INVALID_DEVICEID);
-		expect(acl.aclrtGetDeviceCount(site)).toEqual({ ret: 0, value: 1 });
+		expect(acl.aclrtGetDeviceCount(site)).toEqual({ ret: 0, count: 1 });
 	});
 
 	it('returns ACL_ERROR_RT_CONTEXT_NULL when no device is set', () => {
-		const acl = newMachine({ product: 'atlas-a2' }).spawn().acl;
+		const acl = hostCalls(newMachine({ product: 'atlas-a2' }).spawn().acl);
 		acl.aclInit(null, site);
 		expect(acl.aclrtMalloc(64, HUGE_FIRST, site).ret).toBe(E.ACL_ERROR_RT_CONTEXT_NULL);
 		expect(acl.aclrtCreateStream(site).ret).toBe(E.ACL_ERROR_RT_CONTEXT_NULL);
@@ -83,7 +84,7 @@ describe('initialisation, devices and contexts', () => {
 	it('a stream used after switching to another device fails with 107003 (ascend-facts D.9)', () => {
 		const { acl } = started({ product: 'atlas-a2', deviceCount: 2 });
 		const { stream } = acl.aclrtCreateStream(site);
-		const { ptr } = acl.aclrtMalloc(1024, HUGE_FIRST, site);
+		const { devPtr: ptr } = acl.aclrtMalloc(1024, HUGE_FIRST, site);
 		acl.aclrtSetDevice(1, site);
 		const kind = ACL_MEMCPY_KIND.ACL_MEMCPY_HOST_TO_DEVICE;
 		expect(acl.aclrtMemcpyAsync(ptr, 1024, 0x1000, 1024, kind, stream, site)).toBe(
@@ -96,9 +97,9 @@ describe('initialisation, devices and contexts', () => {
 		const first = acl.aclrtGetCurrentContext(site).context;
 		const created = acl.aclrtCreateContext(1, site);
 		expect(created.ret).toBe(0);
-		expect(acl.aclrtGetDevice(site)).toEqual({ ret: 0, value: 1 });
+		expect(acl.aclrtGetDevice(site)).toEqual({ ret: 0, deviceId: 1 });
 		expect(acl.aclrtSetCurrentContext(first, site)).toBe(0);
-		expect(acl.aclrtGetDevice(site)).toEqual({ ret: 0, value: 0 });
+		expect(acl.aclrtGetDevice(site)).toEqual({ ret: 0, deviceId: 0 });
 		expect(acl.aclrtDestroyContext(created.context, site)).toBe(0);
 		expect(acl.aclrtDestroyContext(created.context, site)).toBe(E.ACL_ERROR_RT_PARAM_INVALID);
 	});
@@ -111,32 +112,32 @@ describe('device memory', () => {
 		const a = acl.aclrtMalloc(1, HUGE_FIRST, site);
 		const b = acl.aclrtMalloc(33, HUGE_FIRST, site);
 		expect(acl.aclrtGetMemInfo(0, site)).toEqual({ ret: 0, free: total - 64 - 96, total });
-		expect(a.ptr % 64).toBe(0);
-		expect(b.ptr % 64).toBe(0);
-		expect(b.ptr - a.ptr).toBe(64);
+		expect(a.devPtr % 64).toBe(0);
+		expect(b.devPtr % 64).toBe(0);
+		expect(b.devPtr - a.devPtr).toBe(64);
 	});
 
 	it('rejects size 0 and a null free with ACL_ERROR_INVALID_PARAM', () => {
 		const { acl } = started();
 		expect(acl.aclrtMalloc(0, HUGE_FIRST, site)).toEqual({
 			ret: E.ACL_ERROR_INVALID_PARAM,
-			ptr: 0,
+			devPtr: 0,
 		});
 		expect(acl.aclrtFree(0, site)).toBe(E.ACL_ERROR_INVALID_PARAM);
 	});
 
 	it('returns ACL_ERROR_RT_MEMORY_FREE for a double free', () => {
 		const { acl } = started();
-		const { ptr } = acl.aclrtMalloc(128, HUGE_FIRST, site);
+		const { devPtr: ptr } = acl.aclrtMalloc(128, HUGE_FIRST, site);
 		expect(acl.aclrtFree(ptr, site)).toBe(0);
 		expect(acl.aclrtFree(ptr, site)).toBe(E.ACL_ERROR_RT_MEMORY_FREE);
 	});
 
 	it('reuses the address of a block freed at the top of the pool', () => {
 		const { acl } = started();
-		const first = acl.aclrtMalloc(4096, HUGE_FIRST, site).ptr;
+		const first = acl.aclrtMalloc(4096, HUGE_FIRST, site).devPtr;
 		acl.aclrtFree(first, site);
-		expect(acl.aclrtMalloc(4096, HUGE_FIRST, site).ptr).toBe(first);
+		expect(acl.aclrtMalloc(4096, HUGE_FIRST, site).devPtr).toBe(first);
 	});
 
 	it('fails aclrtMalloc with 207001 and the EL0004 screen line when the pool is full', () => {
@@ -144,7 +145,7 @@ describe('device memory', () => {
 		expect(acl.aclrtMalloc(900, HUGE_FIRST, site).ret).toBe(0);
 		expect(acl.aclrtMalloc(100, HUGE_FIRST, site)).toEqual({
 			ret: E.ACL_ERROR_RT_MEMORY_ALLOCATION,
-			ptr: 0,
+			devPtr: 0,
 		});
 		expect(logText(machine)).toEqual([
 			'EL0004: [PID: 18401] <time> Failed to allocate memory requested by RUNTIME module.',
@@ -156,7 +157,7 @@ describe('device memory', () => {
 
 	it('checks copies: count over destMax, or a device side outside aclrtMalloc memory', () => {
 		const { acl } = started();
-		const { ptr } = acl.aclrtMalloc(1024, HUGE_FIRST, site);
+		const { devPtr: ptr } = acl.aclrtMalloc(1024, HUGE_FIRST, site);
 		const h2d = ACL_MEMCPY_KIND.ACL_MEMCPY_HOST_TO_DEVICE;
 		expect(acl.aclrtMemcpy(ptr, 1024, 0x1000, 1024, h2d, site)).toBe(0);
 		expect(acl.aclrtMemcpy(ptr, 512, 0x1000, 1024, h2d, site)).toBe(E.ACL_ERROR_INVALID_PARAM);
@@ -170,7 +171,7 @@ describe('device memory', () => {
 
 	it('pairs aclrtMallocHost with aclrtFreeHost', () => {
 		const { acl } = started();
-		const { ret, ptr } = acl.aclrtMallocHost(100, site);
+		const { ret, hostPtr: ptr } = acl.aclrtMallocHost(100, site);
 		expect(ret).toBe(0);
 		expect(acl.aclrtFreeHost(ptr, site)).toBe(0);
 		expect(acl.aclrtFreeHost(ptr, site)).toBe(E.ACL_ERROR_RT_MEMORY_FREE);
@@ -332,14 +333,14 @@ describe('events', () => {
 	it('takes the event resource at record time and returns it at reset', () => {
 		const { acl } = started();
 		const { event } = acl.aclrtCreateEventWithFlag(ACL_EVENT_FLAGS.ACL_EVENT_SYNC, site);
-		const avail = acl.aclrtGetEventAvailNum(site).value;
+		const avail = acl.aclrtGetEventAvailNum(site).eventCount;
 		expect(avail).toBe(65536);
 		acl.aclrtRecordEvent(event, 0, site);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(avail - 1);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(avail - 1);
 		acl.aclrtRecordEvent(event, 0, site);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(avail - 1);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(avail - 1);
 		expect(acl.aclrtResetEvent(event, 0, site)).toBe(0);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(avail);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(avail);
 	});
 
 	it('prints the 8.0 wording when the pool is empty', () => {
@@ -369,7 +370,7 @@ describe('events', () => {
 		const { event } = acl.aclrtCreateEvent(site);
 		acl.aclrtRecordEvent(event, 0, site);
 		expect(acl.aclrtResetEvent(event, 0, site)).toBe(0);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(65535);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(65535);
 		expect(machine.recorder.diagnostics.map((d) => d.message)).toEqual([
 			'aclrtResetEvent on an event created by aclrtCreateEvent is undefined behaviour from CANN 8.5 (this run uses CANN 8.5.0); its event resource was not returned.',
 		]);
@@ -380,7 +381,7 @@ describe('events', () => {
 		const { event } = acl.aclrtCreateEvent(site);
 		acl.aclrtRecordEvent(event, 0, site);
 		acl.aclrtResetEvent(event, 0, site);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(65536);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(65536);
 		expect(machine.recorder.diagnostics).toEqual([]);
 	});
 
@@ -445,7 +446,7 @@ describe('events', () => {
 		const { event } = acl.aclrtCreateEvent(site);
 		acl.aclrtRecordEvent(event, 0, site);
 		expect(acl.aclrtDestroyEvent(event, site)).toBe(0);
-		expect(acl.aclrtGetEventAvailNum(site).value).toBe(65536);
+		expect(acl.aclrtGetEventAvailNum(site).eventCount).toBe(65536);
 		expect(acl.aclrtRecordEvent(event, 0, site)).toBe(E.ACL_ERROR_RT_PARAM_INVALID);
 		expect(acl.aclrtRecordEvent(0, 0, site)).toBe(E.ACL_ERROR_INVALID_PARAM);
 	});

@@ -16,6 +16,7 @@ import {
 	signalHandlerDoubleRelease,
 	suspendHwtsBusy,
 } from './seed-scenarios.test-util.ts';
+import { hostCalls } from './host-calls.test-util.ts';
 
 const DIR = new URL('../../../tests/golden/sim-host/', import.meta.url);
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -123,7 +124,7 @@ const TOPICS: Record<string, Section[]> = {
 			run: () => {
 				const machine = newMachine({ product: 'atlas-a2' });
 				const p = machine.spawn({ name: 'add_npu' });
-				const acl = p.acl;
+				const acl = hostCalls(p.acl);
 				acl.aclInit(null, at(3));
 				acl.aclrtSetDevice(0, at(4));
 				const { stream } = acl.aclrtCreateStream(at(5));

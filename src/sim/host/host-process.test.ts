@@ -3,6 +3,7 @@ import { isHalt } from '../halt.ts';
 import { KERNEL_COMPLETED } from './acl-runtime.ts';
 import { at, finish, newMachine } from './seed-scenarios.test-util.ts';
 import { SIGNALS } from './signals.ts';
+import { hostCalls } from './host-calls.test-util.ts';
 
 const site = at(1);
 
@@ -43,7 +44,7 @@ describe('leak accounting at exit', () => {
 	it('lists every unreleased resource with the line that took it', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		const acl = p.acl;
+		const acl = hostCalls(p.acl);
 		acl.aclInit(null, at(2));
 		acl.aclrtSetDevice(0, at(3));
 		acl.aclrtCreateStream(at(4));
@@ -79,11 +80,11 @@ describe('leak accounting at exit', () => {
 	it('the driver returns everything to the device when the process ends', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		p.acl.aclrtMalloc(1 << 20, 0, site);
-		const { event } = p.acl.aclrtCreateEvent(site);
-		p.acl.aclrtRecordEvent(event, 0, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		hostCalls(p.acl).aclrtMalloc(1 << 20, 0, site);
+		const { event } = hostCalls(p.acl).aclrtCreateEvent(site);
+		hostCalls(p.acl).aclrtRecordEvent(event, 0, site);
 		p.returnFromMain(0, site);
 		const device = machine.device(0)!;
 		expect([device.memory.used, device.events.inUse, device.streams.inUse]).toEqual([0, 0, 0]);
@@ -104,9 +105,9 @@ describe('leak accounting at exit', () => {
 	it('a process killed by a signal is reclaimed without a leak report', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		p.acl.aclrtMalloc(100, 0, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		hostCalls(p.acl).aclrtMalloc(100, 0, site);
 		expect(machine.kill(p.pid, SIGNALS.SIGTERM)).toEqual({ action: 'terminated', signo: 15 });
 		expect(p.exitStatus).toEqual({ kind: 'signal', signo: 15, code: 143 });
 		expect(finish(machine, 'completed').leaks).toEqual([]);
@@ -177,11 +178,11 @@ describe('signals', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
 		p.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'h' }, site);
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		const { modelId } = p.acl.aclmdlLoadFromFile('m.om', site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		const { modelId } = hostCalls(p.acl).aclmdlLoadFromFile('m.om', site);
 		machine.kill(p.pid, SIGNALS.SIGINT);
-		p.acl.aclmdlUnload(modelId, site);
+		hostCalls(p.acl).aclmdlUnload(modelId, site);
 		expect(machine.device(0)!.staleModelStreams).toEqual([]);
 		expect(machine.recorder.diagnostics).toEqual([]);
 	});
@@ -191,8 +192,8 @@ describe('suspend', () => {
 	it('is refused while a live process has issued tasks, even idle, and accepted once it exited', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
 		expect(machine.suspend()).toEqual({ ok: true, ret: 0 });
 		p.acl.launchKernel(
 			0,
@@ -201,7 +202,7 @@ describe('suspend', () => {
 		);
 		expect(machine.suspend()).toEqual({ ok: false, ret: 1 });
 		machine.wait(10);
-		p.acl.aclrtSynchronizeStream(0, site);
+		hostCalls(p.acl).aclrtSynchronizeStream(0, site);
 		expect(machine.suspend()).toEqual({ ok: false, ret: 1 });
 		machine.kill(p.pid, SIGNALS.SIGINT);
 		expect(machine.suspend()).toEqual({ ok: true, ret: 0 });
@@ -211,12 +212,12 @@ describe('suspend', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
 		p.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'h' }, site);
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		const { modelId } = p.acl.aclmdlLoadFromFile('m.om', site);
-		p.acl.aclmdlExecute(modelId, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		const { modelId } = hostCalls(p.acl).aclmdlLoadFromFile('m.om', site);
+		hostCalls(p.acl).aclmdlExecute(modelId, site);
 		machine.kill(p.pid, SIGNALS.SIGINT);
-		p.acl.aclmdlUnload(modelId, site);
+		hostCalls(p.acl).aclmdlUnload(modelId, site);
 		caught(() => p.exit(1, site));
 		expect(machine.suspend().ok).toBe(false);
 		expect(machine.device(0)!.staleModelStreams).toEqual([
@@ -227,10 +228,10 @@ describe('suspend', () => {
 	it('numbers device log lines per device from 1', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		const { modelId } = p.acl.aclmdlLoadFromFile('m.om', site);
-		p.acl.aclmdlExecute(modelId, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		const { modelId } = hostCalls(p.acl).aclmdlLoadFromFile('m.om', site);
+		hostCalls(p.acl).aclmdlExecute(modelId, site);
 		machine.suspend();
 		machine.suspend();
 		expect(machine.recorder.logLines.map((l) => l.text.split(' ')[2])).toEqual([
@@ -246,14 +247,14 @@ describe('the case programs, step by step', () => {
 	it('model-service-faulty: a handler that unloads during aclmdlExecuteAsync leaves the stream running', () => {
 		const machine = newMachine({ product: 'atlas-inference-aicore' });
 		const p = machine.spawn();
-		const acl = p.acl;
+		const acl = hostCalls(p.acl);
 		p.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'CleanupHandler' }, at(29));
 		acl.aclInit(null, at(33));
 		acl.aclrtSetDevice(0, at(34));
 		const { stream } = acl.aclrtCreateStream(at(35));
 		const { modelId } = acl.aclmdlLoadFromFile('resnet50.om', at(36));
 		for (let i = 0; i < 3; i++) {
-			expect(acl.aclmdlExecuteAsync(modelId, stream, at(53))).toBe(0);
+			expect(acl.aclmdlExecuteAsync(modelId, 0, 0, stream, at(53))).toBe(0);
 			expect(acl.aclrtSynchronizeStream(stream, at(54))).toBe(0);
 		}
 		expect(machine.kill(p.pid, SIGNALS.SIGINT).action).toBe('handler');
@@ -262,19 +263,19 @@ describe('the case programs, step by step', () => {
 		acl.aclrtResetDevice(0, at(22, 'CleanupHandler(int)'));
 		acl.aclFinalize(at(23, 'CleanupHandler(int)'));
 		caught(() => p.exit(1, at(24, 'CleanupHandler(int)')));
-		const next = machine.spawn().acl;
+		const next = hostCalls(machine.spawn().acl);
 		next.aclInit(null, at(33));
 		next.aclrtSetDevice(0, at(34));
 		const s2 = next.aclrtCreateStream(at(35)).stream;
 		const m2 = next.aclmdlLoadFromFile('resnet50.om', at(36)).modelId;
-		expect(next.aclmdlExecuteAsync(m2, s2, at(53))).toBe(507011);
+		expect(next.aclmdlExecuteAsync(m2, 0, 0, s2, at(53))).toBe(507011);
 		expect(machine.recorder.logLines.map((l) => l.channel)).toEqual(['device']);
 	});
 
 	it('frame-service-faulty on Atlas A2: 64 MB and a stream per frame fail at frame 1023 with 207001', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		const acl = p.acl;
+		const acl = hostCalls(p.acl);
 		acl.aclInit(null, at(37));
 		acl.aclrtSetDevice(0, at(38));
 		const FRAME = 32 * 1024 * 1024;
@@ -282,14 +283,14 @@ describe('the case programs, step by step', () => {
 		let ret = 0;
 		for (; frame < 2000 && ret === 0; frame++) {
 			const { stream } = acl.aclrtCreateStream(at(18));
-			const host = acl.aclrtMallocHost(FRAME, at(19)).ptr;
+			const host = acl.aclrtMallocHost(FRAME, at(19)).hostPtr;
 			const a = acl.aclrtMalloc(FRAME, 0, at(20));
 			ret = a.ret;
 			if (ret !== 0) break;
 			const b = acl.aclrtMalloc(FRAME, 0, at(21));
 			ret = b.ret;
 			if (ret !== 0) break;
-			acl.aclrtMemcpyAsync(a.ptr, FRAME, host, FRAME, 1, stream, at(23));
+			acl.aclrtMemcpyAsync(a.devPtr, FRAME, host, FRAME, 1, stream, at(23));
 			ret = acl.aclrtSynchronizeStream(stream, at(27));
 		}
 		expect([frame, ret]).toEqual([1023, 207001]);
@@ -319,11 +320,11 @@ describe('state deltas for step-through', () => {
 	it('steps carry what they changed, and the driver reclaim removes what the process held', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
-		p.acl.aclInit(null, site);
-		p.acl.aclrtSetDevice(0, site);
-		const { ptr } = p.acl.aclrtMalloc(100, 0, site);
-		const { event } = p.acl.aclrtCreateEvent(site);
-		p.acl.aclrtRecordEvent(event, 0, site);
+		hostCalls(p.acl).aclInit(null, site);
+		hostCalls(p.acl).aclrtSetDevice(0, site);
+		const { devPtr: ptr } = hostCalls(p.acl).aclrtMalloc(100, 0, site);
+		const { event } = hostCalls(p.acl).aclrtCreateEvent(site);
+		hostCalls(p.acl).aclrtRecordEvent(event, 0, site);
 		const mid = stateAfterAll(machine.recorder.finish('completed').steps);
 		expect(Object.fromEntries(mid)).toEqual({
 			'pid18401.state': 'running',

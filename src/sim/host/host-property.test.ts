@@ -1,276 +1,274 @@
+/**
+ * The host runtime under random use, through the front door: fast-check makes random AscendCL
+ * programs (each process of a scenario gets its own random sequence of calls on a few handle
+ * slots, with kernels that complete or hang, signal handlers that release resources, early
+ * exits), the interpreter runs them against small device limits, and the trace must show a
+ * runtime that keeps its books:
+ * - nothing but Halts and diagnostics: no internal error;
+ * - every AscendCL call returns success or an error code its catalog row lists;
+ * - every call is one step under its own name, and the call tally agrees;
+ * - device memory, event resources and streams never go below 0 or above their limits;
+ * - once every process has ended, the device is empty again except for model streams a
+ *   handler race left bound.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isHalt } from '../halt.ts';
-import type { KernelOutcome } from './acl-runtime.ts';
-import type { HostProcess } from './host-process.ts';
-import type { Machine } from './machine.ts';
-import { at, newMachine } from './seed-scenarios.test-util.ts';
-import { SIGNALS } from './signals.ts';
+import { API_CATALOG, type HostApiRow } from '../../api/index.ts';
+import { run } from '../../lang/run.ts';
+import type { Trace } from '../trace.ts';
+import { ACL_ERROR, aclErrorLabel, type AclErrorName } from './acl-error.ts';
+import { FIRST_PID, PID_STEP } from './machine.ts';
 
-/** One random step: an operation number and a few small numbers to pick arguments with. */
-const stepArb = fc.tuple(fc.nat(35), fc.nat(7), fc.nat(7), fc.nat(4000));
+const LIMITS = { streams: 12, events: 6, deviceMemoryBytes: 64 * 1024, kernelTimeoutUs: 5000 };
+const SLOTS = 4;
 
-const OUTCOMES: KernelOutcome[] = [
-	{ kind: 'completed' },
-	{ kind: 'completed' },
-	{ kind: 'hang', reason: 'waits' },
-	{ kind: 'exception', reason: 'bad address' },
-	{ kind: 'abort', reason: 'check' },
-];
+/** One random call: an operation and a few small numbers to pick its arguments with. */
+/** Operations 0…32 are written out below; 33…44 call any AscendCL row of the catalog. */
+const opArb = fc.tuple(fc.nat(44), fc.nat(7), fc.nat(7), fc.nat(4000));
+type Op = [number, number, number, number];
 
-const SIGNAL_LIST = [SIGNALS.SIGINT, SIGNALS.SIGTERM, SIGNALS.SIGSEGV, SIGNALS.SIGKILL];
-
-interface World {
-	machine: Machine;
-	processes: HostProcess[];
-	/** Handles each process got back, by kind, including stale and bogus ones. */
-	handles: Map<
-		HostProcess,
-		{
-			ptrs: number[];
-			hostPtrs: number[];
-			streams: number[];
-			events: number[];
-			contexts: number[];
-			models: number[];
-		}
-	>;
+/** A handle slot: one of the first live ones, or a null or bogus handle now and then. */
+function slot(array: string, b: number): string {
+	if (b === 7) return `(void *)0xdead0`;
+	if (b === 6) return 'nullptr';
+	return `${array}[${b % SLOTS}]`;
 }
 
-function pick(list: readonly number[], i: number): number {
-	if (list.length === 0 || i === 7) return i === 7 ? 0xdead0 : 0;
-	return list[i % list.length]!;
-}
-
-function apply(world: World, [op, a, b, n]: [number, number, number, number]): void {
-	const { machine } = world;
-	const site = at(op + 1);
-	if (op === 0 || world.processes.length === 0) {
-		const p = machine.spawn();
-		world.processes.push(p);
-		world.handles.set(p, {
-			ptrs: [],
-			hostPtrs: [],
-			streams: [],
-			events: [],
-			contexts: [],
-			models: [],
-		});
-		// Most programs start this way; starting most processes so keeps the sequences useful.
-		if (b % 4 !== 0) {
-			p.acl.aclInit(null, site);
-			p.acl.aclrtSetDevice(0, site);
-		}
-		return;
-	}
-	const p = world.processes[a % world.processes.length]!;
-	const h = world.handles.get(p)!;
-	const acl = p.acl;
-	if (!p.alive && op > 3) return;
+/** The C++ statement of one random call. */
+function statement([op, a, b, n]: Op): string {
+	const stream = slot('streams', a);
 	switch (op) {
+		case 0:
+			return 'aclInit(nullptr);';
+		// The remaining cases follow the catalog groups in order.
 		case 1:
-			machine.kill(p.pid, SIGNAL_LIST[b % SIGNAL_LIST.length]!);
-			return;
+			return 'aclFinalize();';
 		case 2:
-			machine.suspend();
-			return;
+			return `aclrtSetDevice(${b % 3});`;
 		case 3:
-			machine.wait(n);
-			return;
+			return `aclrtResetDevice(${b % 3});`;
 		case 4:
-			acl.aclInit(null, site);
-			return;
+			return `aclrtResetDeviceForce(${b % 3});`;
 		case 5:
-			acl.aclFinalize(site);
-			return;
+			return `aclrtCreateContext(&contexts[${a % SLOTS}], ${b % 3});`;
 		case 6:
-			acl.aclrtSetDevice(b % 3, site);
-			return;
+			return `aclrtDestroyContext(${slot('contexts', b)});`;
 		case 7:
-			acl.aclrtResetDevice(b % 3, site);
-			return;
-		case 8: {
-			const r = acl.aclrtCreateContext(b % 3, site);
-			if (r.ret === 0) h.contexts.push(r.context);
-			return;
-		}
+			return `aclrtSetCurrentContext(${slot('contexts', b)});`;
+		case 8:
+			return `aclrtCreateStream(&streams[${a % SLOTS}]);`;
 		case 9:
-			acl.aclrtDestroyContext(pick(h.contexts, b), site);
-			return;
+			return `aclrtDestroyStream(${stream});`;
 		case 10:
-			acl.aclrtSetCurrentContext(pick(h.contexts, b), site);
-			return;
-		case 11: {
-			const r = acl.aclrtCreateStream(site);
-			if (r.ret === 0) h.streams.push(r.stream);
-			return;
-		}
+			return `aclrtDestroyStreamForce(${stream});`;
+		case 11:
+			return `aclrtSynchronizeStreamWithTimeout(${stream}, ${b === 0 ? -1 : n});`;
 		case 12:
-			acl.aclrtDestroyStream(pick(h.streams, b), site);
-			return;
+			return `aclrtSetStreamFailureMode(${stream}, ${b % 2});`;
 		case 13:
-			acl.aclrtSynchronizeStreamWithTimeout(pick(h.streams, b), b === 0 ? -1 : n, site);
-			return;
+			return `${b % 3 === 0 ? 'spin' : 'noop'}<<<${1 + b}, nullptr, ${stream}>>>(nullptr);`;
 		case 14:
-			acl.aclrtSetStreamFailureMode(pick(h.streams, b), b % 2, site);
-			return;
+			return b % 2
+				? `aclrtCreateEventWithFlag(&events[${a % SLOTS}], ACL_EVENT_SYNC);`
+				: `aclrtCreateEvent(&events[${a % SLOTS}]);`;
 		case 15:
-			acl.launchKernel(
-				pick(h.streams, b),
-				{ name: 'k', blocks: 1 + b, outcome: OUTCOMES[n % OUTCOMES.length]!, durationUs: n },
-				site,
-			);
-			return;
-		case 16: {
-			const r = b % 2 ? acl.aclrtCreateEventWithFlag(1, site) : acl.aclrtCreateEvent(site);
-			if (r.ret === 0) h.events.push(r.event);
-			return;
-		}
+			return `aclrtRecordEvent(${slot('events', b)}, ${stream});`;
+		case 16:
+			return `aclrtStreamWaitEvent(${stream}, ${slot('events', b)});`;
 		case 17:
-			acl.aclrtRecordEvent(pick(h.events, b), pick(h.streams, n % 8), site);
-			return;
+			return `aclrtResetEvent(${slot('events', b)}, ${stream});`;
 		case 18:
-			acl.aclrtStreamWaitEvent(pick(h.streams, n % 8), pick(h.events, b), site);
-			return;
+			return `aclrtDestroyEvent(${slot('events', b)});`;
 		case 19:
-			acl.aclrtResetEvent(pick(h.events, b), pick(h.streams, n % 8), site);
-			return;
+			return `aclrtSynchronizeEventWithTimeout(${slot('events', b)}, ${b === 0 ? -1 : n});`;
 		case 20:
-			acl.aclrtDestroyEvent(pick(h.events, b), site);
-			return;
+			return `aclrtQueryEventStatus(${slot('events', b)}, &status);`;
 		case 21:
-			acl.aclrtSynchronizeEventWithTimeout(pick(h.events, b), b === 0 ? -1 : n, site);
-			return;
+			return `aclrtMalloc(&ptrs[${a % SLOTS}], ${n * 100}, ACL_MEM_MALLOC_HUGE_FIRST);`;
 		case 22:
-			acl.aclrtQueryEventStatus(pick(h.events, b), site);
-			return;
-		case 23: {
-			const r = acl.aclrtMalloc(n * 100, 0, site);
-			if (r.ret === 0) h.ptrs.push(r.ptr);
-			return;
-		}
+			return `aclrtFree(${slot('ptrs', b)});`;
+		case 23:
+			return `aclrtMallocHost(&hostPtrs[${a % SLOTS}], ${n + 1});`;
 		case 24:
-			acl.aclrtFree(pick(h.ptrs, b), site);
-			return;
-		case 25: {
-			const r = acl.aclrtMallocHost(n + 1, site);
-			if (r.ret === 0) h.hostPtrs.push(r.ptr);
-			return;
-		}
+			return `aclrtFreeHost(${slot('hostPtrs', b)});`;
+		case 25:
+			return `aclrtMemcpyAsync(${slot('ptrs', b)}, ${n}, hostPtrs[0], ${n}, ${b % 8}, ${stream});`;
 		case 26:
-			acl.aclrtFreeHost(pick(h.hostPtrs, b), site);
-			return;
+			return `aclmdlLoadFromFile("m.om", &models[${a % SLOTS}]);`;
 		case 27:
-			acl.aclrtMemcpyAsync(pick(h.ptrs, b), n, 0x1000, n, b % 8, pick(h.streams, a), site);
-			return;
-		case 28: {
-			const r = acl.aclmdlLoadFromFile('m.om', site);
-			if (r.ret === 0) h.models.push(r.modelId);
-			return;
-		}
+			return `aclmdlExecute(models[${b % SLOTS}], nullptr, nullptr);`;
+		case 28:
+			return `aclmdlUnload(models[${b % SLOTS}]);`;
 		case 29:
-			acl.aclmdlExecute(pick(h.models, b), site);
-			return;
+			return b % 2 ? 'signal(SIGINT, cleanup);' : 'signal(SIGTERM, SIG_DFL);';
 		case 30:
-			acl.aclmdlUnload(pick(h.models, b), site);
-			return;
+			return `usleep(${n});`;
 		case 31:
-			if (b % 2) p.signal(SIGNAL_LIST[n % 4]!, { kind: 'handler', name: 'h' }, site);
-			else p.handlerReturned();
-			return;
+			return b % 2 ? `exit(${b});` : 'return 0;';
 		case 32:
-			if (b % 2) p.exit(b, site);
-			else p.returnFromMain(0, site);
-			return;
-		case 33:
-			acl.aclrtResetDeviceForce(b % 3, site);
-			return;
-		case 34:
-			acl.aclrtDestroyStreamForce(pick(h.streams, b), site);
-			return;
+			return 'aclrtSynchronizeDevice();';
 		default:
-			acl.aclrtSynchronizeDevice(site);
+			return anyHostCall(a, b, n);
 	}
 }
 
-/** Resource counts of every device match what the live processes hold. */
-function checkBalance(world: World): void {
-	const { machine } = world;
-	const defaults = machine.profile.defaultStreamsPerContext.value;
-	for (let id = 0; id < machine.deviceCount; id++) {
-		const device = machine.device(id)!;
-		expect(device.memory.used).toBeGreaterThanOrEqual(0);
-		expect(device.memory.used).toBeLessThanOrEqual(device.memory.capacity);
-		expect(device.events.inUse).toBeLessThanOrEqual(device.events.limit);
-		expect(device.streams.inUse).toBeLessThanOrEqual(device.streams.limit);
-	}
-	if (machine.deviceCount !== 1) return;
-	const device = machine.device(0)!;
-	let bytes = 0;
-	let events = 0;
-	let streams = device.staleModelStreams.length;
-	for (const p of world.processes) {
-		const held = p.acl.held();
-		if (!p.alive) {
-			expect(
-				held.allocations + held.eventResources + held.streams + held.models + held.devices,
-			).toBe(0);
-		}
-		bytes += held.deviceBytes;
-		events += held.eventResources;
-		streams += held.streams + held.modelStreams + (held.devices + held.contexts) * defaults;
-	}
-	expect(device.memory.used).toBe(bytes);
-	expect(device.events.inUse).toBe(events);
-	expect(device.streams.inUse).toBe(streams);
-}
+/** Where an out-parameter of each pointee type is written. */
+const OUT_TARGETS: Readonly<Record<string, string>> = {
+	aclrtStream: 'streams',
+	aclrtEvent: 'events',
+	aclrtContext: 'contexts',
+	void: 'ptrs',
+	uint32_t: 'models',
+	int32_t: 'i32s',
+	size_t: 'sizes',
+	uint64_t: 'u64s',
+	aclrtEventStatus: 'statuses',
+	aclrtEventRecordedStatus: 'recorded',
+};
 
-function run(
-	steps: [number, number, number, number][],
-	product: 'atlas-a2' | 'atlas-inference-aicore',
-	cann?: string,
-): void {
-	const machine = newMachine({
-		product,
-		...(cann ? { cann } : {}),
-		limits: { streams: 12, events: 6, deviceMemoryBytes: 64 * 1024, kernelTimeoutUs: 5000 },
+/** Handle slots by type. */
+const HANDLE_SLOTS: Readonly<Record<string, string>> = {
+	aclrtStream: 'streams',
+	aclrtEvent: 'events',
+	aclrtContext: 'contexts',
+	void: 'ptrs',
+};
+
+/**
+ * A call of any AscendCL row of the catalog (so every row's error list is checked), with
+ * arguments read from its signature: slots for handles and out-parameters, small numbers.
+ */
+function anyHostCall(a: number, b: number, n: number): string {
+	const name = HOST_NAMES[n % HOST_NAMES.length]!;
+	const sig = HOST_ROWS.get(name)!.signatures[0]!;
+	const args = sig.params.map((p, i) => {
+		if (p.direction === 'out') return `&${OUT_TARGETS[p.base] ?? 'u64s'}[${(a + i) % SLOTS}]`;
+		if (p.base === 'char' && p.pointers === 1) return '"m.om"';
+		const slots = HANDLE_SLOTS[p.base];
+		if (slots) return slot(slots, b);
+		if (p.pointers > 0) return b === 7 ? '(void *)0xdead0' : 'nullptr';
+		return String(b === 0 ? -1 : (b * n) % 9);
 	});
-	const world: World = { machine, processes: [], handles: new Map() };
-	for (const step of steps) {
-		try {
-			apply(world, step);
-		} catch (error) {
-			if (!isHalt(error)) throw error;
-		}
-		checkBalance(world);
-	}
-	for (const p of world.processes) if (p.alive) p.returnFromMain(0, at(99));
-	checkBalance(world);
-	const device = machine.device(0)!;
-	expect([device.memory.used, device.events.inUse, device.streams.inUse]).toEqual([
-		0,
-		0,
-		device.staleModelStreams.length,
-	]);
-	machine.flushSeries();
-	machine.recorder.finish('completed');
+	return `${name}(${args.join(', ')});`;
 }
 
-describe('random AscendCL call sequences', () => {
-	it('never throw anything but a Halt, and device counts always match what processes hold', () => {
+/** A program whose process `k` runs `processes[k]`, after the usual aclInit and aclrtSetDevice. */
+function program(processes: readonly Op[][], start: readonly boolean[]): string {
+	const bodies = processes.map((ops, k) => {
+		const prologue = start[k] ? '    aclInit(nullptr);\n    aclrtSetDevice(0);\n' : '';
+		const body = ops.map((op) => `    ${statement(op)}`).join('\n');
+		return `  if (getpid() == ${FIRST_PID + k * PID_STEP}) {\n${prologue}${body}\n  }`;
+	});
+	return `void *ptrs[${SLOTS}];
+void *hostPtrs[${SLOTS}];
+aclrtStream streams[${SLOTS}];
+aclrtEvent events[${SLOTS}];
+aclrtContext contexts[${SLOTS}];
+uint32_t models[${SLOTS}];
+int32_t i32s[${SLOTS}];
+size_t sizes[${SLOTS}];
+uint64_t u64s[${SLOTS}];
+aclrtEventStatus statuses[${SLOTS}];
+aclrtEventRecordedStatus recorded[${SLOTS}];
+aclrtEventRecordedStatus status;
+extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
+extern "C" __global__ __aicore__ void spin(GM_ADDR x) { AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
+void cleanup(int sig) {
+  aclmdlUnload(models[0]);
+  aclrtFree(ptrs[0]);
+  aclrtResetDevice(0);
+}
+int main() {
+${bodies.join('\n')}
+  return 0;
+}
+`;
+}
+
+const HOST_ROWS = new Map<string, HostApiRow>();
+for (const row of API_CATALOG)
+	if (row.side === 'host') for (const n of [row.name, ...row.aliases]) HOST_ROWS.set(n, row);
+const HOST_NAMES = [...HOST_ROWS.keys()];
+
+/** The codes a host row may return: its list, its precondition's, and success. */
+function allowedLabels(row: HostApiRow): Set<string> {
+	const names: AclErrorName[] = ['ACL_SUCCESS', ...row.errors];
+	if (row.requires.includes('acl-init') || row.requires.includes('current-context'))
+		names.push('ACL_ERROR_UNINITIALIZE');
+	if (row.requires.includes('current-context')) names.push('ACL_ERROR_RT_CONTEXT_NULL');
+	return new Set(names.map((n) => aclErrorLabel(ACL_ERROR[n])));
+}
+
+function checkTrace(trace: Trace): void {
+	expect(
+		trace.diagnostics.filter((d) => d.severity === 'error' && d.code.includes('-unknown')),
+		JSON.stringify(trace.diagnostics),
+	).toEqual([]);
+	expect(trace.outcome).not.toBe('rejected');
+	expect(trace.diagnostics.filter((d) => d.code === 'internal-error')).toEqual([]);
+	expect(trace.stepsTruncated).toBeUndefined();
+	const steps = new Map<string, number>();
+	const device = new Map<string, number>();
+	const stale = new Set<string>();
+	for (const s of trace.steps) {
+		const row = HOST_ROWS.get(s.call);
+		if (row && s.actor.startsWith('host:')) {
+			steps.set(s.call, (steps.get(s.call) ?? 0) + 1);
+			if (row.result === 'status') {
+				const label = /^(?:ACL_SUCCESS|\d+ \w+)/.exec(s.result)?.[0];
+				expect(allowedLabels(row), `${s.call} returned ${s.result}`).toContain(label);
+			}
+		}
+		for (const c of s.changes ?? []) {
+			if (/^device0\.(memory|events|streams)$/.test(c.path)) device.set(c.path, c.value as number);
+			if (c.path.startsWith('device0.staleModelStream.') && c.value !== null) stale.add(c.path);
+		}
+		expect(device.get('device0.memory') ?? 0).toBeGreaterThanOrEqual(0);
+		expect(device.get('device0.memory') ?? 0).toBeLessThanOrEqual(LIMITS.deviceMemoryBytes);
+		expect(device.get('device0.events') ?? 0).toBeLessThanOrEqual(LIMITS.events);
+		expect(device.get('device0.streams') ?? 0).toBeLessThanOrEqual(LIMITS.streams);
+	}
+	for (const [name, count] of steps) expect(trace.calls[name], name).toBe(count);
+	expect(device.get('device0.memory') ?? 0).toBe(0);
+	expect(device.get('device0.events') ?? 0).toBe(0);
+	expect(device.get('device0.streams') ?? 0).toBe(stale.size);
+}
+
+describe('random AscendCL programs', () => {
+	it('keep the runtime’s books: listed error codes only, one step per call, devices empty at the end', () => {
 		fc.assert(
 			fc.property(
-				fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }),
+				fc.array(fc.array(opArb, { maxLength: 40 }), { minLength: 1, maxLength: 3 }),
+				fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
 				fc.constantFrom<'atlas-a2' | 'atlas-inference-aicore'>(
 					'atlas-a2',
 					'atlas-inference-aicore',
 				),
 				fc.constantFrom('6.0.1', '8.0.0', '8.5.0'),
-				(steps, product, cann) => {
-					run(steps, product, cann);
+				fc.constantFrom<'npu' | 'cpu'>('npu', 'npu', 'cpu'),
+				(processes, start, product, cann, mode) => {
+					const actions = processes.flatMap((_, k) =>
+						k === 0
+							? [{ do: 'run' as const }, { do: 'wait' as const, ms: 1 }]
+							: [
+									{ do: 'signal' as const, signal: 'SIGINT' as const },
+									{ do: 'run' as const },
+									{ do: 'wait' as const, ms: 1 },
+								],
+					);
+					const trace = run({
+						source: program(processes, start),
+						product,
+						mode,
+						cann,
+						actions: [...actions, { do: 'suspend' }],
+						limits: LIMITS,
+						maxSteps: 200_000,
+					});
+					checkTrace(trace);
 				},
 			),
-			{ numRuns: 400 },
+			{ numRuns: 300 },
 		);
 	});
 });

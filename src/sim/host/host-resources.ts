@@ -45,6 +45,8 @@ export interface Stream {
 	stopOnFailure: boolean;
 	taskCount: number;
 	site: CallSite;
+	/** The call that created it (`aclrtCreateStream`, `aclrtCreateStreamWithConfig`), for the leak report. */
+	api: string;
 }
 
 /** An event. It holds a device event resource from aclrtRecordEvent until reset or destroy. */
@@ -59,6 +61,8 @@ export interface AclEvent {
 	/** A failure among the captured tasks (stop-on-failure): the event never completes. */
 	failedCode: number;
 	site: CallSite;
+	/** The call that created it, for the leak report. */
+	api: string;
 }
 
 /** A block of device memory from aclrtMalloc. */
@@ -69,6 +73,8 @@ export interface Allocation {
 	bytes: number;
 	device: Device;
 	site: CallSite;
+	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
+	api: string;
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */
@@ -89,5 +95,12 @@ export interface Model {
 	running: boolean;
 	/** Its model stream was left bound and running by a handler race; it belongs to the device now. */
 	stale: boolean;
+	site: CallSite;
+}
+
+/** A device binding of a process: aclrtSetDevice's reference count and default context. */
+export interface DeviceBinding {
+	count: number;
+	context: Context;
 	site: CallSite;
 }

@@ -33,6 +33,7 @@ import { hostProfile, type HostLimitOverrides, type HostProfile } from './host-p
 import { HostProcess } from './host-process.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
+import type { GmBuffer } from '../kernel/global-tensor.ts';
 
 /** The seed's old event log shows pid 18401; the first process gets it. */
 export const FIRST_PID = 18401;
@@ -77,6 +78,7 @@ export class Machine {
 	readonly #processes: HostProcess[] = [];
 	#nextPid: number;
 	#nextHandle = FIRST_HANDLE;
+	#sharedGm = 0;
 
 	constructor(options: MachineOptions) {
 		this.recorder = options.recorder;
@@ -171,6 +173,14 @@ export class Machine {
 		}
 		this.recorder.step('user', 'suspend', [String(deviceId)], 'suspended');
 		return { ok: true, ret: 0 };
+	}
+
+	/**
+	 * `GmAlloc(size)` of the CPU-debug build: Global Memory the host shares with the forked kernel
+	 * processes, named `gm0`, `gm1`… in messages.
+	 */
+	allocSharedGm(bytes: number): GmBuffer {
+		return { name: `gm${this.#sharedGm++}`, bytes };
 	}
 
 	/** A fresh handle value for a context, stream or event. */

@@ -12,6 +12,7 @@ import { ACL_ERROR } from './acl-error.ts';
 import { KERNEL_COMPLETED } from './acl-runtime.ts';
 import { Machine, type MachineOptions } from './machine.ts';
 import { SIGNALS } from './signals.ts';
+import { hostCalls } from './host-calls.test-util.ts';
 
 /** A call site at `line` of main.cpp. */
 export function at(line: number, func = 'main'): CallSite {
@@ -43,14 +44,14 @@ export function resourceLeak(variant: Variant): {
 } {
 	const machine = newMachine({ product: 'atlas-a2', limits: { deviceMemoryBytes: 1 << 20 } });
 	const p = machine.spawn();
-	const acl = p.acl;
+	const acl = hostCalls(p.acl);
 	acl.aclInit(null, at(3));
 	acl.aclrtSetDevice(0, at(4));
 	const { stream } = acl.aclrtCreateStream(at(5));
 	let lastRet = 0;
 	let i = 0;
 	for (; i < 200; i++) {
-		const { ret, ptr } = acl.aclrtMalloc(
+		const { ret, devPtr: ptr } = acl.aclrtMalloc(
 			10_000,
 			ACL_MEM_MALLOC_POLICY.ACL_MEM_MALLOC_HUGE_FIRST,
 			at(8),
@@ -83,7 +84,7 @@ export function eventIdExhausted(
 ): { trace: Trace; lastRet: number; iterations: number } {
 	const machine = newMachine({ product: 'atlas-inference-aicore', ...(cann ? { cann } : {}) });
 	const p = machine.spawn();
-	const acl = p.acl;
+	const acl = hostCalls(p.acl);
 	acl.aclInit(null, at(3));
 	acl.aclrtSetDevice(0, at(4));
 	const s1 = acl.aclrtCreateStream(at(5)).stream;
@@ -122,7 +123,7 @@ export function eventIdExhausted(
 export function signalHandlerDoubleRelease(variant: Variant): { trace: Trace; nextRunRet: number } {
 	const machine = newMachine({ product: 'atlas-inference-aicore' });
 	const first = machine.spawn();
-	const acl = first.acl;
+	const acl = hostCalls(first.acl);
 	if (variant === 'faulty')
 		first.signal(SIGNALS.SIGINT, { kind: 'handler', name: 'cleanup' }, at(20));
 	acl.aclInit(null, at(21));
@@ -143,7 +144,7 @@ export function signalHandlerDoubleRelease(variant: Variant): { trace: Trace; ne
 	}
 	machine.wait(1000);
 	const second = machine.spawn();
-	const acl2 = second.acl;
+	const acl2 = hostCalls(second.acl);
 	acl2.aclInit(null, at(21));
 	acl2.aclrtSetDevice(0, at(22));
 	const loaded = acl2.aclmdlLoadFromFile('resnet50.om', at(23));
@@ -163,7 +164,7 @@ export function signalHandlerDoubleRelease(variant: Variant): { trace: Trace; ne
 export function suspendHwtsBusy(variant: Variant): { trace: Trace; ret: number } {
 	const machine = newMachine({ product: 'atlas-a2' });
 	const p = machine.spawn();
-	const acl = p.acl;
+	const acl = hostCalls(p.acl);
 	acl.aclInit(null, at(3));
 	acl.aclrtSetDevice(0, at(4));
 	const { modelId } = acl.aclmdlLoadFromFile('yolo.om', at(5));

@@ -3,30 +3,21 @@
  * TPipe), its queues and buffers, and the calls that are not methods of a pipe or queue
  * (`GetBlockIdx`, `DataCopy`, vector instructions, `PipeBarrier`, `SetFlag`/`WaitFlag`).
  *
- * Every call takes the user's `CallSite` and records one step in the shared recorder, with the
- * state it changed. When the real core would stop, the call records a diagnostic and throws a
- * `Halt`: `abort` after printing the CPU-debug lines (CPU mode), `hang` where the NPU would wait
- * forever (NPU mode). After a Halt the core takes no more calls.
+ * Every call takes the user's `CallSite` and records one step through the core's CoreTrace
+ * (core-trace.ts), with the state it changed. When the real core would stop, the call reports it
+ * through the trace (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class
+ * holds the core's state and rules; how the core reports is the trace's. After a Halt the core
+ * takes no more calls.
  */
-import { makeDiagnostic } from '../diagnostic.ts';
-import { Halt } from '../halt.ts';
+import type { Localized } from '../../triage/localized.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
 import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
 import type { CannWording } from './cann-wording.ts';
-import {
-	formatBacktrace,
-	formatC,
-	formatErrorHappened,
-	formatKernelLog,
-	type FrameworkFrame,
-	type FrameworkHeader,
-	frameworkPath,
-	handlerFrame,
-	SIGABRT_LINE,
-} from './cpu-debug-log.ts';
-import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './diagnostics.ts';
+import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
+import type { CoreHalt, Violation } from './core-abort.ts';
+import { type CoreIdentity, CoreTrace } from './core-trace.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
 import { GlobalTensor, type GmPointer } from './global-tensor.ts';
@@ -51,12 +42,9 @@ import {
 import { TQueBind } from './tque-bind.ts';
 import { CHECK_MESSAGES } from './operand-checks.ts';
 import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
-import type { VECTOR_OPS, VectorArg } from './vector-ops.ts';
+import type { VectorArg, VectorOpSpec } from './vector-ops.ts';
 import { runVectorOp } from './vector-instruction.ts';
 import { dataCopy } from './data-copy.ts';
-
-/** Virtual microseconds one kernel API call takes (illustrative: keeps steps and metric points apart). */
-export const KERNEL_CALL_US = 1;
 
 /** Pipes `PipeBarrier<…>()` accepts. */
 export const PIPES = [
@@ -70,46 +58,9 @@ export const PIPES = [
 	'PIPE_ALL',
 ] as const;
 
-/** What a stopped core did last. */
-export interface CoreHalt {
-	blockIdx: number;
-	kind: 'hang' | 'abort';
-	/** The call that stopped, e.g. `inQueueX.FreeTensor<half>`. */
-	call: string;
-	reason: string;
-	/** Diagnostic code that explains it. */
-	code: string;
-	site: CallSite;
-	/** Step number of the stopping call in the recorder. */
-	step: number;
-}
-
-/** A violated rule: what to report and how the framework would print it. */
-export interface Violation {
-	code: KernelDiagnosticCode;
-	values: Readonly<Record<string, string | number>>;
-	/** The KERNEL_LOG error line (CPU mode), when the check prints one. */
-	log?: { header: FrameworkHeader; line: number; func: string; message: string };
-	/** A C assert that fails instead (CPU mode), e.g. `false && "check vadd instr failed"`. */
-	assert?: { header: FrameworkHeader; line: number; func: string; expr: string };
-	/** Framework frames between the signal handler and the user's code, innermost first. */
-	frames: readonly FrameworkFrame[];
-	/** Short English reason for the Halt. */
-	reason: string;
-}
-
-/** What a core needs from its launch. */
-export interface CoreSetup {
-	blockIdx: number;
-	blockNum: number;
-	recorder: Recorder;
-	mode: RunMode;
-	profile: KernelProfile;
-	productName: string;
-	wording: CannWording;
-	/** Pid the CPU-debug `error happened!` line shows for this core. */
-	pid: number;
-	fileName: string;
+/** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
+export interface CoreSetup extends CoreIdentity {
+	readonly blockNum: number;
 }
 
 /** One AI Core. */
@@ -119,15 +70,14 @@ export class CoreContext {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
-	readonly productName: string;
+	readonly productName: Localized;
 	readonly wording: CannWording;
 	readonly pid: number;
 	readonly fileName: string;
 	/** Prefix of this core's state paths, e.g. `core0`. */
 	readonly prefix: string;
-	/** Actor name in trace steps, e.g. `core:0`. */
-	readonly actor: string;
-	halt: CoreHalt | undefined;
+	/** How this core reports: steps, diagnostics, the stop. */
+	readonly trace: CoreTrace;
 	readonly pipes: TPipe[] = [];
 	/** What `GetTPipePtr()` returns: the newest live pipe. */
 	currentPipe: TPipe | undefined;
@@ -150,7 +100,17 @@ export class CoreContext {
 		this.pid = setup.pid;
 		this.fileName = setup.fileName;
 		this.prefix = `core${setup.blockIdx}`;
-		this.actor = `core:${setup.blockIdx}`;
+		this.trace = new CoreTrace(this);
+	}
+
+	/** Actor name in trace steps, e.g. `core:0`. */
+	get actor(): string {
+		return this.trace.actor;
+	}
+
+	/** How the core stopped, once it has. */
+	get halt(): CoreHalt | undefined {
+		return this.trace.halt;
 	}
 
 	// ----- objects -----------------------------------------------------------------------------
@@ -168,8 +128,8 @@ export class CoreContext {
 			};
 			// The constructor check exists only in device builds with ASCENDC_DEBUG (ascend-facts
 			// A.4), so the CPU model carries on; on the NPU two pipes "can hang".
-			if (this.mode === 'npu') this.fail(site, `TPipe ${name}`, violation);
-			this.diagnose(site, violation.code, violation.values);
+			if (this.mode === 'npu') this.trace.fail(site, `TPipe ${name}`, violation);
+			this.trace.diagnose(site, violation.code, violation.values);
 		}
 		this.pipes.push(pipe);
 		this.currentPipe = pipe;
@@ -184,7 +144,7 @@ export class CoreContext {
 		const pos = this.#position(site, position);
 		const ends = tqueEnds(pos);
 		if (!ends) {
-			this.diagnose(site, 'position-unsupported', {
+			this.trace.diagnose(site, 'position-unsupported', {
 				position: `TQue<${pos}>`,
 				product: this.productName,
 			});
@@ -239,7 +199,7 @@ export class CoreContext {
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
-		this.recordSimple(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
+		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
 
@@ -250,7 +210,7 @@ export class CoreContext {
 	#position(site: CallSite, position: TPosition | string): TPosition {
 		const pos = parseTPosition(position);
 		if (pos) return pos;
-		this.diagnose(site, 'position-unsupported', {
+		this.trace.diagnose(site, 'position-unsupported', {
 			position: String(position),
 			product: this.productName,
 		});
@@ -261,13 +221,13 @@ export class CoreContext {
 
 	/** `GetBlockIdx()`. */
 	GetBlockIdx(site: CallSite): number {
-		this.recordSimple(site, 'GetBlockIdx', [], String(this.blockIdx));
+		this.trace.step(site, 'GetBlockIdx', [], String(this.blockIdx));
 		return this.blockIdx;
 	}
 
 	/** `GetBlockNum()`. */
 	GetBlockNum(site: CallSite): number {
-		this.recordSimple(site, 'GetBlockNum', [], String(this.blockNum));
+		this.trace.step(site, 'GetBlockNum', [], String(this.blockNum));
 		return this.blockNum;
 	}
 
@@ -275,9 +235,9 @@ export class CoreContext {
 	PipeBarrier(site: CallSite, pipe: string): void {
 		const name = pipe.slice(pipe.lastIndexOf(':') + 1);
 		if (!(PIPES as readonly string[]).includes(name)) {
-			this.diagnose(site, 'pipe-unknown', { pipe });
+			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		this.recordSimple(site, `PipeBarrier<${name}>`, [], 'void');
+		this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -303,14 +263,14 @@ export class CoreContext {
 		if (count <= 0) {
 			const values = { event, id };
 			if (this.mode === 'npu') {
-				this.fail(site, call, {
+				this.trace.fail(site, call, {
 					code: 'flag-wait-unset',
 					values,
 					frames: [],
 					reason: `${call}(${id}) waits for a flag that is never set`,
 				});
 			}
-			this.diagnose(site, 'flag-wait-unset', values);
+			this.trace.diagnose(site, 'flag-wait-unset', values);
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
 		this.record(site, call, [String(id)], 'void', [
@@ -321,7 +281,7 @@ export class CoreContext {
 	#checkFlagId(site: CallSite, call: string, event: HardEvent, id: number): void {
 		const limit = this.profile.queMaxEvent.value;
 		if (!Number.isInteger(id) || id < 0 || id >= limit) {
-			this.diagnose(site, 'event-id-out-of-range', { call, id, event, max: limit - 1 });
+			this.trace.diagnose(site, 'event-id-out-of-range', { call, id, event, max: limit - 1 });
 		}
 	}
 
@@ -342,11 +302,16 @@ export class CoreContext {
 	/**
 	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
 	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths,
-	 * then computes the result. Returns false when the call does not match a supported form.
+	 * (the count form `op` describes). Checks operand positions, alignment and lengths, then
+	 * computes the result. Returns false when the call does not match a supported form.
 	 */
-	vectorOp(site: CallSite, name: string, args: readonly VectorArg[]): boolean {
-		return runVectorOp(this, site, name, args);
+	vectorOp(
+		site: CallSite,
+		name: string,
+		op: VectorOpSpec | undefined,
+		args: readonly VectorArg[],
+	): boolean {
+		return runVectorOp(this, site, name, op, args);
 	}
 
 	// ----- data ------------------------------------------------------------------------------
@@ -397,8 +362,8 @@ export class CoreContext {
 	}
 
 	/**
-	 * Records one step: advances virtual time by {@link KERNEL_CALL_US}, updates the occupancy of
-	 * `position` (adding its change, metric point and, when it passes the limit, a warning).
+	 * Records one step through the trace, first updating the occupancy of `position` (adding its
+	 * change, metric point and, when it passes the limit, a warning) at the step's time.
 	 */
 	record(
 		site: CallSite,
@@ -408,82 +373,16 @@ export class CoreContext {
 		changes: StateChange[],
 		position?: TPosition,
 	): number {
-		this.recorder.clock.advance(KERNEL_CALL_US);
+		this.trace.tick();
 		if (position) this.#updateOccupancy(site, position, changes);
-		return this.recorder.step(this.actor, call, args, result, { span: spanOf(site), changes });
-	}
-
-	/** Records a step that changes nothing. */
-	recordSimple(site: CallSite, call: string, args: readonly string[], result: string): number {
-		this.recorder.clock.advance(KERNEL_CALL_US);
-		return this.recorder.step(this.actor, call, args, result, { span: spanOf(site) });
-	}
-
-	/** Records a diagnostic at the user's line without stopping. */
-	diagnose(
-		site: CallSite,
-		code: KernelDiagnosticCode,
-		values: Readonly<Record<string, string | number>>,
-	): void {
-		const values2: Record<string, string | number> = { product: this.productName, ...values };
-		this.recorder.diagnostic(makeDiagnostic(KERNEL_DIAGNOSTICS, code, spanOf(site), values2));
-	}
-
-	/**
-	 * Stops the core at a violated rule: records the diagnostic, and in CPU mode the CPU-debug
-	 * lines (error line, `error happened!`, SIGABRT, backtrace), then throws the Halt.
-	 */
-	fail(site: CallSite, call: string, v: Violation): never {
-		this.diagnose(site, v.code, v.values);
-		const kind = this.mode === 'cpu' ? 'abort' : 'hang';
-		if (kind === 'abort') {
-			const lines: string[] = [];
-			if (v.log) {
-				lines.push(
-					formatKernelLog({
-						layout: this.profile.cpuLogLayout.value,
-						blockIdx: this.blockIdx,
-						file: frameworkPath(this.wording, v.log.header),
-						line: v.log.line,
-						func: v.log.func,
-						pid: this.pid + CPU_LOG_PID_OFFSET,
-						message: v.log.message,
-					}),
-				);
-			}
-			if (v.assert) {
-				lines.push(
-					`${frameworkPath(this.wording, v.assert.header)}:${v.assert.line}: ${v.assert.func}: Assertion \`${v.assert.expr}' failed.`,
-				);
-			}
-			lines.push(formatErrorHappened(this.blockIdx, this.pid), SIGABRT_LINE);
-			lines.push(
-				...formatBacktrace([handlerFrame(this.wording), ...v.frames], site.stack, this.fileName),
-			);
-			lines.forEach((text, i) => {
-				this.recorder.log({
-					text,
-					channel: 'cpu-debug',
-					pid: this.pid,
-					...(i < 2 ? { level: 'ERROR' as const } : {}),
-				});
-			});
-		}
-		const step = this.recordSimple(
-			site,
-			call,
-			[],
-			kind === 'abort' ? 'SIGABRT' : 'hang: the core waits forever',
-		);
-		this.halt = { blockIdx: this.blockIdx, kind, call, reason: v.reason, code: v.code, site, step };
-		throw new Halt(kind, v.reason, kind === 'abort' ? SIGABRT : 0);
+		return this.trace.write(site, call, args, result, changes);
 	}
 
 	/** Looks up an element type; an unknown one is a diagnostic and is treated as 4 bytes. */
 	requireDType(site: CallSite, name: string): DType {
 		const dtype = dtypeOf(name);
 		if (dtype) return dtype;
-		this.diagnose(site, 'dtype-unknown', { dtype: name });
+		this.trace.diagnose(site, 'dtype-unknown', { dtype: name });
 		return { name, bytes: 4, demangled: name };
 	}
 
@@ -491,13 +390,13 @@ export class CoreContext {
 	requireEvent(site: CallSite, name: string): HardEvent {
 		const event = parseHardEvent(name);
 		if (event) return event;
-		this.diagnose(site, 'event-unknown', { event: name });
+		this.trace.diagnose(site, 'event-unknown', { event: name });
 		return 'V_V';
 	}
 
 	/** Warns when a destroyed pipe is used (the framework does not check). */
 	requirePipeAlive(site: CallSite, call: string, pipe: TPipe): void {
-		if (!pipe.alive) this.diagnose(site, 'tpipe-destroyed', { call, pipe: pipe.name });
+		if (!pipe.alive) this.trace.diagnose(site, 'tpipe-destroyed', { call, pipe: pipe.name });
 	}
 
 	/** Bytes of `memory` in this mode: the CPU model's size in CPU mode where it differs. */
@@ -540,7 +439,7 @@ export class CoreContext {
 				? TPIPE_MESSAGES.eventNew
 				: TPIPE_MESSAGES.eventOld;
 			const value = HARD_EVENT_VALUES[event];
-			this.fail(site, call, {
+			this.trace.fail(site, call, {
 				code: queue ? 'tque-buffer-limit' : 'event-id-exhausted',
 				values: {
 					call,
@@ -615,7 +514,7 @@ export class CoreContext {
 		const limit = this.profile.queMaxEvent.value;
 		if (now > limit && !this.#overLimit.has(position)) {
 			this.#overLimit.add(position);
-			this.diagnose(site, 'tposition-buffer-count', { count: now, position, limit });
+			this.trace.diagnose(site, 'tposition-buffer-count', { count: now, position, limit });
 		} else if (now <= limit) {
 			this.#overLimit.delete(position);
 		}
@@ -642,7 +541,7 @@ export class CoreContext {
 		const n = Number.isFinite(offset) ? Math.trunc(offset) : 0;
 		const call = `${t.describe()}[]`;
 		if (n < 0 || n > t.size) {
-			this.diagnose(site, 'tensor-out-of-bounds', {
+			this.trace.diagnose(site, 'tensor-out-of-bounds', {
 				call: `${t.describe()}[${n}]`,
 				start: t.byteOffset + n * t.dtype.bytes,
 				end: t.byteOffset + n * t.dtype.bytes,
@@ -658,7 +557,7 @@ export class CoreContext {
 			t.dtype,
 			t.generation,
 		);
-		this.recordSimple(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
+		this.trace.step(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
 		return slice;
 	}
 
@@ -673,7 +572,7 @@ export class CoreContext {
 			dtype,
 			t.generation,
 		);
-		this.recordSimple(
+		this.trace.step(
 			site,
 			`${t.describe()}.ReinterpretCast<${dtype.name}>`,
 			[],
@@ -693,7 +592,7 @@ export class CoreContext {
 		};
 		const block = buf.block;
 		if (!block || !buf.pipe?.alive) {
-			this.fail(site, call, {
+			this.trace.fail(site, call, {
 				code: 'tque-not-initialized',
 				values: { call, queue: buf.name },
 				frames: [frame],
@@ -702,7 +601,7 @@ export class CoreContext {
 		}
 		const count = len === undefined ? Math.floor(block.bytes / dtype.bytes) : Math.trunc(len);
 		if (count < 0 || count * dtype.bytes > block.bytes) {
-			this.fail(site, call, {
+			this.trace.fail(site, call, {
 				code: 'tbuf-get-length',
 				values: {
 					queue: buf.name,
@@ -729,7 +628,7 @@ export class CoreContext {
 			});
 		}
 		const tensor = new LocalTensor(buf, block, 0, count, dtype);
-		this.recordSimple(
+		this.trace.step(
 			site,
 			call,
 			len === undefined ? [] : [String(len)],
@@ -746,7 +645,7 @@ export class CoreContext {
 		if (size !== undefined) {
 			const end = ptr.byteOffset + size * gt.dtype.bytes;
 			if (end > ptr.buffer.bytes || ptr.byteOffset < 0) {
-				this.diagnose(site, 'gm-out-of-bounds', {
+				this.trace.diagnose(site, 'gm-out-of-bounds', {
 					call,
 					start: ptr.byteOffset,
 					end,
@@ -777,24 +676,12 @@ export class CoreContext {
 			: undefined;
 		const size = gt.size === undefined ? undefined : gt.size - n;
 		const out = new GlobalTensor(this, gt.name, gt.dtype, ptr, size);
-		this.recordSimple(site, `${gt.name}[]`, [String(n)], out.describe());
+		this.trace.step(site, `${gt.name}[]`, [String(n)], out.describe());
 		return out;
 	}
 }
 
-/** SIGABRT's signal number, the Halt code of a CPU-debug abort. */
-export const SIGABRT = 6;
-
-/** KERNEL_LOG prints a pid 4 above the `error happened!` pid (seed 000: 321678 vs 321674). */
-export const CPU_LOG_PID_OFFSET = 4;
-
 /** Id of the occupancy series of `position` on core `blockIdx`, e.g. `kernel.core0.VECIN`. */
 export function occupancySeriesId(blockIdx: number, position: TPosition): string {
 	return `kernel.core${blockIdx}.${position}`;
-}
-
-/** The source span of a call site: its innermost frame. */
-export function spanOf(site: CallSite): { line: number; column: number } {
-	const f = site.stack[site.stack.length - 1];
-	return { line: f?.line ?? 1, column: f?.column ?? 1 };
 }

@@ -48,7 +48,7 @@ export function dataCopy(
 	for (const [role, t] of operands) {
 		if (t instanceof LocalTensor) {
 			if (t.dtype.bytes !== dtype.bytes) {
-				core.diagnose(site, 'tensor-dtype-mismatch', {
+				core.trace.diagnose(site, 'tensor-dtype-mismatch', {
 					call,
 					operand: role,
 					actual: t.dtype.name,
@@ -56,7 +56,7 @@ export function dataCopy(
 				});
 			}
 			if (t.hardware !== 'UB' && t.hardware !== 'L1') {
-				core.fail(site, call, {
+				core.trace.fail(site, call, {
 					code: 'tensor-position-unsupported',
 					values: {
 						call,
@@ -86,10 +86,15 @@ export function dataCopy(
 		}
 	}
 	if (bytes % 32 !== 0) {
-		core.diagnose(site, 'datacopy-round-down', { count: n, dtype: dtype.name, bytes, copied });
+		core.trace.diagnose(site, 'datacopy-round-down', {
+			count: n,
+			dtype: dtype.name,
+			bytes,
+			copied,
+		});
 	}
 	if (copied > 0) copyBytes(core, dst, src, copied);
-	core.recordSimple(site, call, args, `${copied} B`);
+	core.trace.step(site, call, args, `${copied} B`);
 	return copied;
 }
 

@@ -6,6 +6,7 @@ import { ByteStore, fromHalfBits, toHalfBits } from './byte-store.ts';
 import { dtypeOf } from './dtype.ts';
 import { gmPointer, readGm, writeGm } from './global-tensor.ts';
 import { createKernelLaunch } from './kernel-launch.ts';
+import { callKernelApi } from '../../api/call-api.ts';
 
 const site: CallSite = { stack: [{ func: 'K::Compute(int)', line: 60 }] };
 
@@ -77,7 +78,7 @@ describe('kernel data', () => {
 		c.DataCopy(site, xl, xGm, 32);
 		c.DataCopy(site, yl, yGm, 32);
 		const zl = out.AllocTensor(site, 'half');
-		c.vectorOp(site, 'Add', [zl, xl, yl, 32]);
+		callKernelApi(c, { name: 'Add', args: [zl, xl, yl, 32], site });
 		c.DataCopy(site, zGm, zl, 32);
 		expect([0, 1, 31].map((i) => zGm.GetValue(site, i))).toEqual([0.5, 1.5, 31.5]);
 		expect(zl.GetValue(site, 2)).toBe(2.5);
@@ -104,11 +105,11 @@ describe('kernel data', () => {
 		pipe.InitBuffer(site, buf, 256);
 		const f = buf.Get(site, 'float', 8);
 		const i = f.at(site, 8).ReinterpretCast(site, 'int32_t');
-		c.vectorOp(site, 'Duplicate', [f, 2.5, 8]);
-		c.vectorOp(site, 'Muls', [f, f, -1, 8]);
-		c.vectorOp(site, 'Cast', [i, f, 'RoundMode::CAST_RINT', 8]);
+		callKernelApi(c, { name: 'Duplicate', args: [f, 2.5, 8], site });
+		callKernelApi(c, { name: 'Muls', args: [f, f, -1, 8], site });
+		callKernelApi(c, { name: 'Cast', args: [i, f, 'RoundMode::CAST_RINT', 8], site });
 		expect(i.GetValue(site, 0)).toBe(-2);
-		c.vectorOp(site, 'Cast', [i, f, 'RoundMode::CAST_FLOOR', 8]);
+		callKernelApi(c, { name: 'Cast', args: [i, f, 'RoundMode::CAST_FLOOR', 8], site });
 		expect(i.GetValue(site, 7)).toBe(-3);
 	});
 

@@ -14,9 +14,10 @@ import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite } from '../trace.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
-import { CoreContext, type CoreHalt, spanOf } from './core-context.ts';
-import { makeDiagnostic } from '../diagnostic.ts';
-import { KERNEL_DIAGNOSTICS } from './diagnostics.ts';
+import type { CoreHalt } from './core-abort.ts';
+import { CoreContext } from './core-context.ts';
+import { spanOf } from './core-trace.ts';
+import { KERNEL_DIAGNOSTICS, makeDiagnostic } from '../../diagnostics/index.ts';
 import { type KernelProfile, kernelProfile } from './kernel-profile.ts';
 
 /** Most blocks one launch may ask for (illustrative cap; the real limit is 65535 per the launch API). */
@@ -102,7 +103,7 @@ export class KernelLaunch {
 				Math.max(1, Math.trunc(Number.isFinite(blockDim) ? blockDim : 1)),
 			);
 		}
-		const productName = PRODUCT_BASES[options.product].name.en;
+		const productName = PRODUCT_BASES[options.product].name;
 		const cores: CoreContext[] = [];
 		for (let b = 0; b < blockDim; b++) {
 			cores.push(
@@ -158,7 +159,7 @@ export class KernelLaunch {
 	noteHalt(core: CoreContext, halt: Halt): void {
 		if (core.halt) return;
 		const kind = halt.kind === 'abort' ? 'abort' : 'hang';
-		core.halt = {
+		core.trace.halt = {
 			blockIdx: core.blockIdx,
 			kind,
 			call: '(interpreter)',

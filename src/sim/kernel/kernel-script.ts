@@ -20,14 +20,19 @@
  * `a*b` and `a+b` over numbers and `blockIdx`), and strings otherwise; `//` starts a comment. `repeat N` … `end` repeats the lines between (one level deep). A GM buffer
  * named in SetGlobalBuffer is created on first use with `gmBytes` bytes.
  */
+import {
+	callKernelApi,
+	directForm,
+	directRow,
+	explicitTemplateParams,
+} from '../../api/call-api.ts';
 import type { CallSite, Frame } from '../trace.ts';
 import type { CoreContext } from './core-context.ts';
-import { GlobalTensor, type GmBuffer } from './global-tensor.ts';
-import { LocalTensor } from './local-tensor.ts';
-import { TBuf } from './tbuf.ts';
-import { TPipe } from './tpipe.ts';
-import { TQueBind } from './tque-bind.ts';
-import { isVectorOp, type VectorArg } from './vector-ops.ts';
+import type { GlobalTensor, GmBuffer } from './global-tensor.ts';
+import type { LocalTensor } from './local-tensor.ts';
+import type { TBuf } from './tbuf.ts';
+import type { TPipe } from './tpipe.ts';
+import type { TQueBind } from './tque-bind.ts';
 
 /** One parsed statement. */
 export interface ScriptLine {
@@ -131,6 +136,12 @@ export function runKernelScript(core: CoreContext, script: KernelScript, gmBytes
 	}
 }
 
+/**
+ * Runs one statement through the API catalog: `Name words…` calls the row `Name`, `v.Member
+ * words…` the member of v's class, `v[i]` its `operator[]`. The first words are the template
+ * arguments the call writes out (`AllocTensor half`, `SetFlag MTE2_V 0`), the rest its arguments.
+ * `SetGlobalBuffer name offset size` names a GM buffer instead of passing a pointer.
+ */
 function execute(
 	core: CoreContext,
 	site: CallSite,
@@ -141,110 +152,55 @@ function execute(
 	gmBytes: number,
 	vars: Map<string, ScriptValue>,
 ): ScriptValue | undefined {
-	const a = s.args;
-	if (!s.target) {
-		switch (s.method) {
-			case 'TPipe':
-				return core.createTPipe(site, s.assign);
-			case 'TQue':
-				return core.createTQue(site, a[0]!, num(a[1]), s.assign);
-			case 'TQueBind':
-				return core.createTQueBind(site, a[0]!, a[1]!, num(a[2]), s.assign);
-			case 'TBuf':
-				return core.createTBuf(site, a[0] ?? 'VECCALC', s.assign);
-			case 'GlobalTensor':
-				return core.createGlobalTensor(site, a[0]!, s.assign);
-			case 'GetBlockIdx':
-				return core.GetBlockIdx(site);
-			case 'GetBlockNum':
-				return core.GetBlockNum(site);
-			case 'DataCopy':
-				return core.DataCopy(site, arg(a[0]!) as LocalTensor, arg(a[1]!) as LocalTensor, num(a[2]));
-			case 'PipeBarrier':
-				core.PipeBarrier(site, a[0]!);
-				return undefined;
-			case 'SetFlag':
-				core.SetFlag(site, a[0]!, num(a[1]));
-				return undefined;
-			case 'WaitFlag':
-				core.WaitFlag(site, a[0]!, num(a[1]));
-				return undefined;
-			default:
-				if (isVectorOp(s.method))
-					return core.vectorOp(
-						site,
-						s.method,
-						a.map((w) => arg(w) as VectorArg),
-					);
-				throw new Error(`unknown script call ${s.method}`);
+	const self = s.target === undefined ? undefined : vars.get(s.target);
+	if (s.target !== undefined && self === undefined)
+		throw new Error(`unknown script variable ${s.target}`);
+	const words = s.args;
+	let name = s.method === '[]' ? 'operator[]' : s.method;
+	// A declaration names the class; its constructor row is `Class::Class`.
+	if (
+		self === undefined &&
+		!name.includes('::') &&
+		/^(TPipe|TQue|TQueBind|TBuf|GlobalTensor)$/.test(name)
+	)
+		name = `${name}::${name}`;
+	if (name === 'SetGlobalBuffer') {
+		let buffer = gm.get(words[0]!);
+		if (!buffer) {
+			buffer = { name: words[0]!, bytes: gmBytes };
+			gm.set(words[0]!, buffer);
 		}
+		const args: unknown[] = [{ buffer, byteOffset: num(words[1]) }];
+		if (words[2] !== undefined) args.push(num(words[2]));
+		return callKernelApi(core, { name, self, args, site }) as ScriptValue | undefined;
 	}
-	const target = vars.get(s.target);
-	if (target instanceof TPipe) {
-		switch (s.method) {
-			case 'InitBuffer': {
-				const q = arg(a[0]!) as TQueBind | TBuf;
-				return q instanceof TBuf
-					? target.InitBuffer(site, q, num(a[1]))
-					: target.InitBuffer(site, q, num(a[1]), num(a[2]));
-			}
-			case 'AllocEventID':
-				return target.AllocEventID(site, a[0]!);
-			case 'ReleaseEventID':
-				target.ReleaseEventID(site, a[0]!, num(a[1]));
-				return undefined;
-			case 'Reset':
-				target.Reset(site);
-				return undefined;
-			case 'Destroy':
-				target.Destroy(site);
-				return undefined;
-		}
-	} else if (target instanceof TQueBind) {
-		switch (s.method) {
-			case 'AllocTensor':
-				return target.AllocTensor(site, a[0]!);
-			case 'FreeTensor':
-				target.FreeTensor(site, arg(a[0]!) as LocalTensor);
-				return undefined;
-			case 'EnQue':
-				return target.EnQue(site, arg(a[0]!) as LocalTensor);
-			case 'DeQue':
-				return target.DeQue(site, a[0]!);
-			case 'FreeAllEvent':
-				target.FreeAllEvent(site);
-				return undefined;
-			case 'VacantInQue':
-				return target.VacantInQue(site);
-			case 'HasTensorInQue':
-				return target.HasTensorInQue(site);
-			case 'GetTensorCountInQue':
-				return target.GetTensorCountInQue(site);
-			case 'HasIdleBuffer':
-				return target.HasIdleBuffer(site);
-		}
-	} else if (target instanceof TBuf) {
-		if (s.method === 'Get')
-			return target.Get(site, a[0]!, a[1] === undefined ? undefined : num(a[1]));
-	} else if (target instanceof LocalTensor) {
-		if (s.method === '[]') return target.at(site, num(a[0]));
-		if (s.method === 'ReinterpretCast') return target.ReinterpretCast(site, a[0]!);
-		if (s.method === 'GetSize') return target.GetSize(site);
-	} else if (target instanceof GlobalTensor) {
-		if (s.method === 'SetGlobalBuffer') {
-			let buffer = gm.get(a[0]!);
-			if (!buffer) {
-				buffer = { name: a[0]!, bytes: gmBytes };
-				gm.set(a[0]!, buffer);
-			}
-			target.SetGlobalBuffer(
-				site,
-				{ buffer, byteOffset: num(a[1]) },
-				a[2] === undefined ? undefined : num(a[2]),
-			);
-			return undefined;
-		}
-		if (s.method === '[]') return target.at(site, num(a[0]));
+	const { row } = directRow({ name, self, args: [], site });
+	const targWords = words.slice(0, templateWords(row, words, vars));
+	const args = words.slice(targWords.length).map((w) => arg(w));
+	directForm(row, args);
+	const targs = targWords.map((w) => (/^\d+$/.test(w) ? Number(w) : w));
+	const call = { name, self, args, targs, site, ...(s.assign ? { declName: s.assign } : {}) };
+	return callKernelApi(core, call) as ScriptValue | undefined;
+}
+
+/**
+ * How many leading words are template arguments: the most that leave a form of `row` taking
+ * the remaining words as arguments (a script variable is never a template argument).
+ */
+function templateWords(
+	row: ReturnType<typeof directRow>['row'],
+	words: readonly string[],
+	vars: ReadonlyMap<string, unknown>,
+): number {
+	const most = Math.max(...row.signatures.map((sig) => explicitTemplateParams(sig).length));
+	for (let e = Math.min(most, words.length); e > 0; e--) {
+		if (words.slice(0, e).some((w) => vars.has(w))) continue;
+		const rest = words.length - e;
+		const fits = row.signatures.some(
+			(sig) =>
+				explicitTemplateParams(sig).length >= e && rest >= sig.minArgs && rest <= sig.maxArgs,
+		);
+		if (fits) return e;
 	}
-	throw new Error(`unknown script call ${s.target}.${s.method}`);
+	return 0;
 }

@@ -31,7 +31,7 @@ export function checkLocalOperand(
 	assertInstr?: string,
 ): void {
 	if (t.stale) {
-		core.diagnose(site, 'tensor-use-after-free', {
+		core.trace.diagnose(site, 'tensor-use-after-free', {
 			call,
 			tensor: t.describe(),
 			block: t.block.index,
@@ -41,7 +41,7 @@ export function checkLocalOperand(
 	const memory = t.hardware;
 	const align = memory === 'GM' ? 1 : core.profile.alignment[memory].value;
 	if (t.address % align !== 0) {
-		core.fail(site, call, {
+		core.trace.fail(site, call, {
 			code: 'address-unaligned',
 			values: { call, operand: role, address: t.address, memory, align },
 			log: {
@@ -57,7 +57,7 @@ export function checkLocalOperand(
 	const capacity = core.memoryCapacity(memory);
 	const end = t.address + bytes;
 	if (end > capacity) {
-		core.fail(site, call, {
+		core.trace.fail(site, call, {
 			code: 'memory-out-of-range',
 			values: { call, start: t.address, end, memory, capacity },
 			log: {
@@ -88,7 +88,7 @@ export function checkLocalOperand(
 			bytes,
 		};
 		if (assertInstr && core.mode === 'cpu') {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'vector-count-exceeds-tensor',
 				values,
 				assert: {
@@ -101,7 +101,7 @@ export function checkLocalOperand(
 				reason: `${call}: ${bytes} bytes exceed ${t.describe()}`,
 			});
 		}
-		core.diagnose(
+		core.trace.diagnose(
 			site,
 			assertInstr ? 'vector-count-exceeds-tensor' : 'tensor-out-of-bounds',
 			values,
@@ -120,11 +120,11 @@ export function checkGlobalOperand(
 	frame: FrameworkFrame,
 ): void {
 	if (!t.ptr) {
-		core.diagnose(site, 'global-tensor-unset', { call, tensor: t.name });
+		core.trace.diagnose(site, 'global-tensor-unset', { call, tensor: t.name });
 		return;
 	}
 	if (t.ptr.byteOffset % t.dtype.bytes !== 0) {
-		core.fail(site, call, {
+		core.trace.fail(site, call, {
 			code: 'address-unaligned',
 			values: {
 				call,
@@ -145,7 +145,7 @@ export function checkGlobalOperand(
 	}
 	const end = t.ptr.byteOffset + bytes;
 	if (end > t.ptr.buffer.bytes || t.ptr.byteOffset < 0) {
-		core.diagnose(site, 'gm-out-of-bounds', {
+		core.trace.diagnose(site, 'gm-out-of-bounds', {
 			call,
 			start: t.ptr.byteOffset,
 			end,

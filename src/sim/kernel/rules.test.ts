@@ -462,7 +462,7 @@ describe('Vector instructions', () => {
 	});
 
 	it('warn about a form the simulator does not check (vector-call-shape)', () => {
-		const r = run(`${head}\n20 Add x x 256`);
+		const r = run(`${head}\n20 Add x x x 255 1 0`);
 		expect(diag(r, 'vector-call-shape')?.message).toBe(
 			'Add is called in a form the simulator does not check; supported: Add(dst, src, src, count).',
 		);

@@ -18,7 +18,7 @@ export function localGetValue(
 	const i = elementIndex(core, site, `${t.describe()}.GetValue`, t, index);
 	const value =
 		i === undefined ? 0 : core.storeOf(t.hardware).get(t.dtype, t.address + i * t.dtype.bytes);
-	core.recordSimple(site, `${t.describe()}.GetValue`, [String(index)], String(value));
+	core.trace.step(site, `${t.describe()}.GetValue`, [String(index)], String(value));
 	return value;
 }
 
@@ -32,7 +32,7 @@ export function localSetValue(
 ): void {
 	const i = elementIndex(core, site, `${t.describe()}.SetValue`, t, index);
 	if (i !== undefined) core.storeOf(t.hardware).set(t.dtype, t.address + i * t.dtype.bytes, value);
-	core.recordSimple(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
+	core.trace.step(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
 }
 
 /** Checks a scalar access; undefined when it would leave the memory (then it is skipped). */
@@ -45,7 +45,7 @@ function elementIndex(
 ): number | undefined {
 	const i = Number.isFinite(index) ? Math.trunc(index) : 0;
 	if (t.stale) {
-		core.diagnose(site, 'tensor-use-after-free', {
+		core.trace.diagnose(site, 'tensor-use-after-free', {
 			call,
 			tensor: t.describe(),
 			block: t.block.index,
@@ -54,7 +54,7 @@ function elementIndex(
 	}
 	const start = t.byteOffset + i * t.dtype.bytes;
 	if (i < 0 || i >= t.size) {
-		core.diagnose(site, 'tensor-out-of-bounds', {
+		core.trace.diagnose(site, 'tensor-out-of-bounds', {
 			call,
 			start,
 			end: start + t.dtype.bytes,
@@ -75,7 +75,7 @@ export function globalGetValue(
 ): number {
 	const at = globalIndex(core, site, `${gt.name}.GetValue`, gt, index);
 	const value = at === undefined ? 0 : gmStore(gt.ptr!.buffer).get(gt.dtype, at);
-	core.recordSimple(site, `${gt.name}.GetValue`, [String(index)], String(value));
+	core.trace.step(site, `${gt.name}.GetValue`, [String(index)], String(value));
 	return value;
 }
 
@@ -89,7 +89,7 @@ export function globalSetValue(
 ): void {
 	const at = globalIndex(core, site, `${gt.name}.SetValue`, gt, index);
 	if (at !== undefined) gmStore(gt.ptr!.buffer).set(gt.dtype, at, value);
-	core.recordSimple(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
+	core.trace.step(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
 }
 
 function globalIndex(
@@ -100,12 +100,12 @@ function globalIndex(
 	index: number,
 ): number | undefined {
 	if (!gt.ptr) {
-		core.diagnose(site, 'global-tensor-unset', { call, tensor: gt.name });
+		core.trace.diagnose(site, 'global-tensor-unset', { call, tensor: gt.name });
 		return undefined;
 	}
 	const at = gt.ptr.byteOffset + Math.trunc(Number.isFinite(index) ? index : 0) * gt.dtype.bytes;
 	if (at < 0 || at + gt.dtype.bytes > gt.ptr.buffer.bytes) {
-		core.diagnose(site, 'gm-out-of-bounds', {
+		core.trace.diagnose(site, 'gm-out-of-bounds', {
 			call,
 			start: at,
 			end: at + gt.dtype.bytes,

@@ -95,7 +95,7 @@ export class TPipe {
 		});
 		const memory = positionHardware(target.position, core.profile.arch);
 		if (!memory || memory === 'GM') {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'position-unsupported',
 				values: { position: target.position, product: core.productName },
 				log: log(formatC(TPIPE_MESSAGES.notSupported, target.position)),
@@ -106,7 +106,7 @@ export class TPipe {
 		const capacity = core.memoryCapacity(memory);
 		if (isTBuf) {
 			if (rawLen <= 0 || rawLen > capacity) {
-				core.fail(site, call, {
+				core.trace.fail(site, call, {
 					code: 'tbuf-length',
 					values: { queue: target.name, len: rawLen, capacity },
 					log: log(formatC(TPIPE_MESSAGES.tbufLength, rawLen, capacity)),
@@ -115,7 +115,7 @@ export class TPipe {
 				});
 			}
 		} else if (rawLen <= 0) {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'buffer-length-zero',
 				values: { queue: target.name },
 				log: log(formatC(TPIPE_MESSAGES.lengthZero, rawLen)),
@@ -125,7 +125,7 @@ export class TPipe {
 		}
 		const max = core.profile.maxBuffers.value;
 		if (num <= 0 || this.bufferCount + num > max) {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'tpipe-buffer-count',
 				values: { count: this.bufferCount + num, max },
 				log: log(formatC(TPIPE_MESSAGES.bufferCount, this.bufferCount + num, max)),
@@ -141,7 +141,7 @@ export class TPipe {
 				bytes > capacity
 					? formatC(TPIPE_MESSAGES.bufferSize, bytes, capacity)
 					: formatC(TPIPE_MESSAGES.poolAddr, offset + bytes, capacity);
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'pool-overflow',
 				values: { queue: target.name, num, len: rawLen, bytes, memory, offset, capacity },
 				log: log(message),
@@ -214,7 +214,7 @@ export class TPipe {
 	FetchEventID(site: CallSite, eventName: string): number {
 		const event = this.core.requireEvent(site, eventName);
 		const id = this.events.firstFree(event);
-		this.core.recordSimple(site, `${this.name}.FetchEventID`, [event], String(id));
+		this.core.trace.step(site, `${this.name}.FetchEventID`, [event], String(id));
 		return id;
 	}
 
@@ -224,7 +224,7 @@ export class TPipe {
 		const call = `${this.name}.ReleaseEventID<${event}>`;
 		const limit = this.events.limit;
 		if (!Number.isInteger(id) || id < 0 || id >= limit) {
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'event-id-out-of-range',
 				values: { call, id, event, max: limit - 1 },
 				log: {

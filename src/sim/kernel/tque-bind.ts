@@ -179,7 +179,7 @@ export class TQueBind implements TensorOwner {
 
 	#requireInit(site: CallSite, call: string, frames: () => FrameworkFrame[]): void {
 		if (this.blocks.length > 0 && this.pipe?.alive) return;
-		this.core.fail(site, call, {
+		this.core.trace.fail(site, call, {
 			code: 'tque-not-initialized',
 			values: { call, queue: this.name },
 			log: {
@@ -212,7 +212,7 @@ export class TQueBind implements TensorOwner {
 			}
 		}
 		if (!found) {
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'tque-no-free-block',
 				values: { queue: this.name, blocks: this.blocks.length },
 				log: {
@@ -258,7 +258,7 @@ export class TQueBind implements TensorOwner {
 		if (tensor.owner === this && this.blocks.includes(tensor.block)) return;
 		const start = this.blocks[0]?.handle ?? 0;
 		const end = start + this.blocks.length * BLOCK_HANDLE_BYTES;
-		this.core.fail(site, call, {
+		this.core.trace.fail(site, call, {
 			code: 'tensor-foreign-queue',
 			values: { call, queue: this.name, owner: tensor.block.ownerName },
 			log: {
@@ -283,7 +283,7 @@ export class TQueBind implements TensorOwner {
 		this.#requireOwn(site, call, tensor, frames, 'FreeBuffer');
 		const block = tensor.block;
 		if (block.state === 'FREE') {
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'tensor-double-free',
 				values: { queue: this.name, block: block.index },
 				log: {
@@ -325,7 +325,7 @@ export class TQueBind implements TensorOwner {
 			this.#frame('enQueTensor', dtype),
 		];
 		if (this.depth !== 0 && this.usedCount >= this.depth) {
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'que-depth-exceeded',
 				values: {
 					queue: this.name,
@@ -346,7 +346,7 @@ export class TQueBind implements TensorOwner {
 		this.#requireOwn(site, call, tensor, frames, 'EnQue');
 		const block = tensor.block;
 		if (block.state !== 'OCCUPIED' && block.state !== 'DEQUE') {
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'tensor-enque-state',
 				values: { queue: this.name, block: block.index, state: block.state },
 				log: {
@@ -400,7 +400,7 @@ export class TQueBind implements TensorOwner {
 				: block.state !== 'ENQUE'
 					? formatC(TQUE_MESSAGES.dequeState, TBUF_STATE_VALUES[block.state])
 					: formatC(TQUE_MESSAGES.dequeCount, this.usedCount);
-			this.core.fail(site, call, {
+			this.core.trace.fail(site, call, {
 				code: 'deque-empty',
 				values: { queue: this.name },
 				log: { header: 'tquebind', line: LINES.deQueHandle + 7, func: 'DeQue', message },
@@ -433,27 +433,27 @@ export class TQueBind implements TensorOwner {
 	/** `VacantInQue()`: the queue is not full. */
 	VacantInQue(site: CallSite): boolean {
 		const value = this.usedCount < this.depth;
-		this.core.recordSimple(site, this.#call('VacantInQue'), [], String(value));
+		this.core.trace.step(site, this.#call('VacantInQue'), [], String(value));
 		return value;
 	}
 
 	/** `HasTensorInQue()`. */
 	HasTensorInQue(site: CallSite): boolean {
 		const value = this.usedCount > 0;
-		this.core.recordSimple(site, this.#call('HasTensorInQue'), [], String(value));
+		this.core.trace.step(site, this.#call('HasTensorInQue'), [], String(value));
 		return value;
 	}
 
 	/** `GetTensorCountInQue()`. */
 	GetTensorCountInQue(site: CallSite): number {
-		this.core.recordSimple(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
+		this.core.trace.step(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
 		return this.usedCount;
 	}
 
 	/** `HasIdleBuffer()`: some block is not in use. */
 	HasIdleBuffer(site: CallSite): boolean {
 		const value = this.bufUsedCount < this.blocks.length;
-		this.core.recordSimple(site, this.#call('HasIdleBuffer'), [], String(value));
+		this.core.trace.step(site, this.#call('HasIdleBuffer'), [], String(value));
 		return value;
 	}
 

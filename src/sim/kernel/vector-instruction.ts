@@ -1,5 +1,5 @@
 /**
- * Runs one vector instruction of {@link VECTOR_OPS} on a core: checks that every operand is in
+ * Runs one vector instruction (a {@link VectorOpSpec}) on a core: checks that every operand is in
  * UB, aligned and long enough for `count` (a failed CPU assert `check <instr> instr failed` in
  * CPU debug), then computes the result element by element.
  */
@@ -8,7 +8,7 @@ import type { CoreContext } from './core-context.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { CHECK_MESSAGES, checkLocalOperand } from './operand-checks.ts';
-import { roundForCast, VECTOR_OPS, type VectorArg, type VectorOpSpec } from './vector-ops.ts';
+import { roundForCast, type VectorArg, type VectorOpSpec } from './vector-ops.ts';
 
 /** Memories vector instructions can read (ascend-facts A.3: the vector unit reads only UB). */
 const VECTOR_POSITIONS = 'VECIN, VECOUT, VECCALC';
@@ -16,26 +16,27 @@ const VECTOR_POSITIONS = 'VECIN, VECOUT, VECCALC';
 /**
  * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
  * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
- * (the count forms of {@link VECTOR_OPS}). Checks operand positions, alignment and lengths;
- * computes nothing. Returns false when the call does not match a supported form.
+ * (the count forms). Checks operand positions, alignment and lengths, then computes the
+ * result. `op` undefined, or arguments that do not fit its form, is a form the simulator does not
+ * check: a warning and a step, nothing computed. Returns false then.
  */
 export function runVectorOp(
 	core: CoreContext,
 	site: CallSite,
 	name: string,
+	op: VectorOpSpec | undefined,
 	args: readonly VectorArg[],
 ): boolean {
-	const op = VECTOR_OPS[name];
 	if (
 		!op ||
 		op.form.length !== args.length ||
 		op.form.some((kind, i) => (kind === 'dst' || kind === 'src') !== args[i] instanceof LocalTensor)
 	) {
-		core.diagnose(site, 'vector-call-shape', {
+		core.trace.diagnose(site, 'vector-call-shape', {
 			call: name,
 			form: op ? `${name}(${op.form.join(', ')})` : 'none',
 		});
-		core.recordSimple(
+		core.trace.step(
 			site,
 			name,
 			args.map((a) => describeArg(a)),
@@ -75,7 +76,7 @@ export function runVectorOp(
 	tensors.forEach((tensor, i) => {
 		const role = i === 0 ? 'dst' : tensors.length > 2 ? `src${srcIndex++}` : 'src';
 		if (tensor.hardware !== 'UB') {
-			core.fail(site, call, {
+			core.trace.fail(site, call, {
 				code: 'tensor-position-unsupported',
 				values: { call, operand: role, position: tensor.position, supported: VECTOR_POSITIONS },
 				log: {
@@ -89,7 +90,7 @@ export function runVectorOp(
 			});
 		}
 		if (!op.castsType && tensor.dtype.name !== dst.dtype.name) {
-			core.diagnose(site, 'tensor-dtype-mismatch', {
+			core.trace.diagnose(site, 'tensor-dtype-mismatch', {
 				call,
 				operand: role,
 				actual: tensor.dtype.name,
@@ -109,7 +110,7 @@ export function runVectorOp(
 		);
 	});
 	computeVector(core, op, args, tensors, count);
-	core.recordSimple(
+	core.trace.step(
 		site,
 		call,
 		args.map((a) => describeArg(a)),

@@ -1,9 +1,10 @@
 /**
- * The vector instructions the simulator checks, in their `count` forms: operand kinds in order,
- * and the instruction name the CPU-debug assert prints (`check <instr> instr failed`,
- * ascend-facts A.10 quotes `check vlrelu instr failed` for LeakyRelu). The other instruction
- * names follow the same pattern and are illustrative. Each also computes its result element by
- * element, so a kernel's output can be read back (GetValue, DataCopy to GM).
+ * How the simulator checks and computes a vector instruction in its `count` form: operand kinds in
+ * order, the instruction name the CPU-debug assert prints (`check <instr> instr failed`;
+ * ascend-facts A.10 quotes `check vlrelu instr failed` for LeakyRelu, the other names follow the
+ * same pattern and are illustrative) and the element function, so a kernel's output can be read
+ * back (GetValue, DataCopy to GM). The instructions themselves are catalog rows
+ * (src/api/ascendc/vector-arithmetic.ts), each carrying its spec.
  */
 import type { LocalTensor } from './local-tensor.ts';
 
@@ -24,55 +25,42 @@ export interface VectorOpSpec {
 }
 
 /** What one element of the result is, from the source elements `a`, `b` and the scalar `s`. */
-type ElementFn = (a: number, b: number, s: number) => number;
+export type ElementFn = (a: number, b: number, s: number) => number;
 
-const binary = (instr: string, compute: ElementFn): VectorOpSpec => ({
+/** `Op(dst, src0, src1, count)`. */
+export const binaryOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
 	form: ['dst', 'src', 'src', 'count'],
 	instr,
 	compute,
 });
-const scalar = (instr: string, compute: ElementFn): VectorOpSpec => ({
+
+/** `Op(dst, src, scalar, count)`. */
+export const scalarOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
 	form: ['dst', 'src', 'scalar', 'count'],
 	instr,
 	compute,
 });
-const unary = (instr: string, compute: ElementFn): VectorOpSpec => ({
+
+/** `Op(dst, src, count)`. */
+export const unaryOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
 	form: ['dst', 'src', 'count'],
 	instr,
 	compute,
 });
 
-/** Supported vector instructions by API name. */
-export const VECTOR_OPS: Readonly<Record<string, VectorOpSpec>> = {
-	Add: binary('vadd', (a, b) => a + b),
-	Sub: binary('vsub', (a, b) => a - b),
-	Mul: binary('vmul', (a, b) => a * b),
-	Div: binary('vdiv', (a, b) => a / b),
-	Max: binary('vmax', (a, b) => Math.max(a, b)),
-	Min: binary('vmin', (a, b) => Math.min(a, b)),
-	And: binary('vand', (a, b) => a & b),
-	Or: binary('vor', (a, b) => a | b),
-	Adds: scalar('vadds', (a, _b, s) => a + s),
-	Muls: scalar('vmuls', (a, _b, s) => a * s),
-	Maxs: scalar('vmaxs', (a, _b, s) => Math.max(a, s)),
-	Mins: scalar('vmins', (a, _b, s) => Math.min(a, s)),
-	LeakyRelu: scalar('vlrelu', (a, _b, s) => (a >= 0 ? a : a * s)),
-	Exp: unary('vexp', (a) => Math.exp(a)),
-	Ln: unary('vln', (a) => Math.log(a)),
-	Abs: unary('vabs', (a) => Math.abs(a)),
-	Reciprocal: unary('vrec', (a) => 1 / a),
-	Sqrt: unary('vsqrt', (a) => Math.sqrt(a)),
-	Rsqrt: unary('vrsqrt', (a) => 1 / Math.sqrt(a)),
-	Relu: unary('vrelu', (a) => Math.max(0, a)),
-	Not: unary('vnot', (a) => ~a),
-	Duplicate: { form: ['dst', 'scalar', 'count'], instr: 'vector_dup', compute: (_a, _b, s) => s },
-	Cast: {
-		form: ['dst', 'src', 'mode', 'count'],
-		instr: 'vconv',
-		castsType: true,
-		compute: (a) => a,
-	},
-};
+/**
+ * Round modes of `Cast` by name, in the order the interpreter numbers the `RoundMode::` constants
+ * (the numbers are the simulator's own; programs use the names).
+ */
+export const ROUND_MODES = [
+	'CAST_NONE',
+	'CAST_RINT',
+	'CAST_FLOOR',
+	'CAST_CEIL',
+	'CAST_ROUND',
+	'CAST_TRUNC',
+	'CAST_ODD',
+] as const;
 
 /**
  * Rounds `value` as a Cast round mode does before it is stored in an integer type:
@@ -96,9 +84,4 @@ export function roundForCast(value: number, mode: string): number {
 		default:
 			return Math.trunc(value);
 	}
-}
-
-/** Whether `name` is a vector instruction the simulator checks. */
-export function isVectorOp(name: string): boolean {
-	return Object.hasOwn(VECTOR_OPS, name);
 }

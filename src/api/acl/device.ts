@@ -1,0 +1,101 @@
+/** Device management (hicann/runtime api_ref 04). */
+import { HOST_COST_US } from '../../sim/host/host-timing.ts';
+import { hostApi, type HostApiRow } from '../api-row.ts';
+import { runtimeDoc } from '../sources.ts';
+import { ASYNC_FAILURES, CALL_COST, hostCost, NEEDS_CONTEXT } from './shared.ts';
+import * as device from '../../sim/host/acl/device.ts';
+
+const DOC = (anchor: string) => runtimeDoc('04_device_management.md', anchor);
+const group = 'acl-device';
+
+/** The device rows. */
+export const DEVICE_APIS: readonly HostApiRow[] = [
+	hostApi({
+		name: 'aclrtSetDevice',
+		group,
+		signature: 'aclError aclrtSetDevice(int32_t deviceId)',
+		requires: ['acl-init'],
+		cost: hostCost(HOST_COST_US.setDevice),
+		errors: [
+			'ACL_ERROR_UNINITIALIZE',
+			'ACL_ERROR_RT_INVALID_DEVICEID',
+			'ACL_ERROR_RT_RESOURCE_ALLOC_FAIL',
+		],
+		diagnostics: ['signal-handler-release-race'],
+		limits: [
+			{ profile: 'host', key: 'streams' },
+			{ profile: 'host', key: 'defaultStreamsPerContext' },
+		],
+		doc: {
+			zh: '为当前线程指定 Device；第一次调用会创建默认 Context 和默认 Stream。按引用计数，每次调用都要有一次 aclrtResetDevice 对应。',
+			en: 'Sets the device of the current thread; the first call creates the default context and default stream. It is reference counted: pair every call with one aclrtResetDevice.',
+		},
+		source: DOC('aclrtSetDevice'),
+		run: device.aclrtSetDevice,
+	}),
+	hostApi({
+		name: 'aclrtResetDevice',
+		group,
+		signature: 'aclError aclrtResetDevice(int32_t deviceId)',
+		cost: hostCost(HOST_COST_US.resetDevice),
+		errors: ['ACL_ERROR_RT_INVALID_DEVICEID'],
+		doc: {
+			zh: '引用计数减一；减到 0 时等待默认 Context 上的任务完成，再释放默认 Context、默认 Stream 和其中创建的所有 Stream。',
+			en: 'Drops one reference; at zero it waits for the default context’s tasks, then releases the default context, its default stream and every stream created in it.',
+		},
+		source: DOC('aclrtResetDevice'),
+		run: device.aclrtResetDevice,
+	}),
+	hostApi({
+		name: 'aclrtResetDeviceForce',
+		group,
+		signature: 'aclError aclrtResetDeviceForce(int32_t deviceId)',
+		cost: hostCost(HOST_COST_US.resetDevice),
+		errors: ['ACL_ERROR_RT_INVALID_DEVICEID'],
+		diagnostics: ['signal-handler-release-race'],
+		doc: {
+			zh: '不管引用计数是多少，直接释放这个 Device 上的默认 Context 及其资源。',
+			en: 'Releases the device’s default context and its resources whatever the reference count.',
+		},
+		source: DOC('aclrtResetDeviceForce'),
+		run: device.aclrtResetDeviceForce,
+	}),
+	hostApi({
+		name: 'aclrtGetDevice',
+		group,
+		signature: 'aclError aclrtGetDevice(int32_t *deviceId)',
+		out: ['deviceId'],
+		cost: CALL_COST,
+		errors: ['ACL_ERROR_RT_CONTEXT_NULL'],
+		doc: {
+			zh: '当前 Context 所在的 Device ID；没有当前 Context 时返回 ACL_ERROR_RT_CONTEXT_NULL。',
+			en: 'The device id of the current context; ACL_ERROR_RT_CONTEXT_NULL when there is none.',
+		},
+		source: DOC('aclrtGetDevice'),
+		run: device.aclrtGetDevice,
+	}),
+	hostApi({
+		name: 'aclrtGetDeviceCount',
+		group,
+		signature: 'aclError aclrtGetDeviceCount(uint32_t *count)',
+		out: ['count'],
+		cost: CALL_COST,
+		doc: { zh: '可用的 Device 个数。', en: 'How many devices are available.' },
+		source: DOC('aclrtGetDeviceCount'),
+		run: device.aclrtGetDeviceCount,
+	}),
+	hostApi({
+		name: 'aclrtSynchronizeDevice',
+		group,
+		signature: 'aclError aclrtSynchronizeDevice(void)',
+		requires: ['current-context'],
+		cost: CALL_COST,
+		errors: [...NEEDS_CONTEXT, ...ASYNC_FAILURES],
+		doc: {
+			zh: '阻塞 Host，直到当前 Device 上本进程的所有任务完成；之前异步任务的失败在这里返回。',
+			en: 'Blocks the host until every task of this process on the current device is done; failures of earlier asynchronous tasks are returned here.',
+		},
+		source: DOC('aclrtSynchronizeDevice'),
+		run: device.aclrtSynchronizeDevice,
+	}),
+];

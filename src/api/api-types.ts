@@ -1,0 +1,486 @@
+/**
+ * The types the catalog's signatures use, as rows: AscendCL handles (opaque pointers in C,
+ * numbers in the simulator), enums and `#define`d constant sets with their values, Ascend C
+ * classes, and structs with their fields. The binder declares each to the interpreter (a handle
+ * as `void *`, an enum as its underlying integer, a class as a simulator object) and binds each
+ * constant; the reference pages list them.
+ */
+import {
+	ACL_ERROR,
+	ACL_EVENT_FLAGS,
+	ACL_EVENT_RECORDED_STATUS,
+	ACL_EVENT_STATUS,
+	ACL_MEM_ATTR,
+	ACL_MEM_MALLOC_POLICY,
+	ACL_MEMCPY_KIND,
+	ACL_STREAM_FAILURE_MODE,
+} from '../sim/host/index.ts';
+import { HARD_EVENT_VALUES, PIPES, ROUND_MODES, TPOSITION_VALUES } from '../sim/kernel/index.ts';
+import type { Localized } from './api-row.ts';
+import type { ApiGroupId } from './groups.ts';
+import { ascendCDoc, runtimeDoc } from './sources.ts';
+
+/** The integer types an enum can sit on. */
+export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
+
+/** A field of a struct type. */
+export interface ApiField {
+	readonly name: string;
+	readonly type: string;
+	/** Older names of the same field (a union member in the header). */
+	readonly aliases?: readonly string[];
+	readonly defaultValue?: string;
+	readonly doc: Localized;
+}
+
+/**
+ * One type:
+ * - `handle`: an opaque pointer typedef (`aclrtStream`);
+ * - `enum`: an enum (`aclrtMemcpyKind`, `TPosition`); `scoped` values are written `TPosition::VECIN`;
+ * - `macros`: constants `#define`d for a plain integer type (aclError codes, event flags);
+ * - `class`: an Ascend C class the simulator models (`TPipe`, `LocalTensor`);
+ * - `struct`: a parameter struct with fields (`DataCopyParams`).
+ */
+export interface ApiType {
+	readonly name: string;
+	readonly kind: 'handle' | 'enum' | 'macros' | 'class' | 'struct';
+	readonly group: ApiGroupId;
+	/** Other names of the same type (`QuePosition` for `TPosition`). */
+	readonly aliases?: readonly string[];
+	readonly base?: EnumBase;
+	readonly scoped?: boolean;
+	readonly values?: Readonly<Record<string, number>>;
+	readonly fields?: readonly ApiField[];
+	readonly doc: Localized;
+	readonly source: string;
+}
+
+const ENUMS = runtimeDoc('25-02_Enumerations.md');
+const TYPEDEFS = runtimeDoc('25-05_Typedefs.md');
+
+const handle = (name: string, group: ApiGroupId, zh: string, en: string): ApiType => ({
+	name,
+	kind: 'handle',
+	group,
+	doc: { zh, en },
+	source: TYPEDEFS,
+});
+
+/** `EVENT_ID0`…`EVENT_ID7`: the plain ids 0…7 a `TEventID` holds. */
+const EVENT_ID_VALUES = Object.fromEntries(
+	Array.from({ length: 8 }, (_, i) => [`EVENT_ID${i}`, i]),
+);
+
+/** Every type of the catalog. */
+export const API_TYPES: readonly ApiType[] = [
+	handle('aclrtContext', 'acl-context', 'Context 句柄。', 'A context handle.'),
+	handle(
+		'aclrtStream',
+		'acl-stream',
+		'Stream 句柄；nullptr 表示当前 Context 的默认 Stream。',
+		'A stream handle; nullptr means the current context’s default stream.',
+	),
+	handle('aclrtEvent', 'acl-event', 'Event 句柄。', 'An event handle.'),
+	handle('aclrtNotify', 'acl-notify', 'Notify 句柄。', 'A notify handle.'),
+	handle('aclmdlDesc', 'acl-model', '模型描述信息的句柄。', 'A handle to a model description.'),
+	handle(
+		'aclmdlDataset',
+		'acl-model',
+		'模型输入或输出数据集的句柄。',
+		'A handle to a model input or output dataset.',
+	),
+	handle(
+		'aclDataBuffer',
+		'acl-model',
+		'一块数据缓冲区描述的句柄。',
+		'A handle to a data-buffer descriptor.',
+	),
+	handle('aclTensorDesc', 'acl-model', 'Tensor 描述的句柄。', 'A handle to a tensor description.'),
+	handle('aclopAttr', 'acl-model', '算子属性的句柄。', 'A handle to operator attributes.'),
+	{
+		name: 'aclError',
+		kind: 'macros',
+		group: 'acl-error',
+		values: { ...ACL_ERROR, ACL_ERROR_NONE: 0 },
+		doc: {
+			zh: 'AscendCL 接口的返回码（`typedef int aclError`）；0 表示成功，旧样例写作 ACL_ERROR_NONE。',
+			en: 'The return code of AscendCL calls (`typedef int aclError`); 0 is success, which older samples spell ACL_ERROR_NONE.',
+		},
+		source: runtimeDoc('25-01_aclError.md'),
+	},
+	{
+		name: 'aclrtEventFlag',
+		kind: 'macros',
+		group: 'acl-event',
+		values: ACL_EVENT_FLAGS,
+		doc: {
+			zh: '创建 Event 时可以按位组合的标志，例如 ACL_EVENT_SYNC。',
+			en: 'Flags to combine when creating an event, e.g. ACL_EVENT_SYNC.',
+		},
+		source: runtimeDoc('07_event_management.md'),
+	},
+	{
+		name: 'aclrtEventStatus',
+		kind: 'enum',
+		group: 'acl-event',
+		base: 'int32_t',
+		values: ACL_EVENT_STATUS,
+		doc: {
+			zh: '已废弃的 aclrtQueryEvent 返回的状态。',
+			en: 'The status the deprecated aclrtQueryEvent reports.',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtEventRecordedStatus',
+		kind: 'enum',
+		group: 'acl-event',
+		base: 'int32_t',
+		values: ACL_EVENT_RECORDED_STATUS,
+		doc: {
+			zh: 'aclrtQueryEventStatus 返回的状态。',
+			en: 'The status aclrtQueryEventStatus reports.',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtMemMallocPolicy',
+		kind: 'enum',
+		group: 'acl-memory',
+		base: 'int32_t',
+		values: ACL_MEM_MALLOC_POLICY,
+		doc: {
+			zh: 'Device 内存的申请策略（大页、普通页等）。',
+			en: 'How device memory is allocated (huge pages, normal pages…).',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtMemcpyKind',
+		kind: 'enum',
+		group: 'acl-memory',
+		base: 'int32_t',
+		values: ACL_MEMCPY_KIND,
+		doc: { zh: '内存复制的方向。', en: 'The direction of a memory copy.' },
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtMemAttr',
+		kind: 'enum',
+		group: 'acl-memory',
+		base: 'int32_t',
+		values: ACL_MEM_ATTR,
+		doc: {
+			zh: 'aclrtGetMemInfo 查询的内存种类（数值为示意值，模拟器只有一个内存池）。',
+			en: 'Which memory aclrtGetMemInfo reports on (values illustrative: the simulator has one pool).',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtStreamFailureMode',
+		kind: 'macros',
+		group: 'acl-stream',
+		values: ACL_STREAM_FAILURE_MODE,
+		doc: {
+			zh: 'Stream 上任务失败后是否继续执行后续任务。',
+			en: 'Whether a stream carries on after a task fails.',
+		},
+		source: runtimeDoc('06_stream_management.md'),
+	},
+	{
+		name: 'aclrtLastErrLevel',
+		kind: 'enum',
+		group: 'acl-error',
+		base: 'int32_t',
+		values: { ACL_RT_THREAD_LEVEL: 0 },
+		doc: {
+			zh: '查询最近错误码的范围（线程级）。',
+			en: 'The scope of the last-error query (per thread).',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtRunMode',
+		kind: 'enum',
+		group: 'acl-device',
+		base: 'int32_t',
+		doc: {
+			zh: '程序运行在 Host 还是 Device 上。',
+			en: 'Whether the program runs on the host or on the device.',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclDataType',
+		kind: 'enum',
+		group: 'acl-model',
+		base: 'int32_t',
+		doc: { zh: 'Tensor 的数据类型。', en: 'The data type of a tensor.' },
+		source: ENUMS,
+	},
+	{
+		name: 'aclFormat',
+		kind: 'enum',
+		group: 'acl-model',
+		base: 'int32_t',
+		doc: { zh: 'Tensor 的数据排布格式。', en: 'The layout format of a tensor.' },
+		source: ENUMS,
+	},
+	{
+		name: 'TPosition',
+		kind: 'enum',
+		group: 'ascendc-tque',
+		aliases: ['QuePosition'],
+		base: 'uint8_t',
+		scoped: true,
+		values: { ...TPOSITION_VALUES, LCM: TPOSITION_VALUES.VECCALC, SHM: TPOSITION_VALUES.SPM },
+		doc: {
+			zh: '逻辑位置：数据放在哪一级存储（VECIN、VECOUT、A1…），由框架映射到 UB、L1、L0A 等物理存储。',
+			en: 'A logical position: which level of storage data lives in (VECIN, VECOUT, A1…), mapped by the framework to UB, L1, L0A and the other physical memories.',
+		},
+		source: ascendCDoc('辅助数据结构/TPosition.md'),
+	},
+	{
+		name: 'HardEvent',
+		kind: 'enum',
+		group: 'ascendc-sync',
+		base: 'uint8_t',
+		scoped: true,
+		values: HARD_EVENT_VALUES,
+		doc: {
+			zh: '两条流水之间的同步事件类型，例如 MTE2_V 表示搬入完成后矢量计算才能开始。',
+			en: 'A sync event between two pipes, e.g. MTE2_V: vector compute waits for the copy-in.',
+		},
+		source: ascendCDoc('同步控制/核内同步/SetFlag-WaitFlag(ISASI).md'),
+	},
+	{
+		name: 'pipe_t',
+		kind: 'enum',
+		group: 'ascendc-sync',
+		base: 'int32_t',
+		values: Object.fromEntries(PIPES.map((name, i) => [name, i])),
+		doc: {
+			zh: '流水类型（标量、矢量、搬运等），PipeBarrier 的模板参数。数值为模拟器内部取值。',
+			en: 'A pipe (scalar, vector, the copy engines…), the template argument of PipeBarrier. The values are the simulator’s own.',
+		},
+		source: ascendCDoc('同步控制/核内同步/PipeBarrier(ISASI).md'),
+	},
+	{
+		name: 'TEventID',
+		kind: 'macros',
+		group: 'ascendc-sync',
+		base: 'int8_t',
+		values: EVENT_ID_VALUES,
+		doc: {
+			zh: '同步事件 ID；EVENT_ID0…EVENT_ID7 就是 0…7。',
+			en: 'A sync event id; EVENT_ID0…EVENT_ID7 are simply 0…7.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/AllocEventID.md'),
+	},
+	{
+		name: 'RoundMode',
+		kind: 'enum',
+		group: 'ascendc-cast-compare-select',
+		base: 'int32_t',
+		scoped: true,
+		values: Object.fromEntries(ROUND_MODES.map((name, i) => [name, i])),
+		doc: {
+			zh: 'Cast 的舍入方式。数值为模拟器内部取值，按名字使用。',
+			en: 'How Cast rounds. The values are the simulator’s own; use the names.',
+		},
+		source: ascendCDoc('Memory矢量计算/类型转换/Cast.md'),
+	},
+	{
+		name: 'KernelMode',
+		kind: 'enum',
+		group: 'ascendc-debugging',
+		base: 'int32_t',
+		scoped: true,
+		values: { MIX_MODE: 0, AIV_MODE: 1, AIC_MODE: 2 },
+		doc: {
+			zh: 'CPU 孪生调试时核函数的运行模式（AIV、AIC 或混合）。数值为示意值。',
+			en: 'Which cores a kernel runs on under CPU debug (AIV, AIC or mixed). Values illustrative.',
+		},
+		source: ascendCDoc('调试接口/CPU孪生调试/SetKernelMode.md'),
+	},
+	{
+		name: 'TPipe',
+		kind: 'class',
+		group: 'ascendc-tpipe',
+		doc: {
+			zh: '管理核上内存和同步事件 ID 的对象，同一时刻只能有一个。',
+			en: 'The object that manages on-chip memory and sync event ids; only one may exist at a time.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/TPipe简介.md'),
+	},
+	{
+		name: 'TQue',
+		kind: 'class',
+		group: 'ascendc-tque',
+		doc: {
+			zh: '一个逻辑位置上的张量队列：Alloc/EnQue/DeQue/Free 串起搬运和计算。',
+			en: 'A tensor queue on one position: Alloc/EnQue/DeQue/Free hand buffers between copy and compute.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TQue/TQue简介.md'),
+	},
+	{
+		name: 'TQueBind',
+		kind: 'class',
+		group: 'ascendc-tque',
+		doc: {
+			zh: '绑定源位置和目的位置的队列，TQue 是它的简化形式。',
+			en: 'A queue bound to a source and a destination position; TQue is its short form.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TQueBind/TQueBind简介.md'),
+	},
+	{
+		name: 'TBuf',
+		kind: 'class',
+		group: 'ascendc-tbuf',
+		doc: {
+			zh: '存放临时变量的单块缓冲区，不参与入队出队。',
+			en: 'A single buffer for temporaries; never enqueued.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TBuf/TBuf简介.md'),
+	},
+	{
+		name: 'LocalTensor',
+		kind: 'class',
+		group: 'ascendc-local-tensor',
+		doc: {
+			zh: '指向核上存储中一段数据的张量。',
+			en: 'A tensor over data in on-chip memory.',
+		},
+		source: ascendCDoc('数据结构/LocalTensor/LocalTensor简介.md'),
+	},
+	{
+		name: 'GlobalTensor',
+		kind: 'class',
+		group: 'ascendc-global-tensor',
+		doc: {
+			zh: '指向 Global Memory 中一段数据的张量。',
+			en: 'A tensor over data in Global Memory.',
+		},
+		source: ascendCDoc('数据结构/GlobalTensor/GlobalTensor简介.md'),
+	},
+	{
+		name: 'DataCopyParams',
+		kind: 'struct',
+		group: 'ascendc-data-movement',
+		// include/basic_api/kernel_struct_data_copy.h; described for the DataCopy forms that
+		// take it (not simulated yet, so programs cannot declare it here).
+		fields: [
+			{
+				name: 'blockCount',
+				type: 'uint16_t',
+				defaultValue: '1',
+				doc: { zh: '搬运的数据块个数，0 到 4095。', en: 'How many blocks to copy, 0 to 4095.' },
+			},
+			{
+				name: 'blockLen',
+				type: 'uint16_t',
+				defaultValue: '0',
+				doc: {
+					zh: '每个数据块的长度，单位为 32 字节的 DataBlock。',
+					en: 'The length of each block, in 32-byte DataBlocks.',
+				},
+			},
+			{
+				name: 'srcGap',
+				type: 'uint16_t',
+				aliases: ['srcStride'],
+				defaultValue: '0',
+				doc: {
+					zh: '源操作数相邻数据块之间的间隔（前一块结尾到后一块开头），单位为 DataBlock。',
+					en: 'The gap between neighbouring source blocks (end of one to start of the next), in DataBlocks.',
+				},
+			},
+			{
+				name: 'dstGap',
+				type: 'uint16_t',
+				aliases: ['dstStride'],
+				defaultValue: '0',
+				doc: {
+					zh: '目的操作数相邻数据块之间的间隔，单位为 DataBlock。',
+					en: 'The gap between neighbouring destination blocks, in DataBlocks.',
+				},
+			},
+		],
+		doc: {
+			zh: '非连续搬运的参数：搬几块、每块多长、源和目的两侧块与块之间隔多远。',
+			en: 'The parameters of a strided copy: how many blocks, how long each is, and the gaps between blocks on each side.',
+		},
+		source: ascendCDoc(
+			'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
+		),
+	},
+	repeatParams('BinaryRepeatParams', ['dst', 'src0', 'src1'], 'uint8_t', {
+		zh: '双源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
+		en: 'The address strides of a two-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
+	}),
+	repeatParams('UnaryRepeatParams', ['dst', 'src'], 'uint16_t', {
+		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
+		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
+	}),
+];
+
+/**
+ * A `…RepeatParams` struct of the vector instructions: a block stride and a repeat stride per
+ * operand (the reserved fields blockNumber, repeatStrideMode, strideSizeMode are left out).
+ */
+function repeatParams(
+	name: string,
+	operands: readonly string[],
+	blockStrideType: string,
+	doc: Localized,
+): ApiType {
+	const fields: ApiField[] = [];
+	for (const o of operands) {
+		fields.push({
+			name: `${o}BlkStride`,
+			type: blockStrideType,
+			defaultValue: '1',
+			doc: {
+				zh: `${o} 在同一次迭代内相邻 DataBlock 之间的步长，单位为 DataBlock。`,
+				en: `The stride of ${o} between neighbouring DataBlocks of one repeat, in DataBlocks.`,
+			},
+		});
+	}
+	for (const o of operands) {
+		fields.push({
+			name: `${o}RepStride`,
+			type: 'uint8_t',
+			defaultValue: '8',
+			doc: {
+				zh: `${o} 相邻两次迭代起始地址之间的步长，单位为 DataBlock。`,
+				en: `The stride of ${o} between the starts of neighbouring repeats, in DataBlocks.`,
+			},
+		});
+	}
+	return {
+		name,
+		kind: 'struct',
+		group: 'ascendc-vector-arithmetic',
+		fields,
+		doc,
+		source: ascendCDoc(`辅助数据结构/${name}.md`),
+	};
+}
+
+const BY_NAME = new Map<string, ApiType>();
+for (const t of API_TYPES) for (const n of [t.name, ...(t.aliases ?? [])]) BY_NAME.set(n, t);
+
+/** The type named `name` (or an alias of it). */
+export function findApiType(name: string): ApiType | undefined {
+	return BY_NAME.get(name);
+}
+
+/** Names of the handle types (formatted in hex in traces, declared as `void *`). */
+export const HANDLE_TYPE_NAMES: ReadonlySet<string> = new Set(
+	API_TYPES.filter((t) => t.kind === 'handle').map((t) => t.name),
+);
+
+/** Names of the struct types (their parameters arrive as records). */
+export const STRUCT_TYPE_NAMES: ReadonlySet<string> = new Set(
+	API_TYPES.filter((t) => t.kind === 'struct').map((t) => t.name),
+);

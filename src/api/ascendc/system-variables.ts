@@ -1,0 +1,97 @@
+/**
+ * System variables and the workspace helpers (asc-devkit 工具接口/系统资源与变量,
+ * 资源管理/临时空间管理/workspace), and the old tik2 slice helper.
+ */
+import { dtypeOf } from '../../sim/kernel/dtype.ts';
+import { offsetGm, type GmPointer } from '../../sim/kernel/global-tensor.ts';
+import { kernelApi, NO_COST, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
+import { ascendCDoc, samplesFile } from '../sources.ts';
+import { dtypeArg } from './objects.ts';
+
+const group = 'ascendc-system-variables';
+const WORKSPACE = (page: string) => ascendCDoc(`资源管理/临时空间管理/workspace/${page}.md`);
+
+/** The system-variable rows. */
+export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
+	kernelApi({
+		name: 'GetBlockIdx',
+		group,
+		signature: '__aicore__ inline int64_t GetBlockIdx()',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: '当前核的编号，从 0 到 blockDim - 1，常用来算本核负责的数据偏移。',
+			en: 'This core’s index, 0 to blockDim - 1, usually used to find the core’s slice of the data.',
+		},
+		source: ascendCDoc('工具接口/系统资源与变量/GetBlockIdx.md'),
+		run: (core, c) => core.GetBlockIdx(c.site()),
+	}),
+	kernelApi({
+		name: 'GetBlockNum',
+		group,
+		signature: '__aicore__ inline int64_t GetBlockNum()',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: '本次启动的核数（blockDim）。',
+			en: 'How many cores this launch runs on (blockDim).',
+		},
+		source: ascendCDoc('工具接口/系统资源与变量/GetBlockNum.md'),
+		run: (core, c) => core.GetBlockNum(c.site()),
+	}),
+	kernelApi({
+		name: 'SetSysWorkspace',
+		group,
+		signature: '__aicore__ inline void SetSysWorkspace(GM_ADDR workspace)',
+		cost: NO_COST,
+		doc: {
+			zh: '登记框架使用的系统 workspace。模拟器不划分 workspace，调用只被记录。',
+			en: 'Registers the system workspace the framework uses. The simulator does not split workspaces; the call is only counted.',
+		},
+		source: WORKSPACE('SetSysWorkSpace'),
+		run: () => undefined,
+	}),
+	kernelApi({
+		name: 'GetUserWorkspace',
+		group,
+		signature: '__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace)',
+		cost: NO_COST,
+		doc: {
+			zh: '从 workspace 中取出留给用户的部分。模拟器里用户部分就从 workspace 起点开始。',
+			en: 'The user’s part of the workspace. In the simulator it starts at the workspace itself.',
+		},
+		source: WORKSPACE('GetUserWorkspace'),
+		run: (core, c) => c.args[0],
+	}),
+	kernelApi({
+		name: 'GetSysWorkSpacePtr',
+		group,
+		signature: '__aicore__ inline __gm__ uint8_t* __gm__ GetSysWorkSpacePtr()',
+		cost: NO_COST,
+		doc: {
+			zh: '系统 workspace 的地址。模拟器没有系统 workspace，返回空指针。',
+			en: 'The system workspace address. The simulator has none and returns a null pointer.',
+		},
+		source: WORKSPACE('GetSysWorkSpacePtr'),
+		run: () => null,
+	}),
+	kernelApi({
+		name: 'ParamOffset',
+		group,
+		// No reference page documents this tik2 helper; the signature is the one its sample uses.
+		signature:
+			'template <typename T> __aicore__ inline __gm__ T* ParamOffset(GM_ADDR gm, uint32_t len)',
+		cost: NO_COST,
+		doc: {
+			zh: '早期 tik2 写法的辅助函数：返回本核那一段数据的起始地址（gm + 每核 len 个元素 × 核编号）。签名按样例的用法整理，没有正式文档。',
+			en: 'A helper of the early tik2 style: the start of this core’s slice (gm + len elements per core × the block index). The signature follows the sample’s use; no reference page documents it.',
+		},
+		source: samplesFile(
+			'cplusplus/level1_single_api/4_op_dev/6_ascendc_custom_op/kernel_invocation/Add/add_custom.cpp',
+		),
+		run: (core, c) => {
+			const gm = c.args[0] as GmPointer | undefined;
+			if (!gm) return gm;
+			const bytes = dtypeOf(dtypeArg(c))?.bytes ?? 2;
+			return offsetGm(gm, (c.args[1] as number) * core.blockIdx * bytes);
+		},
+	}),
+];

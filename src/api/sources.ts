@@ -1,0 +1,35 @@
+/**
+ * Where the catalog's facts come from: the public reference pages each row cites. The two
+ * documentation repositories are pinned to the commits ascend-facts.md was read from, so a link
+ * keeps showing the text the row was written against.
+ */
+
+/** hicann/runtime, the CANN Runtime repository (AscendCL reference under docs/zh/api_ref). */
+const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901142a2c869ddbb53e';
+
+/** cannmirror/asc-devkit, the Ascend C dev kit (API reference under docs/zh/api). */
+const ASC_DEVKIT =
+	'https://github.com/cannmirror/asc-devkit/blob/0da921b91aeb2abdc6e8d74423b0bbe7040c3fd1';
+
+/** Ascend/samples at the snapshot ascend-facts.md cites (the old tik2-era samples). */
+const SAMPLES = 'https://github.com/Ascend/samples/blob/fc2aea93e48be8f8cee51d0c6c1b13a08155f83a';
+
+/** An AscendCL reference page of hicann/runtime, e.g. `06_stream_management.md`, at an anchor. */
+export function runtimeDoc(file: string, anchor?: string): string {
+	return `${RUNTIME}/docs/zh/api_ref/${file}${anchor ? `#${anchor}` : ''}`;
+}
+
+/** An Ascend C reference page under `docs/zh/api/SIMD-API/基础API/` of asc-devkit. */
+export function ascendCDoc(path: string): string {
+	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/基础API/${path}`);
+}
+
+/** A file of the Ascend/samples snapshot. */
+export function samplesFile(path: string): string {
+	return `${SAMPLES}/${path}`;
+}
+
+/** The Linux manual page of a C library function, e.g. `manPage('signal', 2)`. */
+export function manPage(name: string, section: number): string {
+	return `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`;
+}

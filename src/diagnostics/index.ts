@@ -1,0 +1,11 @@
+export * from './catalog.ts';
+export * from './constructs.ts';
+export * from './diagnostic-url.ts';
+export type * from './diagnostic.ts';
+export type * from './entry.ts';
+export * from './host.ts';
+export * from './kernel.ts';
+export * from './language.ts';
+export * from './make-diagnostic.ts';
+export * from './subjects.ts';
+export * from './template.ts';

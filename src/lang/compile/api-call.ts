@@ -1,0 +1,175 @@
+/**
+ * Calls of catalog APIs: the argument count and types are checked against the row's signatures
+ * when the call is compiled (a wrong count is `call-arity`, naming the signatures; an argument
+ * that cannot be the parameter is `call-arg-type`), the form is picked once where the static
+ * types decide it, and the call's static type is the form's return type.
+ */
+import type { SyntaxNode } from '@lezer/common';
+import type { Localized } from '../../triage/localized.ts';
+import {
+	HANDLE_TYPE_NAMES,
+	paramKind,
+	STRUCT_TYPE_NAMES,
+	type ApiSignature,
+} from '../../api/index.ts';
+import { BoundCall, type BoundApi } from '../bindings/api-binder.ts';
+import { returnType, templateArgs, valuesFit } from '../bindings/api-values.ts';
+import { T, typeName, type CType, type TemplateArg } from '../types.ts';
+import { SimObject, type Value } from '../values.ts';
+import type { CompileContext, Ev, Ex } from './context.ts';
+
+/** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
+function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
+	const p = sig.params[index];
+	if (!p || p.variadic) return undefined;
+	switch (paramKind(p, sig, STRUCT_TYPE_NAMES)) {
+		case 'out': {
+			if (p.reference) return undefined;
+			if (t.k === 'int' || t.k === 'float' || t.k === 'bool' || t.k === 'enum')
+				return {
+					zh: `类型为 \`${typeName(t)}\` 的值，而不是地址`,
+					en: `a value of type \`${typeName(t)}\`, not an address`,
+				};
+			const depth = pointerDepth(t);
+			const needed = p.pointers + (HANDLE_TYPE_NAMES.has(p.base) ? 1 : 0);
+			if (depth !== undefined && depth < needed) return typeWords(t);
+			return undefined;
+		}
+		case 'number':
+			if (t.k === 'sim' || t.k === 'class')
+				return {
+					zh: `类型为 \`${typeName(t)}\` 的对象`,
+					en: `an object of type \`${typeName(t)}\``,
+				};
+			return undefined;
+		case 'local-tensor':
+			if (t.k === 'sim' && t.name !== 'LocalTensor') return typeWords(t, true);
+			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return typeWords(t);
+			return undefined;
+		case 'global-tensor':
+			if (t.k === 'sim' && t.name !== 'GlobalTensor') return typeWords(t, true);
+			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return typeWords(t);
+			return undefined;
+		default:
+			return undefined;
+	}
+}
+
+/** An argument's type as the call-arg-type message quotes it: `` `T` `` or `` a `T` ``. */
+function typeWords(t: CType, article = false): Localized {
+	const name = `\`${typeName(t)}\``;
+	return { zh: ` ${name}`, en: article ? `a ${name}` : name };
+}
+
+/** How many pointer levels `t` has, when every level is known. */
+function pointerDepth(t: CType): number | undefined {
+	let depth = 0;
+	let cur = t;
+	while (cur.k === 'ptr') {
+		depth++;
+		cur = cur.to;
+	}
+	return cur.k === 'unknown' || cur.k === 'array' ? undefined : depth;
+}
+
+/** Whether the static types choose `sig` outright (tensor parameters get tensors of their kind). */
+function staticallyFits(sig: ApiSignature, args: readonly Ex[]): boolean {
+	return args.every((a, i) => {
+		const p = sig.params[i];
+		if (!p || a.t.k !== 'sim') return true;
+		const kind = paramKind(p, sig, STRUCT_TYPE_NAMES);
+		if (kind === 'local-tensor') return a.t.name === 'LocalTensor';
+		if (kind === 'global-tensor') return a.t.name === 'GlobalTensor';
+		return true;
+	});
+}
+
+/**
+ * Compiles a call of `api` with arguments `args` (their nodes in `argNodes`), explicit template
+ * arguments `targs`, and for a member function the object `self`.
+ */
+export function compileApiCall(
+	ctx: CompileContext,
+	api: BoundApi,
+	args: Ex[],
+	argNodes: readonly SyntaxNode[],
+	targs: readonly TemplateArg[],
+	at: SyntaxNode,
+	self: Ex | null,
+): Ex {
+	const n = args.length;
+	const forms = api.forms;
+	const byCount = forms.flatMap((f, i) => (n >= f.sig.minArgs && n <= f.sig.maxArgs ? [i] : []));
+	if (byCount.length === 0)
+		return ctx.bad('call-arity', at, {
+			name: api.name,
+			count: n,
+			signatures: api.signatureText,
+		});
+	const typed = byCount.filter((i) => args.every((a, k) => !mismatch(forms[i]!.sig, k, a.t)));
+	if (typed.length === 0) {
+		const sig = forms[byCount[0]!]!.sig;
+		const k = args.findIndex((a, j) => mismatch(sig, j, a.t));
+		const p = sig.params[k]!;
+		return ctx.bad('call-arg-type', argNodes[k] ?? at, {
+			index: k + 1,
+			name: api.name,
+			actual: mismatch(sig, k, args[k]!.t)!,
+			param: p.name,
+			type: p.type,
+		});
+	}
+	const exact = typed.filter((i) => staticallyFits(forms[i]!.sig, args));
+	const candidates = exact.length > 0 ? exact : typed;
+	const fixed = candidates.length === 1 ? candidates[0]! : -1;
+	const selfType = self?.t;
+	const t =
+		fixed >= 0
+			? returnType(forms[fixed]!.sig, targs, selfType)
+			: sameReturn(candidates.map((i) => forms[i]!.sig))
+				? returnType(forms[candidates[0]!]!.sig, targs, selfType)
+				: T.unknown;
+	const ctargs = forms.map((f) => templateArgs(f.sig, targs));
+	const evs = args.map((a) => a.ev);
+	const selfEv: Ev | undefined = self?.ev;
+	const rt = ctx.rt;
+	const env = rt.env;
+	const span = ctx.span(at);
+	const site = rt.siteOfCall();
+	const name = api.name;
+	const pick = (vals: readonly Value[]): number => {
+		for (const i of candidates) if (valuesFit(forms[i]!.sig, vals)) return i;
+		return candidates[0]!;
+	};
+	return {
+		ev: (f) => {
+			const vals = new Array<Value>(n);
+			for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
+			let o: unknown;
+			if (selfEv) {
+				const v = selfEv(f);
+				o = v instanceof SimObject ? v.handle : v;
+			}
+			const top = rt.stack[rt.stack.length - 1];
+			if (top) {
+				top.line = span.line;
+				top.column = span.column;
+			}
+			const form = fixed >= 0 ? fixed : pick(vals);
+			const call = new BoundCall(name, vals, o, undefined, site, rt, span, env);
+			call.form = form;
+			call.targs = ctargs[form]!;
+			const convert = forms[form]!.convert;
+			const m = n < convert.length ? n : convert.length;
+			for (let i = 0; i < m; i++) vals[i] = convert[i]!(vals[i], call) as Value;
+			const r = api.invoke(call, targs);
+			if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+			return r;
+		},
+		t,
+	};
+}
+
+function sameReturn(sigs: readonly ApiSignature[]): boolean {
+	return sigs.every((s) => s.returns === sigs[0]!.returns);
+}

@@ -1,0 +1,147 @@
+/**
+ * What a process holds, as its end sees it: the snapshot for tests and views, whether it keeps
+ * hwts busy, the leak report at a normal exit (each resource under the call that took it), and
+ * the driver's release of everything at any exit.
+ */
+import type { Recorder } from '../../recorder.ts';
+import type { CallSite } from '../../trace.ts';
+import { isNoSpan, spanOf, type AclRuntime, type HeldResources } from '../acl-runtime.ts';
+import type { Device } from '../device.ts';
+import { hex } from '../host-log.ts';
+import { dropContext } from './context.ts';
+import { releaseEventResource } from './event.ts';
+import { freeAllocation } from './memory.ts';
+import { dropModel } from './model.ts';
+import { allStreams } from './stream.ts';
+
+/** What the process holds now. */
+export function held(rt: AclRuntime): HeldResources {
+	const { state } = rt;
+	let eventResources = 0;
+	for (const e of state.events.values()) if (e.holding) eventResources++;
+	let modelStreams = 0;
+	for (const m of state.models.values()) if (!m.stale) modelStreams++;
+	return {
+		deviceBytes: state.deviceBytes,
+		allocations: state.allocations.size,
+		hostAllocations: state.hostAllocations.size,
+		streams: state.streams.size,
+		events: state.events.size,
+		eventResources,
+		contexts: state.contexts.size,
+		models: state.models.size,
+		modelStreams,
+		devices: state.bindings.size,
+	};
+}
+
+/**
+ * Whether this (live) process keeps `device`'s hwts busy: a task queued or running, a model
+ * running, or a stream that has issued tasks and is still open. The last one is what makes
+ * seed 002 case 4 hold whatever instant the suspend arrives: the task queues of a running AI
+ * process stay on hwts until it exits, which is why the fix is to end the process first.
+ */
+export function busyOn(rt: AclRuntime, device: Device): boolean {
+	const now = rt.machine.clock.now;
+	for (const s of allStreams(rt)) {
+		if (s.context.device === device && (s.busyUntil > now || s.taskCount > 0)) return true;
+	}
+	for (const m of rt.state.models.values()) if (m.device === device && m.running) return true;
+	return false;
+}
+
+/** Records every resource still held as a leak, named after the call that took it. */
+export function reportLeaks(rt: AclRuntime): void {
+	const pid = rt.process.pid;
+	const recorder = rt.recorder;
+	const { state } = rt;
+	const at = (site: CallSite) => {
+		const frame = site.stack[site.stack.length - 1];
+		return frame ? ` at line ${frame.line}` : '';
+	};
+	const leak = (kind: string, detail: string, site: CallSite, bytes?: number) => {
+		const entry: Parameters<Recorder['leak']>[0] = { kind, detail, pid };
+		const span = spanOf(site);
+		if (!isNoSpan(span)) entry.span = span;
+		if (bytes !== undefined) entry.bytes = bytes;
+		recorder.leak(entry);
+	};
+	for (const a of state.allocations.values()) {
+		leak(
+			'device-memory',
+			`${a.api}(${a.size}) at ${hex(a.ptr)}${at(a.site)} was never freed with aclrtFree`,
+			a.site,
+			a.bytes,
+		);
+	}
+	for (const h of state.hostAllocations.values()) {
+		leak(
+			'host-memory',
+			`aclrtMallocHost(${h.size}) at ${hex(h.ptr)}${at(h.site)} was never freed with aclrtFreeHost`,
+			h.site,
+			h.size,
+		);
+	}
+	for (const s of state.streams.values()) {
+		leak('stream', `${s.api}${at(s.site)} was never paired with aclrtDestroyStream`, s.site);
+	}
+	for (const e of state.events.values()) {
+		const holding = e.holding ? ' and still holds an event resource' : '';
+		leak(
+			'event',
+			`${e.api}${at(e.site)} was never paired with aclrtDestroyEvent${holding}`,
+			e.site,
+		);
+	}
+	for (const m of state.models.values()) {
+		leak(
+			'model',
+			`aclmdlLoadFromFile(${JSON.stringify(m.path)})${at(m.site)} was never paired with aclmdlUnload`,
+			m.site,
+		);
+	}
+	for (const c of state.contexts.values()) {
+		leak(
+			'context',
+			`aclrtCreateContext${at(c.site)} was never paired with aclrtDestroyContext`,
+			c.site,
+		);
+	}
+	for (const [id, b] of state.bindings) {
+		leak(
+			'device',
+			`aclrtSetDevice(${id})${at(b.site)} was never paired with aclrtResetDevice`,
+			b.site,
+		);
+	}
+}
+
+/**
+ * The driver's release at process exit: every device resource of the process goes back to its
+ * device, except model streams a signal handler left running (they stay bound).
+ */
+export function releaseAll(rt: AclRuntime): void {
+	const { state } = rt;
+	const detailed = rt.detailed();
+	for (const m of [...state.models.values()]) dropModel(rt, m);
+	for (const e of state.events.values()) {
+		if (e.holding) releaseEventResource(rt, e);
+		if (detailed) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, null);
+	}
+	state.events.clear();
+	for (const a of [...state.allocations.values()]) freeAllocation(rt, a);
+	if (detailed)
+		for (const ptr of state.hostAllocations.keys()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, null);
+	state.hostAllocations.clear();
+	for (const c of [...state.contexts.values()]) dropContext(rt, c);
+	state.contexts.clear();
+	for (const [id, b] of state.bindings) {
+		dropContext(rt, b.context);
+		if (rt.detailed()) rt.note(`${rt.prefix}.device${id}`, null);
+	}
+	state.bindings.clear();
+	state.streams.clear();
+	state.descriptors.clear();
+	state.currentOf.clear();
+	state.initialized = false;
+}

@@ -1,0 +1,104 @@
+/**
+ * What one core records: its steps (each costs {@link KERNEL_CALL_US} of virtual time and names
+ * the user's line), its diagnostics (with the product filled in), and, when a rule stops the
+ * core, the stop itself (core-abort.ts). The core's state lives in CoreContext; this is only
+ * how the core reports.
+ */
+import {
+	KERNEL_DIAGNOSTICS,
+	makeDiagnostic,
+	type DiagnosticParams,
+	type KernelDiagnosticCode,
+} from '../../diagnostics/index.ts';
+import type { Localized } from '../../triage/localized.ts';
+import type { Recorder } from '../recorder.ts';
+import type { RunMode } from '../run-request.ts';
+import type { CallSite, StateChange } from '../trace.ts';
+import type { CannWording } from './cann-wording.ts';
+import { abortCore, type CoreHalt, type Violation } from './core-abort.ts';
+import type { KernelProfile } from './kernel-profile.ts';
+
+/** Virtual microseconds one kernel API step takes (illustrative: keeps steps and metric points apart). */
+export const KERNEL_CALL_US = 1;
+
+/** Who a core is, as its reports name it. */
+export interface CoreIdentity {
+	readonly blockIdx: number;
+	readonly recorder: Recorder;
+	readonly mode: RunMode;
+	readonly profile: KernelProfile;
+	/** The product's name in both languages, for diagnostics. */
+	readonly productName: Localized;
+	readonly wording: CannWording;
+	/** Pid the CPU-debug `error happened!` line shows for this core. */
+	readonly pid: number;
+	readonly fileName: string;
+}
+
+/** The reporting side of one core; see the file comment. */
+export class CoreTrace {
+	readonly core: CoreIdentity;
+	readonly recorder: Recorder;
+	/** Actor name in trace steps, e.g. `core:0`. */
+	readonly actor: string;
+	/** How the core stopped, once it has. */
+	halt: CoreHalt | undefined;
+
+	constructor(core: CoreIdentity) {
+		this.core = core;
+		this.recorder = core.recorder;
+		this.actor = `core:${core.blockIdx}`;
+	}
+
+	/** Records one step at the user's line (state changes optional); returns its number. */
+	step(
+		site: CallSite,
+		call: string,
+		args: readonly string[],
+		result: string,
+		changes?: StateChange[],
+	): number {
+		this.tick();
+		return this.write(site, call, args, result, changes);
+	}
+
+	/** Lets the time of one step pass (a step whose state is updated in between uses this). */
+	tick(): void {
+		this.recorder.clock.advance(KERNEL_CALL_US);
+	}
+
+	/** Records a step at the current time, after {@link tick}. */
+	write(
+		site: CallSite,
+		call: string,
+		args: readonly string[],
+		result: string,
+		changes?: StateChange[],
+	): number {
+		const span = spanOf(site);
+		return this.recorder.step(
+			this.actor,
+			call,
+			args,
+			result,
+			changes ? { span, changes } : { span },
+		);
+	}
+
+	/** Records a diagnostic at the user's line without stopping. */
+	diagnose(site: CallSite, code: KernelDiagnosticCode, values: DiagnosticParams): void {
+		const filled: DiagnosticParams = { product: this.core.productName, ...values };
+		this.recorder.diagnostic(makeDiagnostic(KERNEL_DIAGNOSTICS, code, spanOf(site), filled));
+	}
+
+	/** Stops the core at a violated rule (see core-abort.ts). */
+	fail(site: CallSite, call: string, v: Violation): never {
+		return abortCore(this, site, call, v);
+	}
+}
+
+/** The source span of a call site: its innermost frame. */
+export function spanOf(site: CallSite): { line: number; column: number } {
+	const f = site.stack[site.stack.length - 1];
+	return { line: f?.line ?? 1, column: f?.column ?? 1 };
+}

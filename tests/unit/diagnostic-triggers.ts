@@ -1,0 +1,448 @@
+/**
+ * One C++ program per catalog code that makes the interpreter or the simulator report it, run
+ * through the front door (`run()`), as a user would. The table is a total record over
+ * `DiagnosticCode`: a code added to the catalog without a program here fails type-checking.
+ */
+import type { Action } from '../../src/cases/schema.ts';
+import type { DiagnosticCode } from '../../src/diagnostics/index.ts';
+import type { ProductId } from '../../src/sim/product-id.ts';
+import type { ProgramFile, RunMode } from '../../src/sim/run-request.ts';
+
+/** A program that reaches a code, with what the run needs. */
+export interface Trigger {
+	source: string;
+	product?: ProductId;
+	mode?: RunMode;
+	cann?: string;
+	maxSteps?: number;
+	/** Size of each synthetic GM buffer of a kernel run without `main`. */
+	gmBytes?: number;
+	actions?: Action[];
+	/** Further files of the program (headers it includes, other sources, data). */
+	files?: ProgramFile[];
+}
+
+/** A code no correct simulator reaches from a program, and why it exists anyway. */
+export interface Unreachable {
+	unreachable: string;
+}
+
+/** A kernel entry with a TPipe and two GM arguments around `body`. */
+function kernel(body: string, head = ''): string {
+	return `#include "kernel_operator.h"
+using namespace AscendC;
+${head}
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    GlobalTensor<half> g;
+    g.SetGlobalBuffer((__gm__ half *)x, 1024);
+${body}
+}
+`;
+}
+
+/** A host `main` around `body`, with a device, a context-less stream and CANN error checks off. */
+function host(body: string): string {
+	return `#include "acl/acl.h"
+int main()
+{
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream stream;
+    aclrtCreateStream(&stream);
+${body}
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}
+`;
+}
+
+/** Five VECIN queues of one buffer each on a product that allows four (seed 000). */
+const FIVE_VECIN = kernel(`    TQue<TPosition::VECIN, 1> q1, q2, q3, q4;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(q1, 1, 256);
+    pipe.InitBuffer(q2, 1, 256);
+    pipe.InitBuffer(q3, 1, 256);
+    pipe.InitBuffer(q4, 1, 256);
+    LocalTensor<half> t0 = q.AllocTensor<half>();
+    LocalTensor<half> t1 = q1.AllocTensor<half>();
+    LocalTensor<half> t2 = q2.AllocTensor<half>();
+    LocalTensor<half> t3 = q3.AllocTensor<half>();
+    LocalTensor<half> t4 = q4.AllocTensor<half>();
+    q.FreeTensor(t0);
+    q1.FreeTensor(t1);
+    q2.FreeTensor(t2);
+    q3.FreeTensor(t3);
+    q4.FreeTensor(t4);`);
+
+/** Every code of the catalog and how to reach it. */
+export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
+	// ----- language -------------------------------------------------------------------------
+	'parse-error': { source: 'int main() {\n    int x = (1 + ;\n    return 0;\n}\n' },
+	'parse-unexpected-end': { source: 'int main() {\n    int x = 1;\n' },
+	'construct-unsupported': {
+		source: 'int main() {\n    goto end;\nend:\n    return 0;\n}\n',
+	},
+	'call-unknown': {
+		source: 'int main() {\n    MallocTurbo(nullptr, 16);\n    return 0;\n}\n',
+	},
+	'call-misspelt': {
+		source: host('    aclrtSynchronizeStrem(stream);'),
+	},
+	'call-arity': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(&p);'),
+	},
+	'call-arg-type': {
+		source: host('    void *p = nullptr;\n    aclrtMalloc(p, 16, ACL_MEM_MALLOC_HUGE_FIRST);'),
+	},
+	'method-unknown': {
+		source: 'struct S { int a; };\nint main() {\n    S s;\n    s.grow();\n    return 0;\n}\n',
+	},
+	'member-unknown': {
+		source: 'struct S { int a; };\nint main() {\n    S s;\n    return s.b;\n}\n',
+	},
+	'name-unknown': { source: 'int main() {\n    return missing + 1;\n}\n' },
+	'type-unknown': { source: 'int main() {\n    Widget w;\n    return 0;\n}\n' },
+	'args-mismatch': {
+		source: 'int twice(int a) { return 2 * a; }\nint main() {\n    return twice(1, 2);\n}\n',
+	},
+	'template-args-missing': {
+		source:
+			'template <typename T> struct Box { T v; };\nint main() {\n    Box b;\n    return 0;\n}\n',
+	},
+	'include-skipped': { source: '#include "my_helpers.h"\nint main() {\n    return 0;\n}\n' },
+	'preprocessor-ignored': {
+		source: '#warning built for the simulator\nint main() {\n    return 0;\n}\n',
+	},
+	'preprocessor-unsupported': {
+		source: '#if FOO(1)\n#endif\nint main() {\n    return 0;\n}\n',
+	},
+	'preprocessor-unterminated': { source: '#if 1\nint main() {\n    return 0;\n}\n' },
+	'macro-framework': {
+		source: 'BEGIN_TILING_DATA_DEF(AddTiling);\nint main() {\n    return 0;\n}\n',
+	},
+	'entry-missing': { source: 'int value = 1;\n' },
+	'kernel-synthetic-args': { source: kernel('') },
+	'steps-exhausted': {
+		source: 'int main() {\n    int i = 0;\n    while (true) { i++; }\n    return 0;\n}\n',
+		maxSteps: 10_000,
+	},
+	'recursion-too-deep': {
+		source: 'int down(int n) { return down(n + 1); }\nint main() {\n    return down(0);\n}\n',
+	},
+	'division-by-zero': { source: 'int main() {\n    int z = 0;\n    return 1 / z;\n}\n' },
+	'null-dereference': { source: 'int main() {\n    int *p = nullptr;\n    return *p;\n}\n' },
+	'index-out-of-range': {
+		source: 'int main() {\n    int a[2] = {1, 2};\n    int i = 5;\n    return a[i];\n}\n',
+	},
+	'value-not-callable': { source: 'int main() {\n    int x = 1;\n    return x(2);\n}\n' },
+	'lvalue-required': { source: 'int main() {\n    ++3;\n    return 0;\n}\n' },
+	'file-missing': {
+		source: '#include <cstdio>\nint main() {\n    fopen("input.bin", "rb");\n    return 0;\n}\n',
+	},
+	'file-written': {
+		source:
+			'#include <cstdio>\nint main() {\n    FILE *f = fopen("out.txt", "w");\n    fputs("hi", f);\n    fclose(f);\n    return 0;\n}\n',
+	},
+	'thread-blocked': {
+		source: `#include <thread>
+#include <mutex>
+#include <condition_variable>
+std::mutex m;
+std::condition_variable cv;
+bool ready = false;
+void Waiter() {
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait(lock, [] { return ready; });
+}
+int main() {
+    std::thread t(Waiter);
+    t.join();
+    return 0;
+}
+`,
+	},
+	'thread-not-joinable': {
+		source:
+			'#include <thread>\nvoid Work() {}\nint main() {\n    std::thread t(Work);\n    t.join();\n    t.join();\n    return 0;\n}\n',
+	},
+	'include-cycle': {
+		source: '#include "a.h"\nint main() {\n    return 0;\n}\n',
+		files: [
+			{ path: 'a.h', text: '#include "b.h"\n' },
+			{ path: 'b.h', text: '#include "a.h"\n' },
+		],
+	},
+	'helper-assumed': {
+		source: 'int main() {\n    INFO_LOG("started %d", 1);\n    return 0;\n}\n',
+	},
+	'framework-assumed': {
+		source: kernel('    GET_TILING_DATA(tilingData, y);'),
+	},
+	'call-external': {
+		source: '#include "my_math.h"\nint main() {\n    return FastDot(1, 2);\n}\n',
+	},
+	'type-external': {
+		source: '#include "my_math.h"\nint main() {\n    Matrix m;\n    return m.rows;\n}\n',
+	},
+	'name-external': {
+		source: '#include "my_math.h"\nint main() {\n    return MATH_ONE;\n}\n',
+	},
+	'asm-skipped': {
+		source: kernel('    asm("nop");'),
+	},
+	'exception-thrown': { source: 'int main() {\n    throw 1;\n}\n' },
+	'internal-error': {
+		unreachable:
+			'reported only when the interpreter itself throws (a bug); the fuzz tests check that no program reaches it',
+	},
+
+	// ----- kernel ---------------------------------------------------------------------------
+	'que-depth-exceeded': {
+		source: kernel(`    pipe.InitBuffer(q, 2, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<half> b = q.AllocTensor<half>();
+    q.EnQue(a);
+    q.EnQue(b);`),
+	},
+	'tque-buffer-limit': { source: FIVE_VECIN, product: 'atlas-training', mode: 'cpu' },
+	'event-id-exhausted': {
+		source: kernel(`    for (int i = 0; i < 9; i++) {
+        pipe.AllocEventID<HardEvent::V_S>();
+    }`),
+	},
+	'tposition-buffer-count': { source: FIVE_VECIN, product: 'atlas-training', mode: 'cpu' },
+	'tensor-double-free': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    q.FreeTensor(t);
+    q.FreeTensor(t);`),
+		mode: 'cpu',
+	},
+	'deque-empty': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.DeQue<half>();`),
+	},
+	'tensor-foreign-queue': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    out.FreeTensor(t);`),
+		mode: 'cpu',
+	},
+	'tensor-enque-state': {
+		source: kernel(`    TQue<TPosition::VECIN, 2> deep;
+    pipe.InitBuffer(deep, 2, 256);
+    LocalTensor<half> t = deep.AllocTensor<half>();
+    deep.EnQue(t);
+    deep.EnQue(t);`),
+		mode: 'cpu',
+	},
+	'tque-no-free-block': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<half> b = q.AllocTensor<half>();`),
+	},
+	'tque-not-initialized': {
+		source: kernel('    LocalTensor<half> t = q.AllocTensor<half>();'),
+	},
+	'tpipe-buffer-count': {
+		source: kernel(`    TQue<TPosition::VECCALC, 1> a, b;
+    pipe.InitBuffer(a, 40, 32);
+    pipe.InitBuffer(b, 40, 32);`),
+	},
+	'pool-overflow': { source: kernel('    pipe.InitBuffer(q, 2, 1048576);') },
+	'buffer-length-zero': { source: kernel('    pipe.InitBuffer(q, 2, 0);') },
+	'tbuf-length': {
+		source: kernel(`    TBuf<TPosition::VECCALC> tmp;
+    pipe.InitBuffer(tmp, 1048576);`),
+	},
+	'tbuf-get-length': {
+		source: kernel(`    TBuf<TPosition::VECCALC> tmp;
+    pipe.InitBuffer(tmp, 64);
+    LocalTensor<half> t = tmp.Get<half>(1000);`),
+	},
+	'tpipe-second-instance': { source: kernel('    TPipe second;') },
+	'tpipe-destroyed': {
+		source: kernel(`    pipe.Destroy();
+    pipe.InitBuffer(q, 1, 256);`),
+	},
+	'datacopy-round-down': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t, g, 3);`),
+	},
+	'tensor-out-of-bounds': {
+		source: kernel(`    TQue<TPosition::VECIN, 1> next;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(next, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t, g, 256);`),
+	},
+	'memory-out-of-range': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 196608);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t[98000], g, 1024);`),
+		product: 'atlas-a2',
+	},
+	'gm-out-of-bounds': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 4096);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t, g, 2048);`),
+		gmBytes: 1024,
+	},
+	'address-unaligned': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t[1], g, 16);`),
+		mode: 'cpu',
+	},
+	'tensor-position-unsupported': {
+		source: kernel(`    TQue<TPosition::A1, 1> a1;
+    pipe.InitBuffer(a1, 1, 256);
+    LocalTensor<half> t = a1.AllocTensor<half>();
+    Add(t, t, t, 16);`),
+		mode: 'cpu',
+	},
+	'position-unsupported': {
+		source: kernel(`    TQueBind<TPosition::B1, TPosition::C2PIPE2GM, 1> bind;
+    pipe.InitBuffer(bind, 1, 64);`),
+		product: 'atlas-training',
+	},
+	'tensor-use-after-free': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    q.FreeTensor(t);
+    Adds(t, t, (half)1, 16);`),
+	},
+	'tensor-dtype-mismatch': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<float> b = out.AllocTensor<float>();
+    Add(a, a, b, 16);`),
+	},
+	'event-id-out-of-range': {
+		source: kernel('    pipe.ReleaseEventID<HardEvent::V_S>(99);'),
+	},
+	'flag-wait-unset': { source: kernel('    WaitFlag<HardEvent::V_S>(0);') },
+	'vector-count-exceeds-tensor': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    Adds(t, t, (half)1, 4096);`),
+		mode: 'cpu',
+	},
+	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
+	// struct is not simulated yet, so the program stands in one).
+	'vector-call-shape': {
+		source: kernel(
+			`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    BinaryRepeatParams params;
+    Add(t, t, t, 128, 1, params);`,
+			'struct BinaryRepeatParams { uint8_t blockNumber; };',
+		),
+	},
+	'global-tensor-unset': {
+		source: kernel(`    GlobalTensor<half> unset;
+    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    DataCopy(t, unset, 16);`),
+	},
+	'pipe-unknown': { source: kernel('    PipeBarrier<42>();') },
+	'event-unknown': { source: kernel('    SetFlag<99>(0);') },
+	'dtype-unknown': {
+		source: kernel(
+			`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<Pair> t = q.AllocTensor<Pair>();`,
+			'struct Pair { int a; int b; };',
+		),
+	},
+	'block-dim-invalid': {
+		source: `#include "acl/acl.h"
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {}
+int main()
+{
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream stream;
+    aclrtCreateStream(&stream);
+    void *x = nullptr;
+    aclrtMalloc(&x, 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<0, nullptr, stream>>>((uint8_t *)x);
+    aclrtSynchronizeStream(stream);
+    return 0;
+}
+`,
+	},
+
+	// ----- host -----------------------------------------------------------------------------
+	'event-reset-plain': {
+		source: host(`    aclrtEvent e;
+    aclrtCreateEvent(&e);
+    aclrtRecordEvent(e, stream);
+    aclrtSynchronizeStream(stream);
+    aclrtResetEvent(e, stream);
+    aclrtDestroyEvent(e);`),
+		cann: '8.5.0',
+		product: 'atlas-a2',
+	},
+	'event-wait-plain': {
+		source: host(`    aclrtEvent e;
+    aclrtCreateEvent(&e);
+    aclrtRecordEvent(e, stream);
+    aclrtStreamWaitEvent(stream, e);
+    aclrtSynchronizeStream(stream);
+    aclrtDestroyEvent(e);`),
+		cann: '8.5.0',
+		product: 'atlas-a2',
+	},
+	'signal-handler-release-race': {
+		source: `#include "acl/acl.h"
+#include <csignal>
+#include <cstdlib>
+uint32_t modelId;
+void onSignal(int signo)
+{
+    aclmdlUnload(modelId);
+    aclrtResetDevice(0);
+    exit(0);
+}
+int main()
+{
+    signal(SIGTERM, onSignal);
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclmdlLoadFromFile("model.om", &modelId);
+    aclmdlDataset *input = aclmdlCreateDataset();
+    aclmdlDataset *output = aclmdlCreateDataset();
+    while (true) {
+        aclmdlExecute(modelId, input, output);
+    }
+    return 0;
+}
+`,
+		product: 'atlas-inference-aicore',
+		actions: [{ do: 'run' }, { do: 'wait', ms: 50 }, { do: 'signal', signal: 'SIGTERM' }],
+	},
+	'device-memory-exhausted': {
+		source: host(`    void *p = nullptr;
+    aclrtMalloc(&p, 1099511627776ULL, ACL_MEM_MALLOC_HUGE_FIRST);`),
+	},
+	'event-resource-exhausted': {
+		source: host(`    for (int i = 0; i < 1100; i++) {
+        aclrtEvent e;
+        aclrtCreateEvent(&e);
+        aclrtRecordEvent(e, stream);
+    }`),
+		// 1,023 event resources per device on this product.
+		product: 'atlas-inference-aicore',
+	},
+};
