@@ -259,11 +259,15 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		}
 		// A near miss of a known name is a typo; otherwise an API of a missing header or of a
 		// CANN library the simulator does not model is an external stub.
+		// A near miss of a known name is a typo, unless the name is an API of a library the
+		// simulator models in part (a CANN API it lacks looks like a misspelt one): that is an
+		// external stub whose warning names the near name.
 		const suggestion = nearestName(last, ctx.bindings.functions.keys());
-		if (suggestion) return ctx.bad('call-misspelt', nameNode, { name: text, suggestion });
 		return (
-			compileExternalCall(ctx, text, argNodes, scope, nameNode) ??
-			ctx.bad('call-unknown', nameNode, { name: text })
+			compileExternalCall(ctx, text, argNodes, scope, nameNode, suggestion) ??
+			(suggestion
+				? ctx.bad('call-misspelt', nameNode, { name: text, suggestion })
+				: ctx.bad('call-unknown', nameNode, { name: text }))
 		);
 	}
 	const fv = compileExpr(ctx, callee, scope);

@@ -54,9 +54,12 @@ export function externalReason(
 	ctx: CompileContext,
 	name: string,
 	kind: ExternalKind,
+	nearKnown = false,
 ): Localized | undefined {
 	const plain = name.replace(/^::/, '');
-	if (CANN_NAME.test(plain) && (kind !== 'name' || CONSTANT_NAME.test(plain)))
+	// Near a known AscendCL name, a CANN name is a typo (the catalog has the samples' APIs);
+	// an Ascend C name may be an API the kernel side does not model yet.
+	if (CANN_NAME.test(plain) && !nearKnown && (kind !== 'name' || CONSTANT_NAME.test(plain)))
 		return {
 			zh: '它是 CANN 库的接口，不在模拟器的模拟范围内',
 			en: 'an API of a CANN library, outside what the simulator models',
@@ -66,6 +69,7 @@ export function externalReason(
 			zh: '它是 `kernel_operator.h` 里的 Ascend C 接口，不在模拟器的模拟范围内',
 			en: 'an Ascend C API of `kernel_operator.h`, outside what the simulator models',
 		};
+	if (nearKnown) return undefined;
 	const missing = ctx.parsed.pre.missing[0];
 	const generated = !missing && FRAMEWORK_KERNEL.test(ctx.program);
 	if (!missing && !generated) return undefined;
@@ -112,6 +116,9 @@ function externalType(name: string, newObject: () => ExternalObject): NativeType
 	};
 }
 
+/** The prefix of external types' names in the binding table. */
+export const EXTERNAL_PREFIX = 'external:';
+
 /** Handles made by external functions and objects start here (illustrative). */
 const EXTERNAL_HANDLE_BASE = 0x7e00_0000;
 
@@ -121,9 +128,17 @@ function noteExternal(
 	name: string,
 	kind: ExternalKind,
 	at: SyntaxNode,
+	nearest?: string,
 ): boolean {
-	const why = externalReason(ctx, name, kind);
-	if (!why) return false;
+	// Near a known name, only an Ascend C API is taken for real; anything else is a typo.
+	const reason = externalReason(ctx, name, kind, nearest !== undefined);
+	if (!reason) return false;
+	const why: Localized = nearest
+		? {
+				zh: `${reason.zh}；最接近的已知名字是 \`${nearest}\`，如果是拼写错误请改正`,
+				en: `${reason.en}; the nearest known name is \`${nearest}\`, in case it is a typo`,
+			}
+		: reason;
 	const code =
 		kind === 'function' ? 'call-external' : kind === 'type' ? 'type-external' : 'name-external';
 	ctx.noteOnce(code, `${kind}:${name}`, at, { name, why });
@@ -137,7 +152,7 @@ export function resolveExternalType(
 	at: SyntaxNode,
 ): CType | undefined {
 	if (!noteExternal(ctx, name, 'type', at)) return undefined;
-	const key = `external:${name}`;
+	const key = `${EXTERNAL_PREFIX}${name}`;
 	if (!ctx.bindings.types.has(key)) {
 		ctx.bindings.types.set(
 			key,
@@ -147,15 +162,20 @@ export function resolveExternalType(
 	return { k: 'sim', name: key, targs: [] };
 }
 
-/** A call of the external function `name` (undefined: not allowed here). */
+/**
+ * A call of the external function `name` (undefined: not allowed here). `nearest` is a known
+ * name the call is close to: the warning names it, since a real API the simulator lacks and a
+ * misspelt one look alike.
+ */
 export function compileExternalCall(
 	ctx: CompileContext,
 	name: string,
 	argNodes: SyntaxNode[],
 	scope: Scope,
 	at: SyntaxNode,
+	nearest?: string,
 ): Ex | undefined {
-	if (!noteExternal(ctx, name, 'function', at)) return undefined;
+	if (!noteExternal(ctx, name, 'function', at, nearest)) return undefined;
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
 	const maker = MAKER_NAME.test(name);
 	return {
