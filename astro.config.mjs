@@ -9,8 +9,13 @@ import { CSP_CONFIG } from './src/site/csp.ts';
 import { shikiClassesTransformer } from './src/site/shiki-classes.ts';
 import { shikiClassesCssIntegration } from './src/integrations/shiki-classes-css.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
+import { SITE } from './src/site/site-config.ts';
+import { casebookSitemap } from './src/integrations/sitemap.ts';
+import { socialImages } from './src/integrations/social-images.ts';
 
 export default defineConfig({
+	// The public URL (CASEBOOK_SITE_URL overrides it): canonical links, sitemap, feeds, cards.
+	site: SITE.url,
 	trailingSlash: 'always',
 	// Several pages render at once so their code highlighting can run on worker threads.
 	build: { format: 'directory', concurrency: 4 },
@@ -28,7 +33,15 @@ export default defineConfig({
 			transformers: [shikiClassesTransformer()],
 		},
 	},
-	integrations: [mdx(), preact(), shikiClassesCssIntegration(), pagefindIndex(), serviceWorker()],
+	integrations: [
+		mdx(),
+		preact(),
+		shikiClassesCssIntegration(),
+		socialImages(),
+		...casebookSitemap(),
+		pagefindIndex(),
+		serviceWorker(),
+	],
 	devToolbar: { enabled: false },
 	security: { csp: CSP_CONFIG },
 });

@@ -138,17 +138,45 @@ export const cannVersionSchema = z.object({ versions: labelSchema, note: localiz
 /** A public source a fact on the page comes from. */
 export const sourceSchema = z.object({ title: z.string().min(1), url: z.url() });
 
+/**
+ * A calendar day, `YYYY-MM-DD`. YAML readers differ on unquoted dates (Astro's makes a Date,
+ * the CLI's a string); both come out as the same string.
+ */
+export const isoDateSchema = z.union([
+	z.iso.date({ message: 'write the date as YYYY-MM-DD, e.g. 2025-06-30' }),
+	z.date().transform((date) => date.toISOString().slice(0, 10)),
+]);
+
 /** The language-neutral facts of one case: `content/cases/<slug>/case.yaml`. */
-export const caseFactsSchema = z.object({
-	component: z.enum(COMPONENTS),
-	products: z.array(productId).min(1),
-	apis: z.array(z.string().min(1)).min(1),
-	cannVersions: z.array(cannVersionSchema).default([]),
-	signatures: z.array(signatureSchema).min(1),
-	sources: z.array(sourceSchema).min(1),
-	scenarios: z.array(scenarioSchema).min(1),
-	related: z.array(kebab).default([]),
-});
+export const caseFactsSchema = z
+	.object({
+		component: z.enum(COMPONENTS),
+		products: z.array(productId).min(1),
+		apis: z.array(z.string().min(1)).min(1),
+		cannVersions: z.array(cannVersionSchema).default([]),
+		signatures: z.array(signatureSchema).min(1),
+		sources: z.array(sourceSchema).min(1),
+		scenarios: z.array(scenarioSchema).min(1),
+		related: z.array(kebab).default([]),
+		/**
+		 * The day the case was first published (the feeds and the page show it). Optional for the
+		 * schema, so a new case builds before its first commit; tests/unit/case-files.test.ts
+		 * requires it of every case in the repository. `node scripts/case-dates.ts --write` fills
+		 * it, and `verified`, from the git history of the case's folder.
+		 */
+		added: isoDateSchema.optional(),
+		/** The day the case was last checked and changed; the feeds list a case again then. */
+		verified: isoDateSchema.optional(),
+	})
+	.superRefine((facts, ctx) => {
+		if (facts.verified !== undefined && facts.added !== undefined && facts.verified < facts.added) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['verified'],
+				message: `the case cannot be verified (${facts.verified}) before it was added (${facts.added})`,
+			});
+		}
+	});
 export type CaseFacts = z.infer<typeof caseFactsSchema>;
 
 /** The frontmatter of one language's page: `content/cases/<slug>/<lang>.mdx`. */

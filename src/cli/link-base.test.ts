@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { DEFAULT_SITE } from '../site/site-config.ts';
 
 describe('where printed links point', () => {
 	it('uses --base-url first, then CASEBOOK_LOCAL_URL, then the public site', () => {
@@ -15,5 +16,22 @@ describe('where printed links point', () => {
 			linkBase(undefined, { CASEBOOK_LOCAL_URL: 'file:///tmp' }, (m) => warnings.push(m)),
 		).toBe(PUBLIC_SITE_URL);
 		expect(warnings.join('\n')).toContain('ignoring CASEBOOK_LOCAL_URL="file:///tmp"');
+	});
+});
+
+describe('the public site the CLI links to', () => {
+	it('is the site configuration’s: CASEBOOK_SITE_URL for a mirror, the project’s otherwise', () => {
+		expect(linkBase(undefined, { CASEBOOK_SITE_URL: 'https://mirror.example.cn' })).toBe(
+			'https://mirror.example.cn/',
+		);
+		expect(linkBase(undefined, {})).toBe(DEFAULT_SITE.url);
+	});
+
+	it('ignores a CASEBOOK_SITE_URL that is not a URL, and says which variable', () => {
+		const warnings: string[] = [];
+		expect(linkBase(undefined, { CASEBOOK_SITE_URL: 'casebook' }, (m) => warnings.push(m))).toBe(
+			PUBLIC_SITE_URL,
+		);
+		expect(warnings.join('\n')).toContain('CASEBOOK_SITE_URL must be an absolute http(s) URL');
 	});
 });

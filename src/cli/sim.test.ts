@@ -9,6 +9,7 @@ import {
 	simCommand,
 } from './sim.ts';
 import type { Diagnostic } from '../sim/trace.ts';
+import { SITE } from '../site/site-config.ts';
 
 const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
 
@@ -172,8 +173,9 @@ describe('casebook sim exit codes', () => {
 		const text = out.join('\n');
 		expect(text).toContain('current size is 4, max buffer number in same queue position is 4');
 		expect(text).toContain('free-tensor-abort.cpp:28:9: error:');
-		expect(text).toContain('  see: /en/diagnostics/#tque-buffer-limit');
-		expect(text).toContain('  case: /en/cases/alloc-tensor-queue-position-limit/');
+		// Without --base-url the links point at the configured public site.
+		expect(text).toContain(`  see: ${SITE.url}en/diagnostics/#tque-buffer-limit`);
+		expect(text).toContain(`  case: ${SITE.url}en/cases/alloc-tensor-queue-position-limit/`);
 		expect(text.trimEnd().endsWith('outcome: abort')).toBe(true);
 	});
 
@@ -202,9 +204,9 @@ describe('casebook sim exit codes', () => {
 			severity: 'error',
 			line: 28,
 			column: 9,
-			url: '/en/diagnostics/#tque-buffer-limit',
+			url: `${SITE.url}en/diagnostics/#tque-buffer-limit`,
 			case: 'alloc-tensor-queue-position-limit',
-			caseUrl: '/en/cases/alloc-tensor-queue-position-limit/',
+			caseUrl: `${SITE.url}en/cases/alloc-tensor-queue-position-limit/`,
 		});
 		expect(diagnostic.message).toBe(diagnostic.messages.en);
 		expect(diagnostic.message).toContain(

@@ -16,6 +16,7 @@ import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
+import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -46,7 +47,8 @@ Options:
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
-  --base-url URL    make the diagnostic and case links absolute, e.g. https://casebook.example.org
+  --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
+                    set, else the public site, \$CASEBOOK_SITE_URL or ${PUBLIC_SITE_URL})
   --max-steps N     stop after N loop iterations and calls (default 2000000)
   --blocks N        blocks per kernel when there is no main (default 1)
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
@@ -76,7 +78,7 @@ export interface SimOptions {
 	mode: RunMode;
 	json: boolean;
 	lang: Lang;
-	/** Prefix of the printed links; empty for site-relative links. */
+	/** Prefix of the printed links; empty (not given) means the configured public site. */
 	baseUrl: string;
 	maxSteps?: number;
 	blocks?: number;
@@ -390,6 +392,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		return SIM_EXIT.usage;
 	}
 	const single = program.files.length === 0 && program.includeDirs.length === 0;
+	parsed.baseUrl = linkBase(parsed.baseUrl);
 	const request: RunRequest = {
 		source: program.entry.text,
 		fileName: single ? basename(parsed.file) : program.entry.path,

@@ -61,6 +61,22 @@ const strings = {
 	faulty: { zh: '有问题的代码', en: 'Faulty' },
 	fixed: { zh: '修复后', en: 'Fixed' },
 	diffCaption: { zh: '修复前后对比', en: 'Before and after the fix' },
+	feedTitle: { zh: '新增与更新的案例', en: 'New and updated cases' },
+	feedLink: { zh: 'RSS 订阅', en: 'RSS feed' },
+	metaDates: { zh: '收录与核实', en: 'Added and verified' },
+	addedOn: { zh: '收录于', en: 'Added' },
+	verifiedOn: { zh: '最后核实于', en: 'last verified' },
+	pageActions: { zh: '改进这个页面', en: 'Improve this page' },
+	editPage: { zh: '编辑此页', en: 'Edit this page' },
+	reportProblem: { zh: '报告问题', en: 'Report a problem' },
+	pageActionsHint: {
+		zh: '发现内容有误或已过时？可以直接修改源文件，或提交问题（会附上本页地址；改过复现代码的话，也会附上复现链接）。',
+		en: 'Found something wrong or out of date? Edit the source file, or open an issue (it carries this page’s address and, if you changed the reproduction, a link to it).',
+	},
+	reportOnlyHint: {
+		zh: '模拟器的表现和真实设备不一致？请提交问题（会附上本页地址；改过代码的话，也会附上复现链接）。',
+		en: 'Does the simulator behave differently from a real device? Open an issue (it carries this page’s address and, if you changed the program, a link to it).',
+	},
 	notFoundTitle: { zh: '页面不存在', en: 'Page not found' },
 	notFoundBody: {
 		zh: '这个地址没有对应的页面。可以回到案例列表，或者用上方的搜索框查找报错信息。',

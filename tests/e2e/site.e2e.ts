@@ -2,26 +2,11 @@
  * The site in a real browser: home pages, the case page sections, the language switch, theme,
  * search in both languages, and axe on every built page.
  */
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
 import { axeViolations, baseURL, describeInBrowser, usePage } from './browser.ts';
+import { builtPages } from './built-pages.ts';
 
 const CASE = 'alloc-tensor-queue-position-limit';
-
-function builtPages(dir = 'dist'): string[] {
-	const pages: string[] = [];
-	for (const entry of readdirSync(dir, { withFileTypes: true })) {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory() && entry.name !== 'pagefind' && entry.name !== '_astro') {
-			pages.push(...builtPages(path));
-		} else if (entry.name.endsWith('.html')) {
-			const rel = `/${relative('dist', path)}`.replace(/index\.html$/, '');
-			pages.push(rel);
-		}
-	}
-	return pages.sort();
-}
 
 describeInBrowser('the home page', () => {
 	const page = usePage();

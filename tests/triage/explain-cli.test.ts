@@ -11,14 +11,20 @@ const PUBLIC = 'https://ascend-casebook.github.io';
 
 /**
  * Runs `node bin/casebook.mjs explain …` as a user would, with Node 24 first on the PATH and no
- * local copy configured unless `env` names one.
+ * local copy or mirror configured unless `env` names one.
  */
 function explain(args: string[], input?: string, env: Record<string, string> = {}) {
 	const result = spawnSync('node', ['bin/casebook.mjs', 'explain', ...args], {
 		cwd: ROOT,
 		input: input ?? '',
 		encoding: 'utf8',
-		env: { ...process.env, CASEBOOK_LOCAL_URL: '', PATH: NODE24_PATH, ...env },
+		env: {
+			...process.env,
+			CASEBOOK_LOCAL_URL: '',
+			CASEBOOK_SITE_URL: '',
+			PATH: NODE24_PATH,
+			...env,
+		},
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -122,6 +128,18 @@ describe('casebook explain --json', () => {
 		expect(json.hints.map((hint) => hint.case)).toContain('acl-resource-leak');
 		expect(json.notes.find((note) => note.code === '207001')?.meaning).toBe(
 			'Device memory allocation failed: memory is exhausted, or HUGE_ONLY found too few huge pages.',
+		);
+	});
+});
+
+describe('casebook explain on a mirror', () => {
+	it('points its links at the site named by CASEBOOK_SITE_URL', () => {
+		const run = explain(['--json', `${CORPUS}event-vllm-worker.log`], '', {
+			CASEBOOK_SITE_URL: 'https://mirror.example.org',
+		});
+		const json = JSON.parse(run.stdout) as { matches: { url: string }[] };
+		expect(json.matches[0]!.url).toBe(
+			'https://mirror.example.org/zh/cases/acl-event-id-exhausted/#symptom',
 		);
 	});
 });

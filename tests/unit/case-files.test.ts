@@ -79,6 +79,10 @@ describe('the case folders', () => {
 		expect(SEED_SLUGS.filter((slug) => !slugs.has(slug))).toEqual([]);
 	});
 
+	it('say when each case was added, so the feeds and the pages can (node scripts/case-dates.ts --write)', () => {
+		expect(cases.filter((c) => c.facts.added === undefined).map((c) => c.slug)).toEqual([]);
+	});
+
 	it('have slugs in kebab case', () => {
 		for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 	});

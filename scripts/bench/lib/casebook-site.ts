@@ -1,8 +1,9 @@
 /**
  * A scratch copy of the casebook for build benchmarks: the project's sources and config in a
  * temporary folder (node_modules linked), filled with N generated cases — copies of the real
- * ones under new slugs, signature ids and program texts, so nothing cached per case or per
- * program is shared between copies.
+ * ones under new slugs, signature ids, program texts and titles, so nothing cached per case, per
+ * program or per social image is shared between copies. Each build draws its social images into
+ * a cache of its own, so it starts cold.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -18,6 +19,7 @@ import {
 	writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SOCIAL_CACHE_ENV } from '../../../src/site/social-image-store.ts';
 
 /** The checkout the benchmarks run from. */
 export const ROOT = resolve('.');
@@ -62,6 +64,12 @@ export function generateCases(target: string, count: number): string[] {
 			const path = join(dir, file);
 			writeFileSync(path, `${readFileSync(path, 'utf8')}// generated copy ${i}\n`);
 		}
+		// Distinct titles too, so each page's social image is drawn, not found in the cache.
+		for (const file of readdirSync(dir).filter((f) => f.endsWith('.mdx'))) {
+			const path = join(dir, file);
+			const text = readFileSync(path, 'utf8');
+			writeFileSync(path, text.replace(/^title: (['"]?)/m, `title: $1n${i} `));
+		}
 		made.push(copy);
 	}
 	return made;
@@ -97,7 +105,11 @@ export function timeAstroBuild(dir: string, what: string): number {
 	const result = spawnSync('npx', ['astro', 'build'], {
 		cwd: dir,
 		stdio: ['ignore', log, log],
-		env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+		env: {
+			...process.env,
+			ASTRO_TELEMETRY_DISABLED: '1',
+			[SOCIAL_CACHE_ENV]: join(dir, 'image-cache'),
+		},
 	});
 	const seconds = (performance.now() - start) / 1000;
 	closeSync(log);

@@ -24,6 +24,7 @@ import { MetricsView } from './metrics-view.tsx';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
+import { announceReproState } from './share-event.ts';
 import { sharePayloadOf } from './share-hash.ts';
 import { format, stringsFor, type StringKey } from './strings.ts';
 import { StatusLine } from './status-line.tsx';
@@ -161,6 +162,18 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		};
 	}, []);
 
+	// Each change the reader makes (after hydration) goes to the page, whose "report a problem"
+	// link then carries a share link of this state.
+	const announced = useRef(false);
+	useEffect(() => {
+		if (!hydrated) return;
+		if (!announced.current) {
+			announced.current = true;
+			return;
+		}
+		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
+	}, [hydrated, key, variant, code, product, mode, added, step]);
+
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
 
@@ -280,7 +293,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}
 
 	async function writeHash(state: ShareState): Promise<string> {
-		const { shareHash } = await import('./share-codec.ts');
+		const { shareHash } = await import('./share-encode.ts');
 		const hash = await shareHash(state, playground ? undefined : id);
 		history.replaceState(history.state, '', hash);
 		return `${location.origin}${location.pathname}${location.search}${hash}`;

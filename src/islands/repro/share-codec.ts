@@ -1,11 +1,14 @@
 /**
  * Share links: the widget state as `#s=<base64url(deflate-raw(JSON))>`, using the platform's
- * `CompressionStream` (browsers and Node 24). Decoding refuses anything hostile or corrupt with a
- * reason instead of throwing: a hash too long, bad base64url, bad deflate, a payload that inflates
- * past a cap (a zip bomb), bad JSON, or JSON of the wrong shape.
+ * `CompressionStream` (browsers and Node 24). Writing lives in share-encode.ts (re-exported
+ * here). Decoding refuses anything hostile or corrupt with a reason instead of throwing: a hash
+ * too long, bad base64url, bad deflate, a payload that inflates past a cap (a zip bomb), bad
+ * JSON, or JSON of the wrong shape.
  */
-import { SHARE_HASH_KEY, WIDGET_HASH_KEY } from './share-hash.ts';
+import { pipeBytes, TooLarge } from './share-encode.ts';
 import { type ShareState, shareStateSchema } from './share-state.ts';
+
+export { encodeShareState, shareHash, toBase64Url } from './share-encode.ts';
 
 /** Longest encoded payload accepted, in characters (about 3× the deflated code limit). */
 export const MAX_ENCODED_CHARS = 300_000;
@@ -19,22 +22,6 @@ export type ShareError =
 
 /** The result of decoding a share link. */
 export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error: ShareError };
-
-/** Encodes `state` as the base64url payload of a share link. */
-export async function encodeShareState(state: ShareState): Promise<string> {
-	const json = new TextEncoder().encode(JSON.stringify(state));
-	const deflated = await pipeBytes(json, new CompressionStream('deflate-raw'), Infinity);
-	return toBase64Url(deflated);
-}
-
-/**
- * The URL hash (with `#`) for `state`; `widget` (an element id) lets the page scroll to the
- * widget the link is for before the widget hydrates.
- */
-export async function shareHash(state: ShareState, widget?: string): Promise<string> {
-	const prefix = widget ? `${WIDGET_HASH_KEY}=${encodeURIComponent(widget)}&` : '';
-	return `#${prefix}${SHARE_HASH_KEY}=${await encodeShareState(state)}`;
-}
 
 /** Decodes a base64url payload made by {@link encodeShareState}; never throws. */
 export async function decodeShareState(payload: string): Promise<DecodeResult> {
@@ -55,51 +42,6 @@ export async function decodeShareState(payload: string): Promise<DecodeResult> {
 	}
 	const parsed = shareStateSchema.safeParse(json);
 	return parsed.success ? { ok: true, state: parsed.data } : { ok: false, error: 'bad-shape' };
-}
-
-class TooLarge extends Error {}
-
-/** Pushes `input` through a transform stream, stopping with {@link TooLarge} past `limit` bytes. */
-async function pipeBytes(
-	input: Uint8Array,
-	transform: CompressionStream | DecompressionStream,
-	limit: number,
-): Promise<Uint8Array> {
-	const writer = transform.writable.getWriter();
-	// Errors surface on the reader; the writer's promises must not be left unhandled.
-	writer.write(input as Uint8Array<ArrayBuffer>).catch(() => {});
-	writer.close().catch(() => {});
-	const reader = transform.readable.getReader();
-	const parts: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.byteLength;
-		if (total > limit) {
-			reader.cancel().catch(() => {});
-			throw new TooLarge();
-		}
-		parts.push(value);
-	}
-	const out = new Uint8Array(total);
-	let offset = 0;
-	for (const part of parts) {
-		out.set(part, offset);
-		offset += part.byteLength;
-	}
-	return out;
-}
-
-const CHUNK = 0x8000;
-
-/** Bytes → base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-	let binary = '';
-	for (let i = 0; i < bytes.length; i += CHUNK) {
-		binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-	}
-	return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** base64url (padding optional) → bytes, or undefined when it is not base64url. */

@@ -1,0 +1,32 @@
+/**
+ * The social images the site draws for its own pages: every character on every case's card (in
+ * both languages) and on each language's site card has a glyph in the card fonts, so no card
+ * ships with holes when a case's title or error line uses a character the fonts lack.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../src/cases/cases-fs.ts';
+import { LANGS } from '../../src/i18n/lang.ts';
+import { COMPONENT_NAME } from '../../src/i18n/ui.ts';
+import { pageCard } from '../../src/site/page-meta.ts';
+import { socialCardJob } from '../../src/site/social-image.ts';
+import { renderSocialCard } from '../../src/site/social-render.ts';
+
+describe('the cards of the site’s own pages', () => {
+	it('have a glyph for every character they draw, in both languages', async () => {
+		const cards = LANGS.map((lang) => pageCard(lang, ''));
+		for (const c of await loadCases()) {
+			for (const lang of LANGS) {
+				const page = c.pages[lang] ?? c.pages[lang === 'zh' ? 'en' : 'zh']!;
+				const line = c.facts.signatures[0]!.samples[0]!;
+				const label = COMPONENT_NAME[c.facts.component]![lang];
+				cards.push(pageCard(lang, page.title, { line, label }));
+			}
+		}
+		const missing: string[] = [];
+		for (const card of cards) {
+			const drawn = await renderSocialCard(socialCardJob(card));
+			if (drawn.missing.length > 0) missing.push(`${card.title}: ${drawn.missing.join(' ')}`);
+		}
+		expect(missing).toEqual([]);
+	}, 60_000);
+});
