@@ -29,6 +29,11 @@ export class ClassDef {
 	readonly fields: FieldDef[] = [];
 	readonly fieldIndex = new Map<string, number>();
 	readonly methods = new Map<string, FuncDef[]>();
+	/**
+	 * Member functions declared in the class body and defined out of class, by name: their
+	 * declarators, whose default arguments the definition does not repeat.
+	 */
+	readonly declared = new Map<string, SyntaxNode[]>();
 	/** Static members and nested constants: name → value cell. */
 	readonly statics = new Map<string, { type: CType; cell: { v: unknown } }>();
 	/** Base classes of the program, in declaration order. */

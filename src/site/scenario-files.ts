@@ -15,6 +15,8 @@ export interface ScenarioFiles {
 	scenario: Scenario;
 	faulty: string;
 	fixed: string;
+	/** Each variant's further files (`files:` in case.yaml), with their text. */
+	extra: Record<'faulty' | 'fixed', Array<{ path: string; text: string }>>;
 }
 
 /** The case slug in a page path like `/zh/cases/<slug>/`, if any. */
@@ -36,5 +38,11 @@ export async function loadScenarioFiles(slug: string, id: string): Promise<Scena
 	// Builds run from the project root; bundling moves this module, so no import.meta.url here.
 	const read = (file: string) => readFile(join(process.cwd(), CASES_DIR, slug, file), 'utf8');
 	const [faulty, fixed] = await Promise.all([read(scenario.faulty), read(scenario.fixed)]);
-	return { slug, scenario, faulty, fixed };
+	const readAll = (paths: readonly string[] = []) =>
+		Promise.all(paths.map(async (path) => ({ path, text: await read(path) })));
+	const extra = {
+		faulty: await readAll(scenario.files?.faulty),
+		fixed: await readAll(scenario.files?.fixed),
+	};
+	return { slug, scenario, faulty, fixed, extra };
 }

@@ -12,10 +12,12 @@ export type Scenario = LoadedCase['facts']['scenarios'][number];
 /** The trace of `variant` of `scenario` of case `slug`: its program, product, mode, CANN, actions. */
 export function runScenario(slug: string, scenario: Scenario, variant: Variant): Trace {
 	const file = scenario[variant];
-	const source = readFileSync(join(DEFAULT_CASES_DIR, slug, file), 'utf8');
+	const read = (path: string) => readFileSync(join(DEFAULT_CASES_DIR, slug, path), 'utf8');
+	const files = (scenario.files?.[variant] ?? []).map((path) => ({ path, text: read(path) }));
 	return run({
-		source,
+		source: read(file),
 		fileName: file,
+		...(files.length > 0 ? { files } : {}),
 		product: scenario.product,
 		mode: scenario.mode,
 		...(scenario.cann ? { cann: scenario.cann } : {}),

@@ -5,12 +5,12 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { actionsFor } from '../../cases/scenario-actions.ts';
-import type { Lang, Scenario } from '../../cases/schema.ts';
+import type { Lang } from '../../cases/schema.ts';
 import { run } from '../../lang/index.ts';
 import { PRODUCT_BASES } from '../../sim/product.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
-import { loadScenarioFiles } from '../../site/scenario-files.ts';
+import { loadScenarioFiles, type ScenarioFiles } from '../../site/scenario-files.ts';
 import type { RecordedRun, ScenarioData } from './repro-props.ts';
 
 /** Most log lines of the recorded run sent with the page; the rest appear on Run. */
@@ -34,14 +34,7 @@ async function caseTitle(slug: string, lang: Lang): Promise<string> {
 /** One scenario of one case as island data. */
 export async function loadScenario(slug: string, id: string, lang: Lang): Promise<ScenarioData> {
 	const files = await loadScenarioFiles(slug, id);
-	return toScenarioData(
-		slug,
-		files.scenario,
-		files.faulty,
-		files.fixed,
-		await caseTitle(slug, lang),
-		lang,
-	);
+	return toScenarioData(slug, files, await caseTitle(slug, lang), lang);
 }
 
 /** Every scenario of every case, cases in slug order, as island data. */
@@ -52,7 +45,7 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 		const title = await caseTitle(fact.id, lang);
 		for (const scenario of fact.data.scenarios) {
 			const files = await loadScenarioFiles(fact.id, scenario.id);
-			out.push(toScenarioData(fact.id, scenario, files.faulty, files.fixed, title, lang));
+			out.push(toScenarioData(fact.id, files, title, lang));
 		}
 	}
 	return out;
@@ -60,19 +53,19 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 
 function toScenarioData(
 	slug: string,
-	scenario: Scenario,
-	faulty: string,
-	fixed: string,
+	{ scenario, faulty, fixed, extra }: ScenarioFiles,
 	caseTitle: string,
 	lang: Lang,
 ): ScenarioData {
+	const program = (file: string, source: string, files: ScenarioFiles['extra']['faulty']) =>
+		files.length > 0 ? { file, source, files } : { file, source };
 	const data: ScenarioData = {
 		key: `${slug}/${scenario.id}`,
 		caseSlug: slug,
 		caseTitle,
 		label: scenario.label[lang],
-		faulty: { file: scenario.faulty, source: faulty },
-		fixed: { file: scenario.fixed, source: fixed },
+		faulty: program(scenario.faulty, faulty, extra.faulty),
+		fixed: program(scenario.fixed, fixed, extra.fixed),
 		product: scenario.product,
 		mode: scenario.mode,
 		actions: scenario.actions,
@@ -93,6 +86,7 @@ export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 	const request: RunRequest = {
 		source: scenario.faulty.source,
 		fileName: scenario.faulty.file,
+		...(scenario.faulty.files ? { files: scenario.faulty.files } : {}),
 		product: scenario.product,
 		mode: scenario.mode,
 		actions: actionsFor(scenario, 'faulty'),

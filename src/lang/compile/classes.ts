@@ -14,7 +14,7 @@ import { declareFunction, mayInstantiate } from './functions.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator } from './declarators.ts';
 import type { CompileContext } from './context.ts';
-import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
+import { isTypeNode, isDeclaratorNode, firstLine, findFunctionDeclarator } from './syntax.ts';
 import { parseExpression } from './macros.ts';
 import { elemOf, dimsOf, defaultValue } from './value-ops.ts';
 
@@ -28,6 +28,15 @@ export function declareClass(
 	const nameNode = n.getChild('TypeIdentifier') ?? n.getChild('ScopedTypeIdentifier');
 	const name = nameNode ? ctx.text(nameNode) : `(anonymous)`;
 	const body = n.getChild('FieldDeclarationList');
+	// One definition in a header that several translation units include is one class (C++'s
+	// one-definition rule): every unit gets the class the first unit made, so a member
+	// defined out of class in one unit is there for the others.
+	const origin = body ? ctx.definitionOrigin(n) : undefined;
+	const linked = origin !== undefined ? ctx.linkedClasses.get(origin) : undefined;
+	if (linked) {
+		scope.declare(name, linked);
+		return linked.kind === 'class' ? linked.cls : undefined;
+	}
 	if (tparams.length > 0) {
 		const tpl: ClassTemplate = {
 			name,
@@ -41,6 +50,7 @@ export function declareClass(
 		const existing = scope.names.get(name);
 		if (existing?.kind === 'classTemplate' && !body) return undefined;
 		scope.declare(name, { kind: 'classTemplate', tpl });
+		if (origin !== undefined) ctx.linkedClasses.set(origin, { kind: 'classTemplate', tpl });
 		return undefined;
 	}
 	if (!body) {
@@ -63,6 +73,7 @@ export function declareClass(
 		cls.scope.cls = cls;
 	}
 	scope.declare(name, { kind: 'class', cls });
+	if (origin !== undefined) ctx.linkedClasses.set(origin, { kind: 'class', cls });
 	fillClass(ctx, cls, body);
 	return cls;
 }
@@ -216,9 +227,15 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 	const kids = ctx.parts(m);
 	const isStatic = kids.some((c) => c.name === 'static');
-	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
+	const fnDecl = findFunctionDeclarator(m);
 	if (fnDecl) {
-		// A member function declared here and defined out of class (`void K::F() {…}`).
+		// A member function declared here and defined out of class (`void K::F() {…}`): its
+		// default arguments are written here only.
+		const nameNode = fnDecl.firstChild;
+		if (nameNode) {
+			const name = ctx.text(nameNode);
+			cls.declared.set(name, [...(cls.declared.get(name) ?? []), fnDecl]);
+		}
 		return;
 	}
 	const typeNode = kids.find((c) => isTypeNode(c.name));

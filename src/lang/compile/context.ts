@@ -16,7 +16,7 @@ import type { FuncDef } from '../func-def.ts';
 import type { ParseResult } from '../parse.ts';
 import type { MacroDef } from '../preprocess.ts';
 import { Frame, type Runtime } from '../runtime.ts';
-import { Scope } from '../scope.ts';
+import { Scope, type Entity } from '../scope.ts';
 import { T, type CType } from '../types.ts';
 import { Ptr, type Value } from '../values.ts';
 import type { ParsedExpansion } from './macros.ts';
@@ -138,6 +138,27 @@ export class CompileContext {
 	 * functions it defines are also linked into {@link global}, where the other units find them.
 	 */
 	readonly unitScopes: Scope[] = [];
+
+	/**
+	 * Classes and class templates by where their definition is written (file, line, column),
+	 * when the program has several translation units: a header included by two units defines
+	 * the class once (see declareClass).
+	 */
+	readonly linkedClasses = new Map<
+		string,
+		Extract<Entity, { kind: 'class' } | { kind: 'classTemplate' }>
+	>();
+
+	/**
+	 * Where the definition at `n` is written, as `file:line:column`, when the program has
+	 * several translation units (undefined otherwise, or inside a macro expansion).
+	 */
+	definitionOrigin(n: SyntaxNode): string | undefined {
+		if (this.parsed.units.length < 2 || this.spanAt || this.sourceOf(n) !== this.src)
+			return undefined;
+		const p = this.parsed.map.position(n.from);
+		return p.file === undefined ? undefined : `${p.file}:${p.line}:${p.column}`;
+	}
 
 	/**
 	 * Makes the translation unit that `offset` lies in the current one (its macros in force);

@@ -70,10 +70,20 @@ export function declareFunction(
 		name = `~${name.replace(/^~\s*/, '')}`;
 	const params = decl.getChild('ParameterList');
 	const plist = params ? ctx.parts(params) : [];
-	const paramCount = plist.filter(
-		(p) => p.name !== 'PrimitiveType' || ctx.text(p) !== 'void',
-	).length;
-	const defaults = plist.filter((p) => p.name === 'OptionalParameterDeclaration').length;
+	const paramCount = paramsOf(ctx, params).length;
+	let defaults = plist.filter((p) => p.name === 'OptionalParameterDeclaration').length;
+	// An out-of-class definition takes the default arguments of the declaration in the class.
+	const declaredAt = owner?.declared.get(name)?.find((d) => {
+		const dl = d.getChild('ParameterList');
+		return (dl ? paramsOf(ctx, dl) : []).length === paramCount;
+	});
+	if (declaredAt) {
+		const dl = declaredAt.getChild('ParameterList');
+		const declaredDefaults = (dl ? paramsOf(ctx, dl) : []).filter(
+			(p) => p.name === 'OptionalParameterDeclaration',
+		).length;
+		defaults = Math.max(defaults, declaredDefaults);
+	}
 	const isStatic = ctx.children(n).some((c) => c.name === 'static');
 	// `__global__` (blanked before parsing) stood between the previous declaration and this
 	// function's name: the function is a kernel entry.
@@ -93,6 +103,7 @@ export function declareFunction(
 		defaults,
 	};
 	if (owner) def.cls = owner;
+	if (declaredAt) def.declaredAt = declaredAt;
 	if (tparams.length > 0) def.instances = new Map();
 	if (owner) {
 		const list = owner.methods.get(name) ?? [];
@@ -111,6 +122,13 @@ export function declareFunction(
 		ctx.functions.push(def);
 		ctx.pending.push(def);
 	}
+}
+
+/** The parameters of a parameter list (`(void)` has none). */
+function paramsOf(ctx: CompileContext, list: SyntaxNode | null): SyntaxNode[] {
+	return (list ? ctx.parts(list) : []).filter(
+		(p) => p.name !== 'PrimitiveType' || ctx.text(p) !== 'void',
+	);
 }
 
 function addFunction(scope: Scope, name: string, def: FuncDef): void {
@@ -184,6 +202,7 @@ export function signatureOf(ctx: CompileContext, def: FuncDef): Signature {
 	const scope = def.scope;
 	const params: Array<{ name: string; type: CType; ref: boolean; def?: SyntaxNode }> = [];
 	const plist = decl.getChild('ParameterList');
+	const declared = def.declaredAt ? paramsOf(ctx, def.declaredAt.getChild('ParameterList')) : [];
 	for (const p of plist ? ctx.parts(plist) : []) {
 		if (p.name !== 'ParameterDeclaration' && p.name !== 'OptionalParameterDeclaration') {
 			if (p.name === 'VariadicParameterDeclaration' || ctx.text(p) === '...') {
@@ -206,6 +225,9 @@ export function signatureOf(ctx: CompileContext, def: FuncDef): Signature {
 		if (p.name === 'OptionalParameterDeclaration') {
 			const last = kids[kids.length - 1];
 			if (last && last !== d && last !== typeNode) entry.def = last;
+		} else if (declared[params.length]?.name === 'OptionalParameterDeclaration') {
+			const dkids = ctx.parts(declared[params.length]!);
+			entry.def = dkids[dkids.length - 1];
 		}
 		params.push(entry);
 	}
