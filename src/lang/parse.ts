@@ -295,6 +295,17 @@ function parseWithFixes(pre: Preprocessed): Tree {
 				}
 				if (node.name === 'FunctionDefinition' && isBraceDeclaration(node.node)) {
 					const body = node.node.getChild('CompoundStatement');
+					if (
+						body &&
+						chars[body.to - 1] === '}' &&
+						!/\S/.test(pre.text.slice(body.from + 1, body.to - 1))
+					) {
+						// `T x{};` value-initialises: `T x  ;` (parentheses would declare a function).
+						chars[body.from] = ' ';
+						chars[body.to - 1] = ' ';
+						changed = true;
+						return false;
+					}
 					if (body && chars[body.to - 1] === '}') {
 						chars[body.from] = '(';
 						chars[body.to - 1] = ')';

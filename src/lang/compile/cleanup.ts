@@ -12,7 +12,7 @@ import type { ClassDef } from '../class-def.ts';
 import type { Frame } from '../runtime.ts';
 import type { Scope } from '../scope.ts';
 import type { CType } from '../types.ts';
-import { Instance, SimObject, type Value } from '../values.ts';
+import { ArrayStore, Instance, SimObject, type Value } from '../values.ts';
 import { makeCallInfo } from './calls.ts';
 import type { CompileContext, St } from './context.ts';
 
@@ -31,10 +31,16 @@ export function destroyerFor(
 	if (t.k === 'sim') {
 		const nt = ctx.bindings.types.get(t.name);
 		const destroy = nt?.destroy;
-		if (!destroy) return undefined;
+		// A sequence (`std::vector<std::unique_ptr<T>>`) destroys its elements.
+		const elem = t.targs[0];
+		const each =
+			elem !== undefined && typeof elem !== 'number' ? destroyerFor(ctx, elem, at) : undefined;
+		if (!destroy && !each) return undefined;
 		const info = makeCallInfo(ctx, at, `~${t.name}`, t.targs, []);
 		return (v) => {
-			if (v instanceof SimObject) destroy(v, info(undefined as unknown as Frame, []));
+			if (!(v instanceof SimObject)) return;
+			if (destroy) destroy(v, info(undefined as unknown as Frame, []));
+			if (each && v.handle instanceof ArrayStore) for (const item of v.handle.items) each(item);
 		};
 	}
 	if (t.k === 'class') return classDestroyer(ctx, t.cls, at);

@@ -45,6 +45,8 @@ export interface LV {
 	set: (f: Frame, v: Value) => void;
 	addr: (f: Frame) => Ptr;
 	t: CType;
+	/** A constant: its address may be taken, but it cannot be assigned to. */
+	readOnly?: boolean;
 }
 
 /** Parameters and return type of a function after template substitution. */

@@ -17,7 +17,7 @@ import { lookupPath } from './names.ts';
 import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
-import { swapSource } from './macros.ts';
+import { parseExpression, swapSource } from './macros.ts';
 import { registerCleanup } from './cleanup.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
 import type { Ev, St, Ex, CompileContext } from './context.ts';
@@ -256,14 +256,21 @@ function compileVexingConstruction(
 	const params = ctx.parts(list);
 	const values: SyntaxNode[] = [];
 	for (const p of params) {
-		const only = p.name === 'ParameterDeclaration' ? ctx.parts(p) : [];
-		const id = only.length === 1 ? only[0]! : undefined;
+		const parts = p.name === 'ParameterDeclaration' ? ctx.parts(p) : [];
+		const id = parts[0];
 		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
 			return undefined;
 		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
 		const value = e && ['local', 'global', 'const', 'field', 'func'].includes(e.kind);
 		if (!value) return undefined;
-		values.push(id);
+		if (parts.length === 1) {
+			values.push(id);
+			continue;
+		}
+		// `v(shape[0])` or `p(*q)`: the "parameter" is an expression over a value; read it as one.
+		const expr = parseExpression(ctx, ctx.text(p));
+		if (!expr) return undefined;
+		values.push(expr);
 	}
 	if (values.length === 0) return undefined;
 	const type = resolveType(ctx, typeNode, scope);
@@ -313,8 +320,9 @@ function declareOne(
 	if (type.k === 'array' && info.arrayUnsized && listItems) {
 		type = { k: 'array', of: type.of, n: listItems.length };
 	}
-	// Constants fold at compile time.
-	if (isConst && initEx?.c && !info.ref && isScalarLike(type)) {
+	// Constants fold at compile time; `const T *p` is a pointer to constants, itself variable.
+	const pointsToConst = type.k === 'ptr' && base.k !== 'ptr';
+	if (isConst && initEx?.c && !info.ref && !pointsToConst && isScalarLike(type)) {
 		const v = convert(initEx.ev(new Frame(0, null)), type);
 		scope.declare(name, { kind: 'const', value: v, type });
 		return () => NORMAL;

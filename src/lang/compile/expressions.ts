@@ -174,7 +174,13 @@ function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 			t: { k: 'ptr', to: t },
 		};
 	}
-	const list = n.getChild('ArgumentList') ?? n.getChild('InitializerList');
+	// The constructor's arguments follow the type; a list before it is placement
+	// (`new (std::nothrow) T(…)`), which changes nothing here: the host heap never runs out.
+	const list = ctx
+		.parts(n)
+		.find(
+			(c) => c.from > typeNode.from && (c.name === 'ArgumentList' || c.name === 'InitializerList'),
+		);
 	const args = list ? ctx.parts(list).map((a) => compileExpr(ctx, a, scope)) : [];
 	const make = compileConstruct(ctx, t, args, n, list?.name === 'InitializerList');
 	const bytes = sizeOf(t);

@@ -77,6 +77,9 @@ export function compileLvalue(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	}
 }
 
+/** The storage of each constant whose address a program takes. */
+const constStores = new WeakMap<Entity, CellStore>();
+
 function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | undefined {
 	switch (e.kind) {
 		case 'local': {
@@ -127,6 +130,29 @@ function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | und
 			const index = e.index;
 			const t = e.type;
 			return fieldLV((f) => f.self as Instance, index, t, text);
+		}
+		case 'const': {
+			// A constant folded at compile time still has storage when its address is taken
+			// (`&kCondTrue` passed to aclrtMemcpy): one cell per constant, so `&k == &k`.
+			let store = constStores.get(e);
+			if (!store) {
+				const value = e.value;
+				store = new CellStore(
+					() => value,
+					() => {},
+					text,
+				);
+				constStores.set(e, store);
+			}
+			const cell = store;
+			const t = e.type;
+			return {
+				get: () => e.value,
+				set: () => {},
+				addr: () => new Ptr(cell, 0, t),
+				t,
+				readOnly: true,
+			};
 		}
 		default:
 			return undefined;

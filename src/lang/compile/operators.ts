@@ -308,7 +308,7 @@ export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		}
 	}
 	const lv = compileLvalue(ctx, target, scope);
-	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 	const t = lv.t;
 	const iterStep = t.k === 'sim' ? ctx.bindings.types.get(t.name)?.step : undefined;
 	const step = (v: Value): Value =>
@@ -361,7 +361,7 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		return { ev: (f) => (f.s[slot] = convert(ev(f), t)), t };
 	}
 	const lv = compileLvalue(ctx, target, scope);
-	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 	if (op === '=') {
 		const ev = value.ev;
 		const t = lv.t;
@@ -436,13 +436,27 @@ export function compileDerefLV(
 	at: SyntaxNode,
 ): LV {
 	const p = compileExpr(ctx, pointerNode, scope);
-	const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
+	// `*up` of a smart pointer (or another simulator type that points) is its pointee.
+	const nt = p.t.k === 'sim' ? ctx.bindings.types.get(p.t.name) : undefined;
+	const t =
+		p.t.k === 'ptr'
+			? p.t.to
+			: p.t.k === 'array'
+				? p.t.of
+				: p.t.k === 'sim' && nt?.pointeeType
+					? nt.pointeeType(p.t.targs)
+					: T.unknown;
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
 	const memory = rt.memory;
+	const b = ctx.bindings;
 	const ptrOf = (f: Frame): Ptr => {
-		const v = p.ev(f);
+		let v = p.ev(f);
+		if (v instanceof SimObject) {
+			const pointee = b.types.get(v.type)?.pointee;
+			if (pointee) v = pointee(v);
+		}
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
 			const cell = new CellStore(
@@ -495,7 +509,7 @@ export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Sc
 			t: commonType(a.t, b.t) ?? a.t,
 		};
 		const lv = compileLvalue(ctx, target, scope);
-		if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+		if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 		const op = opNode.name === 'UpdateOp' ? ctx.text(opNode) : '=';
 		const value =
 			op === '=' ? sel : compileBinary(ctx, op.slice(0, -1), { ev: lv.get, t: lv.t }, sel, n);

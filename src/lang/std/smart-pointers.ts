@@ -45,7 +45,11 @@ function pointer(v: Value): Ptr | null {
 }
 
 function sp(v: Value): SmartPointer | undefined {
-	return v instanceof SimObject && v.handle instanceof SmartPointer ? v.handle : undefined;
+	if (!(v instanceof SimObject)) return undefined;
+	// A default-made one (a vector's elements before anything is put in them) is empty.
+	if (v.handle === null && (v.type === 'unique_ptr' || v.type === 'shared_ptr'))
+		v.handle = new SmartPointer(new Owner(null), v.type === 'shared_ptr');
+	return v.handle instanceof SmartPointer ? v.handle : undefined;
 }
 
 function pointee(targs: readonly TemplateArg[]): CType {
@@ -127,5 +131,7 @@ function smartType(name: 'unique_ptr' | 'shared_ptr', release: Deleter): NativeT
 export function addSmartPointerBindings(table: BindingTable, release: Deleter): void {
 	table.types.set('unique_ptr', smartType('unique_ptr', release));
 	table.types.set('shared_ptr', smartType('shared_ptr', release));
+	// `new (std::nothrow) T`: the tag only picks the form of `new` that returns null on failure.
+	table.constants.set('nothrow', { value: 0, type: T.unknown });
 	void ObjectStore;
 }
