@@ -17,6 +17,7 @@ import {
 	OStream,
 	Ptr,
 	SimObject,
+	convert,
 	type Value,
 } from '../values.ts';
 import { STREAM_TYPE } from '../std/streams.ts';
@@ -35,7 +36,7 @@ import { isLaunch, compileLaunch } from './launch.ts';
 import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
-import { isScalarLike, defaultValue, describe } from './value-ops.ts';
+import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
 import { compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
 
@@ -577,6 +578,10 @@ function compileMethodCall(
 			t,
 		};
 	}
+	if (isScalarType(obj.t) && ATOMIC_METHODS.has(method)) {
+		const atomic = compileAtomicMethod(ctx, objNode, method, argNodes, scope);
+		if (atomic) return atomic;
+	}
 	const args = argNodes.map((a) => compileArgument(ctx, a, scope));
 	// Unknown static type: dispatch on the value at run time.
 	const evs = args.map((a) => a.ev);
@@ -693,4 +698,55 @@ function compileBoundMethod(
 		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
 		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
 	};
+}
+
+/** The member functions of `std::atomic<T>`, whose objects are plain values here. */
+const ATOMIC_METHODS = new Set(['load', 'store', 'exchange', 'fetch_add', 'fetch_sub']);
+
+function isScalarType(t: CType): boolean {
+	return t.k === 'int' || t.k === 'bool' || t.k === 'float' || t.k === 'enum';
+}
+
+/**
+ * `a.load()`, `a.store(v)`, `a.exchange(v)`, `a.fetch_add(v)`, `a.fetch_sub(v)` on an atomic:
+ * threads switch only at API calls and lock operations, so each is one plain step.
+ */
+function compileAtomicMethod(
+	ctx: CompileContext,
+	objNode: SyntaxNode,
+	method: string,
+	argNodes: readonly SyntaxNode[],
+	scope: Scope,
+): Ex | undefined {
+	const lv = compileLvalue(ctx, objNode, scope);
+	if (!lv || lv.readOnly) return undefined;
+	const t = lv.t;
+	const arg = argNodes[0] ? compileExpr(ctx, argNodes[0], scope).ev : undefined;
+	const value = (f: Frame) => (arg ? arg(f) : 0);
+	switch (method) {
+		case 'load':
+			return { ev: lv.get, t };
+		case 'store':
+			return { ev: (f) => void lv.set(f, convert(value(f), t)), t: T.void };
+		case 'exchange':
+			return {
+				ev: (f) => {
+					const old = lv.get(f);
+					lv.set(f, convert(value(f), t));
+					return old;
+				},
+				t,
+			};
+		default: {
+			const sign = method === 'fetch_add' ? 1 : -1;
+			return {
+				ev: (f) => {
+					const old = lv.get(f);
+					lv.set(f, convert(numOf(old) + sign * numOf(value(f)), t));
+					return old;
+				},
+				t,
+			};
+		}
+	}
 }

@@ -26,6 +26,7 @@ import { firstLine } from './syntax.ts';
 import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 import { asStream, putToStream } from '../std/streams.ts';
+import { extractValue } from '../std/files.ts';
 
 /** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
 export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
@@ -58,6 +59,15 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 			const prec = BINARY_PRECEDENCE[op] ?? 0;
 			if (prec < minPrec) break;
 			i++;
+			const next = ops[i];
+			if (
+				op === '>>' &&
+				isStreamType(ctx, left.t) &&
+				(next === undefined || (BINARY_PRECEDENCE[next] ?? 0) <= prec)
+			) {
+				left = compileExtraction(ctx, left, operands[i]!, scope);
+				continue;
+			}
 			const right = climb(prec + 1);
 			left = compileBinary(ctx, op, left, right, n);
 		}
@@ -65,6 +75,28 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	};
 	const result = climb(1);
 	return result;
+}
+
+function isStreamType(ctx: CompileContext, t: CType): boolean {
+	return t.k === 'stream' || (t.k === 'sim' && ctx.bindings.types.get(t.name)?.stream === true);
+}
+
+/** `in >> x`: the next word of the stream into `x`; the value is the stream (for `in >> a >> b`). */
+function compileExtraction(ctx: CompileContext, stream: Ex, target: SyntaxNode, scope: Scope): Ex {
+	const lv = compileLvalue(ctx, target, scope);
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	const ev = stream.ev;
+	const t = lv.t;
+	return {
+		ev: (f) => {
+			const left = ev(f);
+			const s = asStream(left);
+			const v = s && s.ok ? extractValue(s, t) : undefined;
+			if (v !== undefined) lv.set(f, t.k === 'sim' ? v : convert(v, t));
+			return left;
+		},
+		t: stream.t,
+	};
 }
 
 function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: SyntaxNode): Ex {

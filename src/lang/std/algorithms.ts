@@ -75,6 +75,18 @@ export function addAlgorithmBindings(table: BindingTable): void {
 	const fns = table.functions;
 	const r = table.returns;
 	const rand: RandState = { seed: 1 };
+	// `<functional>`'s comparison objects, made as `std::greater<T>()`: functions of two values.
+	for (const [name, holds] of [
+		['less', (a: number, b: number) => a < b],
+		['greater', (a: number, b: number) => a > b],
+		['less_equal', (a: number, b: number) => a <= b],
+		['greater_equal', (a: number, b: number) => a >= b],
+		['equal_to', (a: number, b: number) => a === b],
+	] as const)
+		fns.set(
+			name,
+			() => new FuncValue(`std::${name}`, ([a, b]) => (holds(a as number, b as number) ? 1 : 0)),
+		);
 	fns.set('sort', (call) => {
 		const rg = range(call.args[0], call.args[1]);
 		if (!rg) return undefined;

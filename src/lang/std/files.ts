@@ -80,6 +80,60 @@ export class FileStream extends OStream {
 	}
 }
 
+/** Whether a byte is C's `isspace`. */
+function isSpace(c: number): boolean {
+	return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Longest word `stream >> x` reads at once. */
+const MAX_WORD = 65_536;
+
+/**
+ * The next whitespace-separated word of an input stream, as `stream >> x` reads it (a file
+ * stream over one of the program's files, or a string stream); undefined at the end.
+ */
+export function readWord(s: OStream): string | undefined {
+	if (s instanceof FileStream) {
+		const f = s.file;
+		if (!f) return undefined;
+		let i = f.pos;
+		while (i < f.data.length && isSpace(f.data[i]!)) i++;
+		let j = i;
+		while (j < f.data.length && j - i < MAX_WORD && !isSpace(f.data[j]!)) j++;
+		f.pos = j;
+		return i === j ? undefined : new TextDecoder().decode(f.data.subarray(i, j));
+	}
+	if (s.channel !== 'text') return undefined;
+	let i = s.readAt;
+	while (i < s.text.length && isSpace(s.text.charCodeAt(i))) i++;
+	let j = i;
+	while (j < s.text.length && j - i < MAX_WORD && !isSpace(s.text.charCodeAt(j))) j++;
+	s.readAt = j;
+	return i === j ? undefined : s.text.slice(i, j);
+}
+
+/**
+ * `stream >> x` for a target of type `t`: the value the next word gives, or undefined (and the
+ * stream failed, `if (!in)`) when there is none or it is not a number where one is wanted.
+ */
+export function extractValue(s: OStream, t: CType): Value | undefined {
+	const word = readWord(s);
+	if (word === undefined) {
+		s.ok = false;
+		return undefined;
+	}
+	if (t.k === 'sim' && t.name === 'string') return word;
+	if (t.k === 'int' || t.k === 'float' || t.k === 'enum' || t.k === 'bool') {
+		const v = t.k === 'float' ? Number.parseFloat(word) : Number.parseInt(word, 10);
+		if (Number.isNaN(v)) {
+			s.ok = false;
+			return undefined;
+		}
+		return v;
+	}
+	return word;
+}
+
 /** The element type and store a pointer argument writes into or reads from. */
 function bufferOf(v: Value): { store: ArrayStore; at: number } | undefined {
 	if (v instanceof Ptr && v.base instanceof ArrayStore)

@@ -9,7 +9,7 @@ import { num } from '../bindings/args.ts';
 import type { BindingTable, NativeCall, NativeType } from '../bindings/binding.ts';
 import { T, sizeOf, type CType, type TemplateArg } from '../types.ts';
 import { ArrayStore, BraceList, Ptr, SimObject, type Copyable, type Value } from '../values.ts';
-import { cloneValue, convertArg, defaultValue } from '../compile/value-ops.ts';
+import { cloneValue, convertArg, defaultValue, newInstance } from '../compile/value-ops.ts';
 
 /** The elements of a vector or array. */
 export class SequenceData extends ArrayStore implements Copyable {
@@ -38,12 +38,38 @@ function iterator(d: SequenceData, i: number): Ptr {
 	return new Ptr(d, i * Math.max(1, sizeOf(d.elem)), d.elem);
 }
 
+/**
+ * An element given as a brace list (`{{"x", {2, 3}}, …}` for a vector of structs): a struct is
+ * initialised member by member, a nested vector element by element; other values convert.
+ */
+function fromBrace(v: Value, t: CType): Value {
+	if (!(v instanceof BraceList)) return convertArg(v, t);
+	if (t.k === 'class') {
+		const inst = newInstance(t);
+		t.cls.fields.forEach((f, i) => {
+			if (i < v.items.length && !f.arrayDims?.length)
+				inst.fields[i] = fromBrace(v.items[i], f.type);
+		});
+		return inst;
+	}
+	if (t.k === 'sim' && (t.name === 'vector' || t.name === 'array' || t.name === 'deque')) {
+		const elem = elementOf(t.targs);
+		const d = new SequenceData(
+			v.items.map((x) => fromBrace(x, elem)),
+			elem,
+			t.name,
+		);
+		return new SimObject(t.name, t.targs, d);
+	}
+	return v;
+}
+
 /** The values a constructor or `assign` is given: a count (and value), a list, a range, a copy. */
 function initialItems(d: { elem: CType }, args: readonly Value[], brace: boolean): Value[] {
 	const [a, b] = args;
 	const elem = d.elem;
-	if (args.length === 1 && a instanceof BraceList) return a.items.map((v) => convertArg(v, elem));
-	if (brace) return args.map((v) => convertArg(v, elem));
+	if (args.length === 1 && a instanceof BraceList) return a.items.map((v) => fromBrace(v, elem));
+	if (brace) return args.map((v) => fromBrace(v, elem));
 	if (args.length === 1 && a instanceof SimObject && a.handle instanceof SequenceData)
 		return a.handle.items.map(cloneValue);
 	if (args.length === 2 && a instanceof Ptr && b instanceof Ptr && a.base === b.base) {
