@@ -11,6 +11,7 @@ import { resolveSimConstant, resolveSimName, lookupPath } from './names.ts';
 import { compileExternalName } from './externals.ts';
 import { compileConstruct } from './declarators.ts';
 import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
+import type { Frame } from '../runtime.ts';
 import {
 	compileBinaryChain,
 	compileUnary,
@@ -22,7 +23,7 @@ import {
 	compilePointerExpr,
 } from './operators.ts';
 import { compileRvalueMember, compileLvalue } from './lvalues.ts';
-import { compileArgument, compileCall } from './calls.ts';
+import { compileArgument, compileCall, makeCallInfo } from './calls.ts';
 import { compileLambda } from './lambdas.ts';
 import { destroyerFor } from './cleanup.ts';
 import { compileTypeTrait } from './type-traits.ts';
@@ -304,6 +305,16 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const simName = resolveSimName(ctx, path);
 	const variable = simName === undefined ? undefined : ctx.bindings.variables.get(simName);
 	if (variable) return { ev: variable.get, t: variable.type };
+	// A library function used as a value (`std::unique_ptr<void, decltype(&free)>(p, free)`).
+	const native = simName === undefined ? undefined : ctx.bindings.functions.get(simName);
+	if (native && simName !== undefined) {
+		const info = makeCallInfo(ctx, n, simName, [], []);
+		const value = new FuncValue(simName, (args) => {
+			const r = native(info(undefined as unknown as Frame, args));
+			return typeof r === 'boolean' ? (r ? 1 : 0) : (r ?? undefined);
+		});
+		return constEx(value, { k: 'func', name: simName });
+	}
 	if (FRAMEWORK_MACROS.has(text)) return ctx.bad('macro-framework', n, { name: text });
 	return compileExternalName(ctx, text, n) ?? ctx.bad('name-unknown', n, { name: text });
 }

@@ -7,7 +7,7 @@
  */
 import type { BindingTable, NativeCall, NativeType } from '../bindings/binding.ts';
 import { T, type CType, type TemplateArg } from '../types.ts';
-import { ObjectStore, Ptr, SimObject, type Copyable, type Value } from '../values.ts';
+import { FuncValue, ObjectStore, Ptr, SimObject, type Copyable, type Value } from '../values.ts';
 
 /** Runs the destructor of what a pointer points at and releases its block. */
 export type Deleter = (p: Ptr, call: NativeCall) => void;
@@ -15,10 +15,31 @@ export type Deleter = (p: Ptr, call: NativeCall) => void;
 /** The owned pointer, shared by every copy of a shared pointer. */
 class Owner {
 	ptr: Ptr | null;
+	/** A host-heap address (`malloc`'s result) held instead of a pointer. */
+	addr: number | undefined;
+	/** The deleter given at construction (`std::unique_ptr<void, decltype(&free)>(p, free)`). */
+	deleter: FuncValue | undefined;
 	count = 1;
-	constructor(ptr: Ptr | null) {
+	constructor(ptr: Ptr | null, addr?: number, deleter?: FuncValue) {
 		this.ptr = ptr;
+		this.addr = addr;
+		this.deleter = deleter;
 	}
+	/** Whether it owns anything. */
+	held(): boolean {
+		return this.ptr !== null || this.addr !== undefined;
+	}
+	/** What `get()` returns. */
+	value(): Ptr | number | null {
+		return this.ptr ?? this.addr ?? null;
+	}
+}
+
+/** The owner of what a constructor or `reset` is given, with the deleter if there is one. */
+function ownerOf(v: Value, deleter?: Value): Owner {
+	const d = deleter instanceof FuncValue ? deleter : undefined;
+	if (typeof v === 'number' && v !== 0) return new Owner(null, v, d);
+	return new Owner(pointer(v), undefined, d);
 }
 
 /** One smart pointer object. */
@@ -31,11 +52,11 @@ export class SmartPointer implements Copyable {
 	}
 	/** A copy shares the owner (a unique pointer is only ever moved, which shares it too). */
 	copy(): SmartPointer {
-		if (this.shared && this.owner.ptr) this.owner.count++;
+		if (this.shared && this.owner.held()) this.owner.count++;
 		return new SmartPointer(this.owner, this.shared);
 	}
 	truthy(): boolean {
-		return this.owner.ptr !== null;
+		return this.owner.held();
 	}
 }
 
@@ -69,11 +90,14 @@ export function makeSmart(
 function smartType(name: 'unique_ptr' | 'shared_ptr', release: Deleter): NativeType {
 	const drop = (s: SmartPointer, call: NativeCall) => {
 		const o = s.owner;
-		if (!o.ptr) return;
+		if (!o.held()) return;
 		if (--o.count > 0) return;
 		const p = o.ptr;
+		const held = o.value();
 		o.ptr = null;
-		release(p, call);
+		o.addr = undefined;
+		if (o.deleter) o.deleter.call([held]);
+		else if (p) release(p, call);
 	};
 	return {
 		name,
@@ -82,27 +106,31 @@ function smartType(name: 'unique_ptr' | 'shared_ptr', release: Deleter): NativeT
 			const a = call.args[0];
 			const other = sp(a);
 			if (other) return new SimObject(name, call.targs, other.copy());
-			return makeSmart(name, call.targs, pointer(a));
+			return new SimObject(
+				name,
+				call.targs,
+				new SmartPointer(ownerOf(a, call.args[1]), name === 'shared_ptr'),
+			);
 		},
 		convert: (v, targs) => (sp(v) ? v : makeSmart(name, targs, pointer(v))),
 		methods: {
-			get: (self) => sp(self)?.owner.ptr ?? null,
+			get: (self) => sp(self)?.owner.value() ?? null,
 			reset: (self, call) => {
 				const s = sp(self);
 				if (!s) return undefined;
 				drop(s, call);
-				s.owner = new Owner(pointer(call.args[0]));
+				s.owner = ownerOf(call.args[0], s.owner.deleter);
 				return undefined;
 			},
 			release: (self) => {
 				const s = sp(self);
-				const p = s?.owner.ptr ?? null;
-				if (s) s.owner = new Owner(null);
+				const p = s?.owner.value() ?? null;
+				if (s) s.owner = new Owner(null, undefined, s.owner.deleter);
 				return p;
 			},
 			use_count: (self) => {
 				const s = sp(self);
-				return s?.owner.ptr ? s.owner.count : 0;
+				return s?.owner.held() ? s.owner.count : 0;
 			},
 		},
 		returns: {
