@@ -19,6 +19,7 @@ import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
 import { parseExpression, swapSource } from './macros.ts';
 import { registerCleanup } from './cleanup.ts';
+import { EXTERNAL_PREFIX } from './externals.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
 import type { Ev, St, Ex, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
@@ -240,6 +241,24 @@ function declareStructuredBinding(
 	};
 }
 
+/** Whether `typeNode` names a class of the program (resolved without reporting anything). */
+function constructsClass(ctx: CompileContext, typeNode: SyntaxNode, scope: Scope): boolean {
+	const saved = ctx.diagnostics.length;
+	const t = resolveType(ctx, typeNode, scope);
+	ctx.diagnostics.length = saved;
+	return t.k === 'class';
+}
+
+/** Whether `id` names a type the program or the simulator knows (checked without reporting). */
+function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
+	const saved = ctx.diagnostics.length;
+	const noted = new Set(ctx.noted);
+	const t = resolveType(ctx, id, scope);
+	ctx.diagnostics.length = saved;
+	for (const key of ctx.noted) if (!noted.has(key)) ctx.noted.delete(key);
+	return t.k !== 'unknown' && !(t.k === 'sim' && t.name.startsWith(EXTERNAL_PREFIX));
+}
+
 /**
  * `T x(a, b)` read as a function declaration whose "parameter types" are all names of values in
  * scope: the construction it is. Undefined when some parameter is a real type.
@@ -261,7 +280,11 @@ function compileVexingConstruction(
 		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
 			return undefined;
 		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
-		const value = e && ['local', 'global', 'const', 'field', 'func'].includes(e.kind);
+		const value = e
+			? ['local', 'global', 'const', 'field', 'func'].includes(e.kind)
+			: // A name that is neither declared nor a type (`ACL_FLOAT16` of a missing header)
+				// is a value too, when a class of the program is being constructed.
+				constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope);
 		if (!value) return undefined;
 		if (parts.length === 1) {
 			values.push(id);

@@ -12,6 +12,7 @@ import { compileExternalName } from './externals.ts';
 import { compileConstruct } from './declarators.ts';
 import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
 import type { Frame } from '../runtime.ts';
+import type { ClassDef } from '../class-def.ts';
 import {
 	compileBinaryChain,
 	compileUnary,
@@ -292,7 +293,7 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	}
 	const e = lookupPath(ctx, path, scope);
 	if (e) return compileEntityValue(ctx, e, n, text);
-	const method = path.length >= 2 ? memberFunctionValue(ctx, path, scope) : undefined;
+	const method = memberFunctionValue(ctx, path, scope);
 	if (method) return method;
 	if (text === '__FILE__') return constEx(ctx.span(n).file ?? ctx.rt.fileName, CHAR_PTR);
 	if (text === '__LINE__') return constEx(ctx.span(n).line, T.i32);
@@ -323,17 +324,27 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
  * `Class::method` as a value (`&Class::method` handed to `std::thread` with an object): a
  * callable whose first argument is the object (or a pointer to it).
  */
+/** The class whose member function `scope` is in, if any. */
+function enclosingClass(scope: Scope): ClassDef | undefined {
+	for (let s: Scope | null = scope; s; s = s.parent) if (s.cls) return s.cls;
+	return undefined;
+}
+
 function memberFunctionValue(ctx: CompileContext, path: string[], scope: Scope): Ex | undefined {
-	const owner = lookupPath(ctx, path.slice(0, -1), scope);
+	const owner = path.length > 1 ? lookupPath(ctx, path.slice(0, -1), scope) : undefined;
+	// A bare name inside a member function may name a static member function of its class
+	// (`std::thread t(ThreadFunc, arg)` in the class's own code).
 	const cls =
-		owner?.kind === 'class'
-			? owner.cls
-			: owner?.kind === 'type' && owner.type.k === 'class'
-				? owner.type.cls
-				: undefined;
+		path.length === 1
+			? enclosingClass(scope)
+			: owner?.kind === 'class'
+				? owner.cls
+				: owner?.kind === 'type' && owner.type.k === 'class'
+					? owner.type.cls
+					: undefined;
 	const def = cls?.methods
 		.get(path[path.length - 1]!)
-		?.find((d) => d.node && d.tparams.length === 0);
+		?.find((d) => d.node && d.tparams.length === 0 && (path.length > 1 || d.isStatic));
 	if (!cls || !def) return undefined;
 	const name = def.qualName;
 	const value = new FuncValue(name, (args) => {

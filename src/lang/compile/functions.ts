@@ -84,7 +84,12 @@ export function declareFunction(
 		).length;
 		defaults = Math.max(defaults, declaredDefaults);
 	}
-	const isStatic = ctx.children(n).some((c) => c.name === 'static');
+	// `static` is written on the declaration in the class, not on an out-of-class definition.
+	let declaration: SyntaxNode | null = declaredAt ?? null;
+	while (declaration && declaration.name !== 'FieldDeclaration') declaration = declaration.parent;
+	const isStatic = [n, declaration].some(
+		(d) => d !== null && ctx.children(d).some((c) => c.name === 'static'),
+	);
 	// `__global__` (blanked before parsing) stood between the previous declaration and this
 	// function's name: the function is a kernel entry.
 	const from = n.prevSibling?.to ?? n.parent?.from ?? 0;
