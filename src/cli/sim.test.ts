@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
 	exitCodeFor,
@@ -124,6 +127,15 @@ describe('casebook sim with several paths', () => {
 		});
 	});
 
+	it('reads -D NAME[=VALUE] and -U NAME, glued or apart, and refuses a bad macro name', () => {
+		expect(
+			parseSimArgs(['a.cpp', '-D', 'TILE=8', '-DDEBUG', '-U', 'ASCENDC_CPU_DEBUG']),
+		).toMatchObject({ defines: { TILE: '8', DEBUG: '1' }, undefines: ['ASCENDC_CPU_DEBUG'] });
+		expect(parseSimArgs(['a.cpp', '-D', '1X=2'])).toEqual({
+			error: '-D needs NAME or NAME=VALUE, not "1X=2".',
+		});
+	});
+
 	it('refuses an --input without a name and a --tiling that is not FIELD=NUMBER', () => {
 		expect(parseSimArgs(['a.cpp', '--input', 'x.bin'])).toEqual({
 			error: '--input needs NAME=FILE, not "x.bin".',
@@ -223,6 +235,30 @@ describe('casebook sim exit codes', () => {
 		expect(json.outcome).toBe('completed');
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);
+	});
+
+	it('defines a macro the program tests with -D, and removes the CPU-debug one with -U', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'casebook-sim-d-'));
+		const file = join(dir, 'main.cpp');
+		writeFileSync(
+			file,
+			'#include <cstdio>\nint main() {\n#ifdef ASCENDC_CPU_DEBUG\n  printf("cpu debug\\n");\n#endif\n  printf("tile %d\\n", TILE);\n  return 0;\n}\n',
+		);
+		const { out } = capture();
+		expect(
+			await simCommand([
+				file,
+				'--mode',
+				'cpu',
+				'-D',
+				'TILE=8',
+				'-U',
+				'ASCENDC_CPU_DEBUG',
+				'--json',
+			]),
+		).toBe(0);
+		expect(JSON.parse(out.join('\n')).log).toEqual(['tile 8']);
+		rmSync(dir, { recursive: true, force: true });
 	});
 
 	it('counts each API call by the name the program used in the JSON calls object', async () => {

@@ -37,6 +37,8 @@ PATH is a source file or a directory; several may be given. Every source file (.
 
 Options:
   -I DIR            also look for #include "…" headers in DIR (repeatable)
+  -D NAME[=VALUE]   define a macro before the program, as a compiler does (repeatable)
+  -U NAME           remove a macro the simulator predefines (ASCENDC_CPU_DEBUG…)
   --input NAME=FILE the program's reads of NAME get FILE (repeatable)
   --output-dir DIR  files the program writes land in DIR (default: nothing is written)
   --tiling F=V,…    tiling field values of an operator-framework kernel (GET_TILING_DATA)
@@ -70,6 +72,10 @@ export interface SimOptions {
 	/** Every PATH, in order. */
 	paths: string[];
 	includeDirs: string[];
+	/** `-D NAME[=VALUE]`: macros defined before the program's first line. */
+	defines?: Record<string, string>;
+	/** `-U NAME`: predefined macros removed (`-U ASCENDC_CPU_DEBUG`). */
+	undefines?: string[];
 	inputs: InputFile[];
 	outputDir?: string;
 	tiling?: Record<string, number>;
@@ -121,6 +127,8 @@ export function parseSimArgs(
 ): SimOptions | { help: true } | { error: string } {
 	const paths: string[] = [];
 	const includeDirs: string[] = [];
+	const defines: Record<string, string> = Object.create(null) as Record<string, string>;
+	const undefines: string[] = [];
 	const inputs: InputFile[] = [];
 	let outputDir: string | undefined;
 	let tiling: Record<string, number> | undefined;
@@ -136,9 +144,9 @@ export function parseSimArgs(
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-		// `-IDIR` is `-I DIR`, as compilers take it.
-		const glued = arg.startsWith('-I') && arg.length > 2;
-		const flag = glued ? '-I' : eq > 0 ? arg.slice(0, eq) : arg;
+		// `-IDIR` is `-I DIR` (and `-DN=1` is `-D N=1`), as compilers take them.
+		const glued = /^-[IDU]./.test(arg);
+		const flag = glued ? arg.slice(0, 2) : eq > 0 ? arg.slice(0, eq) : arg;
 		const inline = glued ? arg.slice(2) : eq > 0 ? arg.slice(eq + 1) : undefined;
 		const value = (): string | undefined => inline ?? argv[++i];
 		switch (flag) {
@@ -211,6 +219,20 @@ export function parseSimArgs(
 				includeDirs.push(v);
 				break;
 			}
+			case '-D': {
+				const v = value();
+				const m = v === undefined ? null : /^([A-Za-z_]\w*)(?:=(.*))?$/s.exec(v);
+				if (!m) return { error: `-D needs NAME or NAME=VALUE, not ${v ? `"${v}"` : 'nothing'}.` };
+				defines[m[1]!] = m[2] ?? '1';
+				break;
+			}
+			case '-U': {
+				const v = value();
+				if (!v || !/^[A-Za-z_]\w*$/.test(v)) return { error: '-U needs a macro name.' };
+				delete defines[v];
+				undefines.push(v);
+				break;
+			}
 			case '--input': {
 				const v = value() ?? '';
 				const at = v.indexOf('=');
@@ -270,6 +292,8 @@ export function parseSimArgs(
 		...numbers,
 	};
 	if (outputDir) options.outputDir = outputDir;
+	if (Object.keys(defines).length > 0) options.defines = defines;
+	if (undefines.length > 0) options.undefines = undefines;
 	if (tiling) options.tiling = tiling;
 	if (tilingKey !== undefined) options.tilingKey = tilingKey;
 	if (cann) options.cann = cann;
@@ -410,6 +434,8 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.tiling) request.tiling = parsed.tiling;
 	if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
+	if (parsed.defines) request.defines = parsed.defines;
+	if (parsed.undefines) request.undefines = parsed.undefines;
 	const trace = run(request);
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));

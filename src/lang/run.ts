@@ -150,6 +150,9 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
+	for (const name of request.undefines ?? []) delete predefined[name];
+	for (const [name, value] of Object.entries(request.defines ?? {}))
+		if (/^[A-Za-z_]\w*$/.test(name) && name !== '__proto__') predefined[name] = String(value);
 	const project = new Project(request);
 	const parsed = parseProject(project, { predefined });
 	const files = new ProgramFileSystem(project);

@@ -42,6 +42,10 @@ export interface RunRequest {
 	files?: readonly ProgramFile[];
 	/** Folders (paths as in `files`) that `#include "…"` searches after the given files (`-I`). */
 	includeDirs?: readonly string[];
+	/** Macros defined before the program (`-D NAME=VALUE`); `1` when no value is given. */
+	defines?: Readonly<Record<string, string>>;
+	/** Predefined macros to remove (`-U NAME`), e.g. `ASCENDC_CPU_DEBUG` in CPU mode. */
+	undefines?: readonly string[];
 	product: ProductId;
 	mode: RunMode;
 	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
