@@ -40,7 +40,20 @@ export const ASCEND_QUALIFIERS = [
 	'__host__',
 	'__device__',
 	'__forceinline__',
+	// The vector-function, workspace and AIV/AIC qualifiers of the asc-devkit examples
+	// (cannmirror/asc-devkit examples/, 0da921b).
+	'__simd_vf__',
+	'__simt__',
+	'__kfc_workspace__',
+	'__aiv__',
+	'__aic__',
 ] as const;
+
+/**
+ * Qualifiers written with arguments, blanked with them: `__mix__(1, 2)` (a mixed cube/vector
+ * kernel's core ratio, asc-devkit examples/…/mmad_vec_custom).
+ */
+const QUALIFIERS_WITH_ARGUMENTS = ['__mix__'] as const;
 
 /**
  * Headers the simulator stands in for: the CANN headers whose APIs it models and the C, C++
@@ -213,7 +226,10 @@ export interface PreprocessOptions {
 	resolveInclude?: (name: string, from: string, angled: boolean) => IncludedFile | undefined;
 }
 
-const QUALIFIER_RE = new RegExp(`\\b(?:${ASCEND_QUALIFIERS.join('|')})\\b`, 'g');
+const QUALIFIER_RE = new RegExp(
+	`\\b(?:(?:${QUALIFIERS_WITH_ARGUMENTS.join('|')})\\s*\\([^()]*\\)|(?:${ASCEND_QUALIFIERS.join('|')})\\b)`,
+	'g',
+);
 
 /** Runs the preprocessor pass over `source`; see the file comment. Never throws. */
 export function preprocess(source: string, options: PreprocessOptions = {}): Preprocessed {
