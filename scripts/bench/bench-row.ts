@@ -58,3 +58,14 @@ export function median(values: readonly number[]): number {
 	const mid = Math.floor(sorted.length / 2);
 	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** The median wall time of `runs` calls of `fn`, in milliseconds. */
+export function medianMs(fn: () => void, runs: number): number {
+	const samples: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const t0 = performance.now();
+		fn();
+		samples.push(performance.now() - t0);
+	}
+	return median(samples);
+}

@@ -5,34 +5,9 @@
  * interpreter (1,000,000 iterations; design.md's 1 s). Absolute times are information only: on a
  * shared machine they wander, so the budget is the ratio to peers in lang-peers.ts.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseProgram, run } from '../../src/lang/index.ts';
-import { median, type Bench, type BenchRow } from './bench-row.ts';
-
-const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url));
-
-/** A kernel of about 300 lines: the add_custom class plus many small helper functions. */
-function kernel300(): string {
-	const base = readFileSync(`${programs}add-custom-class.cpp`, 'utf8');
-	const helpers: string[] = [];
-	for (let i = 0; helpers.join('\n').split('\n').length + base.split('\n').length < 300; i++) {
-		helpers.push(
-			`__aicore__ inline int32_t Helper${i}(int32_t a, int32_t b)\n{\n    int32_t s = 0;\n    for (int32_t k = 0; k < b; ++k) {\n        s += (a * k) % 7;\n    }\n    return s;\n}\n`,
-		);
-	}
-	return helpers.join('\n') + '\n' + base;
-}
-
-function time(fn: () => void, runs: number): number {
-	const samples: number[] = [];
-	for (let i = 0; i < runs; i++) {
-		const t0 = performance.now();
-		fn();
-		samples.push(performance.now() - t0);
-	}
-	return median(samples);
-}
+import { medianMs as time, type Bench, type BenchRow } from './bench-row.ts';
+import { kernel300 } from './lib/kernel300.ts';
 
 const bench: Bench = async () => {
 	const source = kernel300();

@@ -1,6 +1,7 @@
 /**
  * The `casebook` command line: dispatches to `explain` (match a log against the case
- * signatures), `sim` (run a program in the simulator) and `serve` (the site on this machine).
+ * signatures), `sim` (run a program in the simulator), `check` (run it on every product and
+ * mode) and `serve` (the site on this machine).
  * Returns the exit code.
  */
 
@@ -9,6 +10,8 @@ const USAGE = `Usage: casebook <command> [options]
 Commands:
   explain [FILE|-]   match a log against the known error signatures
   sim FILE           run a C++ program in the Ascend simulator
+  check PATH…        run it on every product and mode: matrix, headroom, findings
+                     (text, JSON, SARIF or GitHub annotations, for editors and CI)
   serve [--port N]   serve the casebook on this machine (works without internet)
 
 Run "casebook <command> --help" for the options of a command.`;
@@ -27,6 +30,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 		case 'sim': {
 			const { simCommand } = await import('./sim.ts');
 			return simCommand(rest);
+		}
+		case 'check': {
+			const { checkCommand } = await import('./check.ts');
+			return checkCommand(rest);
 		}
 		case 'serve': {
 			const { serveCommand } = await import('./serve.ts');

@@ -269,6 +269,19 @@ describe('casebook sim exit codes', () => {
 		expect(json.calls['aclrtMalloc']).toBeGreaterThanOrEqual(1);
 		expect(json.calls['GetBlockIdx']).toBe(16);
 	});
+
+	it('carries the resource report in the JSON: VECIN buffers against the product limit, with the lines', async () => {
+		const { out } = capture();
+		await simBufferLimitAbort('--json');
+		const { resources } = JSON.parse(out.join('\n'));
+		const vecin = resources.peaks.find(
+			(p: { kind: string; subject: string }) =>
+				p.kind === 'position-buffers' && p.subject === 'VECIN',
+		);
+		expect(vecin).toMatchObject({ limit: 4, over: { value: 5, refused: false } });
+		expect(vecin.peak).toBeGreaterThan(4);
+		expect(resources.held).toEqual([]);
+	});
 });
 
 describe('diagnostic lines', () => {

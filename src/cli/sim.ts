@@ -13,7 +13,7 @@ import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
-import type { RunMode, RunRequest } from '../sim/run-request.ts';
+import { isRunMode, RUN_MODES, type RunMode, type RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
@@ -47,7 +47,7 @@ Options:
                     (default ${DEFAULT_PRODUCT})
   --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
   --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
-                    "calls":{API name: count},…}
+                    "calls":{API name: count},"resources":{"peaks":[…],"held":[…]},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
   --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
                     set, else the public site, \$CASEBOOK_SITE_URL or ${PUBLIC_SITE_URL})
@@ -186,9 +186,9 @@ export function parseSimArgs(
 			}
 			case '--mode': {
 				const v = value();
-				if (v !== 'npu' && v !== 'cpu')
+				if (v === undefined || !isRunMode(v))
 					return {
-						error: `--mode must be "npu" or "cpu", not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+						error: `--mode must be one of ${RUN_MODES.join(', ')}, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
 					};
 				mode = v;
 				break;
@@ -330,15 +330,21 @@ const WORDS = {
 export type LinkOptions = Pick<SimOptions, 'lang' | 'baseUrl'>;
 
 /** The case page a diagnostic points to, in `lang`. */
-function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
+export function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
 	return `${baseUrl.replace(/\/+$/, '')}/${lang}/cases/${slug}/`;
 }
+
+/** What {@link formatDiagnostic} reads of a diagnostic (a finding of `casebook check` has it too). */
+export type DiagnosticText = Pick<
+	Diagnostic,
+	'code' | 'severity' | 'line' | 'column' | 'messages' | 'hints' | 'case' | 'file'
+>;
 
 /**
  * One diagnostic the way compilers print them, `file:line:col: error: message [code]`, then the
  * hint, the case page and the diagnostic's anchor on the reference page.
  */
-export function formatDiagnostic(file: string, d: Diagnostic, links: LinkOptions): string {
+export function formatDiagnostic(file: string, d: DiagnosticText, links: LinkOptions): string {
 	const words = WORDS[links.lang];
 	const lines = [
 		`${d.file ?? file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
@@ -367,8 +373,9 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
 }
 
 /**
- * The `--json` report: the fields the design promises (outcome, log, diagnostics, and `calls`:
- * each API as the program called it → how many times), plus leaks and the step count. Each
+ * The `--json` report: the fields the design promises (outcome, log, diagnostics, `calls`: each
+ * API as the program called it → how many times, and `resources`: peaks against the product's
+ * limits and what was held at exit), plus leaks and the step count. Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
  * explains it).
@@ -392,6 +399,7 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 		})),
 		leaks: trace.leaks,
 		calls: trace.calls,
+		resources: trace.resources ?? { peaks: [], held: [] },
 		steps: trace.steps.length,
 	};
 }

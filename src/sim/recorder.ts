@@ -3,11 +3,15 @@
  * leaks) while the simulator runs, and hands it over as a {@link Trace} at the end. Kernel and
  * host modules share one recorder per run, so their output interleaves in virtual-time order.
  *
+ * It also owns the run's {@link ResourceMeter}: the simulators feed its gauges, and every leak
+ * is counted there too, so the trace carries a resource report.
+ *
  * Invariants: steps are numbered from 1 without gaps; metric points of one series never go back
  * in time; at most `maxStoredSteps` steps are kept (later ones are counted, not stored); every
  * API call is counted under the name it was called by, stored steps or not.
  */
 import type { VirtualClock } from './clock.ts';
+import { ResourceMeter } from './resources/resource-meter.ts';
 import type {
 	Diagnostic,
 	Leak,
@@ -35,6 +39,8 @@ export interface RecorderOptions {
 /** Collects a run's output; see the file comment for its invariants. */
 export class Recorder {
 	readonly clock: VirtualClock;
+	/** Peaks of counted resources against their limits, and what was held at exit. */
+	readonly resources = new ResourceMeter();
 	readonly #maxStoredSteps: number;
 	#stepCount = 0;
 	readonly #steps: TraceStep[] = [];
@@ -107,6 +113,7 @@ export class Recorder {
 
 	/** Records a resource still held at process exit. */
 	leak(leak: Leak): void {
+		this.resources.held(leak);
 		this.#leaks.push(leak);
 	}
 
@@ -155,6 +162,7 @@ export class Recorder {
 			steps: [...this.#steps],
 			series,
 			leaks: [...this.#leaks],
+			resources: this.resources.report(),
 		};
 		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
 		return trace;

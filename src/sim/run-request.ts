@@ -8,8 +8,20 @@ import type { HostLimitOverrides } from './host/host-profile.ts';
 
 export type { Action };
 
-/** NPU: violated rules hang the core. CPU debug: checks print, then SIGABRT. */
-export type RunMode = 'npu' | 'cpu';
+/**
+ * The modes the simulator runs a program in, in the order tools list them: NPU (violated rules
+ * hang the core, as the device does) and CPU debug (the CPU twin's checks print, then SIGABRT).
+ * Every list of modes (CLI flags, `casebook check`'s default, the widget) reads this one.
+ */
+export const RUN_MODES = ['npu', 'cpu'] as const;
+
+/** One of {@link RUN_MODES}. */
+export type RunMode = (typeof RUN_MODES)[number];
+
+/** Whether `value` names a mode the simulator has. */
+export function isRunMode(value: string): value is RunMode {
+	return (RUN_MODES as readonly string[]).includes(value);
+}
 
 /** Default step budget: a runaway loop stops here with a diagnostic, not a frozen tab. */
 export const DEFAULT_MAX_STEPS = 2_000_000;

@@ -4,8 +4,9 @@
  */
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { ResourceReport } from './resources/resource-report.ts';
 
-export type { Diagnostic, Outcome, Severity };
+export type { Diagnostic, Outcome, ResourceReport, Severity };
 
 /** A place in the user's program, 1-based as an editor shows it. */
 export interface SourceSpan {
@@ -95,6 +96,11 @@ export interface Trace {
 	leaks: Leak[];
 	/** How many times each API was called, by the name the program used (aliases under their own). */
 	calls: Record<string, number>;
+	/**
+	 * Peaks of counted resources against the product's limits, with the line of each, and what
+	 * was still held at exit (absent only from traces made without a recorder).
+	 */
+	resources?: ResourceReport;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
 	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */

@@ -10,11 +10,13 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
-import type { RunMode, RunRequest } from '../../sim/run-request.ts';
+import { MODE_WORDS } from '../../check/check-words.ts';
+import { RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
 import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
+import { CheckMatrix } from './check-matrix.tsx';
 import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { FileTabs, fileTabId } from './file-tabs.tsx';
@@ -25,7 +27,6 @@ import { MetricsView } from './metrics-view.tsx';
 import {
 	addFile,
 	deleteFile,
-	extraProgramFiles,
 	isInFile,
 	renameFile,
 	withText,
@@ -33,12 +34,14 @@ import {
 	type FilesChange,
 	type WidgetFile,
 } from './project-files.ts';
+import { programOf } from './program-of.ts';
 import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
 import type { ShareState } from './share-state.ts';
 import { announceReproState } from './share-event.ts';
 import { sharePayloadOf } from './share-hash.ts';
 import { format, stringsFor, type StringKey } from './strings.ts';
+import { ResourcePanel } from './resource-panel.tsx';
 import { StatusLine } from './status-line.tsx';
 import { Timeline } from './timeline.tsx';
 import { appendAction } from './user-actions.ts';
@@ -96,6 +99,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [speed, setSpeed] = useState<Speed>('medium');
 	const [notice, setNotice] = useState<Notice | undefined>();
 	const [editorReady, setEditorReady] = useState(false);
+	/** Products the current program fails on, from the last "Check all products". */
+	const [failing, setFailing] = useState<readonly ProductId[]>([]);
 	/** Runs that have finished (with a trace, a timeout or a failure); tests wait on it. */
 	const [finished, setFinished] = useState(0);
 
@@ -299,19 +304,17 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	) {
 		const sc = overrides.scenario ?? scenario;
 		const v = overrides.variant ?? variant;
-		const files = extraProgramFiles([
-			{ path: sc[v].file, text: '' },
-			...(overrides.files ?? latestExtra.current),
-		]);
 		const request: RunRequest = {
-			source: overrides.code ?? latestCode.current,
-			fileName: sc[v].file,
-			...(files.length > 0 ? { files } : {}),
+			...programOf(
+				sc,
+				v,
+				overrides.code ?? latestCode.current,
+				overrides.actions ?? added,
+				overrides.files ?? latestExtra.current,
+			),
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
-			actions: [...actionsFor(sc, v), ...(overrides.actions ?? added)],
 		};
-		if (sc.cann) request.cann = sc.cann;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -578,8 +581,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						}}
 					>
 						{PRODUCT_IDS.map((p) => (
-							<option value={p} key={p}>
+							<option value={p} key={p} data-fails={failing.includes(p) || undefined}>
 								{productNames[p]}
+								{failing.includes(p) && t.failsHere}
 							</option>
 						))}
 					</select>
@@ -595,8 +599,11 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 							clearRun();
 						}}
 					>
-						<option value="npu">{t.modeNpu}</option>
-						<option value="cpu">{t.modeCpu}</option>
+						{RUN_MODES.map((m) => (
+							<option value={m} key={m}>
+								{MODE_WORDS[m][lang]}
+							</option>
+						))}
 					</select>
 				</div>
 			</div>
@@ -734,11 +741,33 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				}
 			/>
 
+			<CheckMatrix
+				t={t}
+				lang={lang}
+				level={headingLevel}
+				program={programOf(scenario, variant, code, added, extraFiles)}
+				productNames={productNames}
+				disabled={disabled}
+				current={{ product, mode }}
+				onChoose={(p, m) => {
+					setProduct(p);
+					setMode(m);
+					runWith({ product: p, mode: m });
+				}}
+				onFailing={setFailing}
+			/>
+
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
 					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
 						<BufferMap t={t} level={headingLevel} rows={rows} />
 					)}
+					<ResourcePanel
+						t={t}
+						lang={lang}
+						level={headingLevel}
+						peaks={trace.resources?.peaks ?? []}
+					/>
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />

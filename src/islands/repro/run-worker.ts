@@ -2,6 +2,7 @@
  * The Web Worker that runs the simulator off the main thread: it receives `{ run, request }`,
  * calls the interpreter's `run(request)`, posts the trace back in chunks (trace-transfer.ts),
  * then matches the log against the signature registry so recognised lines link to their case.
+ * It also runs "Check all products" (`{ check, program, … }`, check-task.ts), cell by cell.
  * A throw inside the interpreter is a simulator bug; it is reported, not hidden.
  */
 /// <reference lib="webworker" />
@@ -13,6 +14,7 @@ import { compileSignatures, matchLog } from '../../triage/index.ts';
 import type { SignatureEntry } from '../../triage/signature-entry.ts';
 import type { LogLink } from './repro-props.ts';
 import { splitTrace, type TraceMessage } from './trace-transfer.ts';
+import { isCheckMessage, runCheckTask, type CheckMessage } from './check-task.ts';
 
 /** What the page sends the worker. */
 export interface RunMessage {
@@ -77,7 +79,9 @@ function post(message: TraceMessage): void {
 	scope.postMessage(message);
 }
 
-scope.onmessage = async (event: MessageEvent<RunMessage>) => {
+scope.onmessage = async (event: MessageEvent<RunMessage | CheckMessage>) => {
+	if (isCheckMessage(event.data))
+		return runCheckTask(event.data, (reply) => scope.postMessage(reply));
 	const { run, request, lang } = event.data;
 	try {
 		const trace = runProgram(request);

@@ -3,6 +3,7 @@
  * columns per unit for uPlot (step functions sampled at every time any series changed), and a
  * start/peak/end/limit summary per series. Pure.
  */
+import { formatAmount } from '../../check/amount.ts';
 import type { MetricSeries } from '../../sim/trace.ts';
 
 /** x values (virtual µs) and one y column per series, all the same length. */
@@ -78,13 +79,5 @@ export function summarizeSeries(series: readonly MetricSeries[]): SeriesSummary[
 
 /** `bytes` as a short human figure (KiB/MiB/GiB), counts as they are. */
 export function formatValue(value: number, unit: MetricSeries['unit']): string {
-	if (unit === 'count') return String(value);
-	const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-	let v = value;
-	let i = 0;
-	while (Math.abs(v) >= 1024 && i < units.length - 1) {
-		v /= 1024;
-		i++;
-	}
-	return `${i === 0 ? v : v.toFixed(v < 10 ? 2 : 1)} ${units[i]}`;
+	return formatAmount(value, unit);
 }

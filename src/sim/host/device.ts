@@ -7,6 +7,7 @@
  */
 import type { Recorder } from '../recorder.ts';
 import { DeviceMemory } from './device-memory.ts';
+import type { Sourced } from '../product.ts';
 import type { HostProfile } from './host-profile.ts';
 import { formatTschLine, type PlogLevel, type TschCoreTag } from './host-log.ts';
 import { ResourcePool } from './resource-pool.ts';
@@ -54,9 +55,22 @@ export class Device {
 	constructor(id: number, profile: HostProfile, recorder: Recorder) {
 		this.id = id;
 		this.#recorder = recorder;
-		this.memory = new DeviceMemory(profile.deviceMemoryBytes.value);
-		this.events = new ResourcePool(profile.events.value);
-		this.streams = new ResourcePool(profile.streams.value);
+		const meter = recorder.resources;
+		const subject = String(id);
+		const gauge = (kind: 'device-memory' | 'streams' | 'event-resources', limit: Sourced) =>
+			meter.gauge({
+				kind,
+				subject,
+				limit: limit.value,
+				unit: kind === 'device-memory' ? 'bytes' : 'count',
+				source: limit.source,
+			});
+		this.memory = new DeviceMemory(
+			profile.deviceMemoryBytes.value,
+			gauge('device-memory', profile.deviceMemoryBytes),
+		);
+		this.events = new ResourcePool(profile.events.value, gauge('event-resources', profile.events));
+		this.streams = new ResourcePool(profile.streams.value, gauge('streams', profile.streams));
 		const ids = deviceSeriesIds(id);
 		const on = id === 0 ? '' : ` (device ${id})`;
 		recorder.defineSeries({

@@ -10,7 +10,9 @@
  * takes no more calls.
  */
 import type { Localized } from '../../triage/localized.ts';
+import type { Sourced } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
+import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
 import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
@@ -86,6 +88,8 @@ export class CoreContext {
 	readonly #overLimit = new Set<TPosition>();
 	readonly #series = new Set<TPosition>();
 	readonly #flags = new Map<string, number>();
+	/** Gauges of this run's resource meter, by kind and subject (looked up once per core). */
+	readonly #gauges = new Map<string, Gauge>();
 	readonly #stores = new Map<Hardware, ByteStore>();
 	#names = 0;
 
@@ -402,9 +406,18 @@ export class CoreContext {
 	/** Bytes of `memory` in this mode: the CPU model's size in CPU mode where it differs. */
 	memoryCapacity(memory: Hardware): number {
 		if (memory === 'GM') return Number.MAX_SAFE_INTEGER;
+		return this.#memorySize(memory).value;
+	}
+
+	/** Where the size {@link memoryCapacity} gives comes from (GM has none). */
+	memorySource(memory: Hardware): string {
+		return memory === 'GM' ? 'GM is not carved by InitBuffer' : this.#memorySize(memory).source;
+	}
+
+	#memorySize(memory: Exclude<Hardware, 'GM'>): Sourced {
 		if (this.mode === 'cpu')
-			return (this.profile.cpuModelMemory[memory] ?? this.profile.memory[memory]).value;
-		return this.profile.memory[memory].value;
+			return this.profile.cpuModelMemory[memory] ?? this.profile.memory[memory];
+		return this.profile.memory[memory];
 	}
 
 	/** Takes an event id from the current pipe for a queue operation; stops the core when none is free. */
@@ -433,8 +446,16 @@ export class CoreContext {
 		changes: StateChange[],
 	): number {
 		const { ok, id } = pipe.events.alloc(event, holder);
+		const ids = this.gauge(
+			'event-ids',
+			event,
+			pipe.events.limit,
+			'count',
+			this.profile.queMaxEvent.source,
+		);
 		if (!ok) {
 			const limit = pipe.events.limit;
+			ids.refuse(limit + 1, site, this.blockIdx);
 			const template = this.wording.currentIdWording
 				? TPIPE_MESSAGES.eventNew
 				: TPIPE_MESSAGES.eventOld;
@@ -466,8 +487,29 @@ export class CoreContext {
 				reason: `AllocEventID<${event}> has no free id (all ${limit} in use)`,
 			});
 		}
+		ids.level(pipe.events.inUse(event), site, this.blockIdx);
 		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
 		return id;
+	}
+
+	/**
+	 * The gauge of one of this core's resources in the run's resource meter (shared by every core
+	 * of the run, so its peak is the highest any core reached).
+	 */
+	gauge(
+		kind: 'position-buffers' | 'position-bytes' | 'memory-bytes' | 'event-ids',
+		subject: string,
+		limit: number,
+		unit: 'count' | 'bytes',
+		source: string,
+	): Gauge {
+		const key = `${kind}:${subject}`;
+		let gauge = this.#gauges.get(key);
+		if (!gauge) {
+			gauge = this.recorder.resources.gauge({ kind, subject, limit, unit, source });
+			this.#gauges.set(key, gauge);
+		}
+		return gauge;
 	}
 
 	/** Gives a queue's event id back to the current pipe. */
@@ -512,6 +554,11 @@ export class CoreContext {
 		this.defineOccupancySeries(position);
 		this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
 		const limit = this.profile.queMaxEvent.value;
+		this.gauge('position-buffers', position, limit, 'count', this.profile.queMaxEvent.source).level(
+			now,
+			site,
+			this.blockIdx,
+		);
 		if (now > limit && !this.#overLimit.has(position)) {
 			this.#overLimit.add(position);
 			this.trace.diagnose(site, 'tposition-buffer-count', { count: now, position, limit });

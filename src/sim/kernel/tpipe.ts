@@ -14,7 +14,7 @@ import { formatC, frameworkPath } from './cpu-debug-log.ts';
 import { EventPool } from './event-pool.ts';
 import { TBuf } from './tbuf.ts';
 import { BLOCK_HANDLE_BYTES, TQueBind } from './tque-bind.ts';
-import { HARD_EVENT_VALUES, type Hardware, positionHardware } from './tposition.ts';
+import { HARD_EVENT_VALUES, type Hardware, positionHardware, type TPosition } from './tposition.ts';
 
 /** CPU-debug check texts of InitBuffer and AllocEventID, verbatim from ascend-facts A.5, A.8. */
 export const TPIPE_MESSAGES = {
@@ -55,6 +55,8 @@ export class TPipe {
 	alive = true;
 	bufferCount = 0;
 	readonly poolTop = new Map<Hardware, number>();
+	/** Bytes InitBuffer carved per position since the pipe was created or last emptied. */
+	readonly positionBytes = new Map<TPosition, number>();
 	readonly events: EventPool;
 	readonly owners = new Set<TQueBind | TBuf>();
 
@@ -104,8 +106,16 @@ export class TPipe {
 			});
 		}
 		const capacity = core.memoryCapacity(memory);
+		const memoryGauge = core.gauge(
+			'memory-bytes',
+			memory,
+			capacity,
+			'bytes',
+			core.memorySource(memory),
+		);
 		if (isTBuf) {
 			if (rawLen <= 0 || rawLen > capacity) {
+				if (rawLen > capacity) memoryGauge.refuse(rawLen, site, core.blockIdx);
 				core.trace.fail(site, call, {
 					code: 'tbuf-length',
 					values: { queue: target.name, len: rawLen, capacity },
@@ -141,6 +151,7 @@ export class TPipe {
 				bytes > capacity
 					? formatC(TPIPE_MESSAGES.bufferSize, bytes, capacity)
 					: formatC(TPIPE_MESSAGES.poolAddr, offset + bytes, capacity);
+			memoryGauge.refuse(offset + bytes, site, core.blockIdx);
 			core.trace.fail(site, call, {
 				code: 'pool-overflow',
 				values: { queue: target.name, num, len: rawLen, bytes, memory, offset, capacity },
@@ -171,6 +182,12 @@ export class TPipe {
 		else target.blocks = blocks;
 		this.bufferCount += num;
 		this.poolTop.set(memory, offset + bytes);
+		const positionBytes = (this.positionBytes.get(target.position) ?? 0) + bytes;
+		this.positionBytes.set(target.position, positionBytes);
+		memoryGauge.level(offset + bytes, site, core.blockIdx);
+		core
+			.gauge('position-bytes', target.position, capacity, 'bytes', core.memorySource(memory))
+			.level(positionBytes, site, core.blockIdx);
 		changes.push({
 			path: `${core.prefix}.${target.name}`,
 			value: {
@@ -261,6 +278,7 @@ export class TPipe {
 		const positions = new Set([...this.owners].map((o) => o.position));
 		this.owners.clear();
 		this.poolTop.clear();
+		this.positionBytes.clear();
 		this.bufferCount = 0;
 		this.events.clear();
 		changes.push({ path: `${this.core.prefix}.${this.name}.buffers`, value: 0 });

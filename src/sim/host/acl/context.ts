@@ -71,7 +71,7 @@ export function newContext(
 	site: CallSite,
 ): Context | undefined {
 	const defaults = rt.machine.profile.defaultStreamsPerContext.value;
-	if (!device.streams.take(defaults)) return undefined;
+	if (!device.streams.take(defaults, site)) return undefined;
 	if (rt.detailed()) rt.note(`device${device.id}.streams`, device.streams.inUse);
 	const context = {
 		handle: rt.machine.nextHandle(),

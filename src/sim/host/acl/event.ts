@@ -57,7 +57,7 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	if (refused !== ACL_SUCCESS) return refused;
 	const device = s.context.device;
 	if (e.holding !== device) {
-		if (!device.events.take()) {
+		if (!device.events.take(1, call.site())) {
 			logEventExhausted(rt, device);
 			rt.diagnose('event-resource-exhausted', call.site(), {
 				limit: device.events.limit,

@@ -28,8 +28,8 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 	if (!(size > 0) || !Number.isInteger(size)) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	const device = rt.context.device;
 	const bytes = mallocFootprint(size, rt.machine.profile.mallocPadBytes.value);
-	const ptr = device.memory.allocate(bytes);
 	const site = call.site();
+	const ptr = device.memory.allocate(bytes, site);
 	if (ptr < 0) {
 		// EL0004 is the driver's Memory_Allocation_Failure code (ascend-facts D.10); the
 		// module filled into its "%s" is our choice: no source shows a filled-in line.

@@ -23,7 +23,7 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 	if (path === '') return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	const context = rt.context;
 	const device = context.device;
-	if (!device.streams.take()) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
+	if (!device.streams.take(1, call.site())) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
 	const model: Model = {
 		id: device.takeModelId(),
 		path,

@@ -22,7 +22,7 @@ const { ACL_SUCCESS } = ACL_ERROR;
 export function aclrtCreateStream(rt: AclRuntime, call: HostCall): AclError {
 	const context = rt.context;
 	const device = context.device;
-	if (!device.streams.take()) {
+	if (!device.streams.take(1, call.site())) {
 		rt.plog(
 			'ERROR',
 			'RUNTIME',
