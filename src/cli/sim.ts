@@ -337,7 +337,7 @@ export function casePage(slug: string, { lang, baseUrl }: LinkOptions): string {
 /** What {@link formatDiagnostic} reads of a diagnostic (a finding of `casebook check` has it too). */
 export type DiagnosticText = Pick<
 	Diagnostic,
-	'code' | 'severity' | 'line' | 'column' | 'messages' | 'hints' | 'case' | 'file'
+	'code' | 'severity' | 'line' | 'column' | 'messages' | 'hints' | 'case'
 >;
 
 /**
@@ -347,7 +347,7 @@ export type DiagnosticText = Pick<
 export function formatDiagnostic(file: string, d: DiagnosticText, links: LinkOptions): string {
 	const words = WORDS[links.lang];
 	const lines = [
-		`${d.file ?? file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
+		`${file}:${d.line}:${d.column}: ${words.severity[d.severity]}${words.colon}${d.messages[links.lang]} [${d.code}]`,
 		`  ${words.hint}${words.colon}${d.hints[links.lang]}`,
 	];
 	if (d.case) lines.push(`  ${words.case}${words.colon}${casePage(d.case, links)}`);
@@ -367,7 +367,7 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
 		out.push(`leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`);
 	}
 	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
-	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d, links));
+	for (const d of trace.diagnostics) out.push(formatDiagnostic(d.file ?? file, d, links));
 	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);
 	return out.join('\n');
 }
