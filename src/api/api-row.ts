@@ -81,6 +81,8 @@ export interface ApiCall {
 	readonly declName: string | undefined;
 	/** The user's call site, innermost frame last. */
 	site(): CallSite;
+	/** The source text of argument `index` (`assert` prints its expression), when known. */
+	argText(index: number): string | undefined;
 	/** Writes out-parameter `index` (through the pointer, or into the reference). */
 	out(index: number, value: unknown): void;
 	/** Writes program output (the console of the process or kernel), as printf would. */

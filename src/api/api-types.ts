@@ -18,6 +18,7 @@ import {
 import { HARD_EVENT_VALUES, PIPES, ROUND_MODES, TPOSITION_VALUES } from '../sim/kernel/index.ts';
 import type { Localized } from './api-row.ts';
 import type { ApiGroupId } from './groups.ts';
+import { API_STRUCT_TYPES } from './api-structs.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
 
 /** The integer types an enum can sit on. */
@@ -51,6 +52,10 @@ export interface ApiType {
 	readonly scoped?: boolean;
 	readonly values?: Readonly<Record<string, number>>;
 	readonly fields?: readonly ApiField[];
+	/** A struct's constructors (besides the default one), each as the fields it sets, in order. */
+	readonly constructors?: ReadonlyArray<readonly string[]>;
+	/** A struct template's parameters (`T` of `DataCopyPadExtParams<T>`); field types name them. */
+	readonly templateParams?: readonly string[];
 	readonly doc: Localized;
 	readonly source: string;
 }
@@ -363,109 +368,8 @@ export const API_TYPES: readonly ApiType[] = [
 		},
 		source: ascendCDoc('数据结构/GlobalTensor/GlobalTensor简介.md'),
 	},
-	{
-		name: 'DataCopyParams',
-		kind: 'struct',
-		group: 'ascendc-data-movement',
-		// include/basic_api/kernel_struct_data_copy.h; described for the DataCopy forms that
-		// take it (not simulated yet, so programs cannot declare it here).
-		fields: [
-			{
-				name: 'blockCount',
-				type: 'uint16_t',
-				defaultValue: '1',
-				doc: { zh: '搬运的数据块个数，0 到 4095。', en: 'How many blocks to copy, 0 to 4095.' },
-			},
-			{
-				name: 'blockLen',
-				type: 'uint16_t',
-				defaultValue: '0',
-				doc: {
-					zh: '每个数据块的长度，单位为 32 字节的 DataBlock。',
-					en: 'The length of each block, in 32-byte DataBlocks.',
-				},
-			},
-			{
-				name: 'srcGap',
-				type: 'uint16_t',
-				aliases: ['srcStride'],
-				defaultValue: '0',
-				doc: {
-					zh: '源操作数相邻数据块之间的间隔（前一块结尾到后一块开头），单位为 DataBlock。',
-					en: 'The gap between neighbouring source blocks (end of one to start of the next), in DataBlocks.',
-				},
-			},
-			{
-				name: 'dstGap',
-				type: 'uint16_t',
-				aliases: ['dstStride'],
-				defaultValue: '0',
-				doc: {
-					zh: '目的操作数相邻数据块之间的间隔，单位为 DataBlock。',
-					en: 'The gap between neighbouring destination blocks, in DataBlocks.',
-				},
-			},
-		],
-		doc: {
-			zh: '非连续搬运的参数：搬几块、每块多长、源和目的两侧块与块之间隔多远。',
-			en: 'The parameters of a strided copy: how many blocks, how long each is, and the gaps between blocks on each side.',
-		},
-		source: ascendCDoc(
-			'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
-		),
-	},
-	repeatParams('BinaryRepeatParams', ['dst', 'src0', 'src1'], 'uint8_t', {
-		zh: '双源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
-		en: 'The address strides of a two-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
-	}),
-	repeatParams('UnaryRepeatParams', ['dst', 'src'], 'uint16_t', {
-		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
-		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
-	}),
+	...API_STRUCT_TYPES,
 ];
-
-/**
- * A `…RepeatParams` struct of the vector instructions: a block stride and a repeat stride per
- * operand (the reserved fields blockNumber, repeatStrideMode, strideSizeMode are left out).
- */
-function repeatParams(
-	name: string,
-	operands: readonly string[],
-	blockStrideType: string,
-	doc: Localized,
-): ApiType {
-	const fields: ApiField[] = [];
-	for (const o of operands) {
-		fields.push({
-			name: `${o}BlkStride`,
-			type: blockStrideType,
-			defaultValue: '1',
-			doc: {
-				zh: `${o} 在同一次迭代内相邻 DataBlock 之间的步长，单位为 DataBlock。`,
-				en: `The stride of ${o} between neighbouring DataBlocks of one repeat, in DataBlocks.`,
-			},
-		});
-	}
-	for (const o of operands) {
-		fields.push({
-			name: `${o}RepStride`,
-			type: 'uint8_t',
-			defaultValue: '8',
-			doc: {
-				zh: `${o} 相邻两次迭代起始地址之间的步长，单位为 DataBlock。`,
-				en: `The stride of ${o} between the starts of neighbouring repeats, in DataBlocks.`,
-			},
-		});
-	}
-	return {
-		name,
-		kind: 'struct',
-		group: 'ascendc-vector-arithmetic',
-		fields,
-		doc,
-		source: ascendCDoc(`辅助数据结构/${name}.md`),
-	};
-}
 
 const BY_NAME = new Map<string, ApiType>();
 for (const t of API_TYPES) for (const n of [t.name, ...(t.aliases ?? [])]) BY_NAME.set(n, t);
@@ -482,5 +386,35 @@ export const HANDLE_TYPE_NAMES: ReadonlySet<string> = new Set(
 
 /** Names of the struct types (their parameters arrive as records). */
 export const STRUCT_TYPE_NAMES: ReadonlySet<string> = new Set(
-	API_TYPES.filter((t) => t.kind === 'struct').map((t) => t.name),
+	API_TYPES.filter((t) => t.kind === 'struct').flatMap((t) => [t.name, ...(t.aliases ?? [])]),
 );
+
+/** A struct argument's fields by name (aliases included), as a semantics reads them. */
+export type StructValue = Readonly<Record<string, unknown>>;
+
+/**
+ * The fields of a struct argument of type `name`: what the program passed (a record of its
+ * fields), with every field it lacks at the header's default value.
+ */
+export function structValue(name: string, v: unknown): StructValue {
+	const t = findApiType(name);
+	const given = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+	const out: Record<string, unknown> = {};
+	for (const f of t?.fields ?? []) {
+		const names = [f.name, ...(f.aliases ?? [])];
+		const hit = names.find((n) => given[n] !== undefined);
+		const value = hit !== undefined ? given[hit] : structFieldDefault(f.defaultValue);
+		for (const n of names) out[n] = value;
+	}
+	return { ...given, ...out };
+}
+
+/** A field default as the header writes it: a number, `true`/`false` or `Enum::VALUE`. */
+export function structFieldDefault(text: string | undefined): number {
+	if (text === undefined || text === 'false') return 0;
+	if (text === 'true') return 1;
+	const n = Number(text);
+	if (Number.isFinite(n)) return n;
+	const sep = text.lastIndexOf('::');
+	return sep > 0 ? (findApiType(text.slice(0, sep))?.values?.[text.slice(sep + 2)] ?? 0) : 0;
+}

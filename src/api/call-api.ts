@@ -109,6 +109,10 @@ class DirectApiCall implements ApiCall {
 		return this.#site;
 	}
 
+	argText(): undefined {
+		return undefined;
+	}
+
 	out(index: number, value: unknown): void {
 		this.outs[index] = value;
 	}

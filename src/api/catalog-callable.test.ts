@@ -44,8 +44,19 @@ function hostOut(base: string, pointers: number, i: number): { decl: string; arg
 function argument(row: ApiRow, sig: ApiSignature, i: number): { decl: string; arg: string } {
 	const p = sig.params[i]!;
 	switch (paramKind(p, sig, STRUCT_TYPE_NAMES)) {
-		case 'out':
-			return p.base === 'LocalTensor' ? { decl: '', arg: 't' } : hostOut(p.base, p.pointers, i);
+		case 'out': {
+			if (p.base === 'LocalTensor') return { decl: '', arg: 't' };
+			const out = hostOut(p.base, p.pointers, i);
+			// A reference out-parameter (`uint64_t& rsvdCnt`) takes the variable itself.
+			return p.reference ? { decl: out.decl, arg: out.arg.slice(1) } : out;
+		}
+		case 'struct': {
+			const targs = p.typeArgs.length > 0 ? `<${p.typeArgs.map(() => 'half').join(', ')}>` : '';
+			const array = p.pointers > 0 ? '[2]' : '';
+			return { decl: `  AscendC::${p.base}${targs} s${i}${array};\n`, arg: `s${i}` };
+		}
+		case 'words':
+			return { decl: `  uint64_t m${i}[2] = {1, 0};\n`, arg: `m${i}` };
 		case 'string':
 			return { decl: '', arg: '"model.om"' };
 		case 'local-tensor':
@@ -84,7 +95,10 @@ function callText(row: ApiRow, name: string): { decls: string; call: string } {
 		const owner = name.slice(0, name.indexOf('::'));
 		return { decls, call: `AscendC::${owner}${tlist} probe;` };
 	}
-	if (row.kind === 'operator') return { decls, call: `${RECEIVERS[row.owner!]}[${list}];` };
+	if (row.kind === 'operator') {
+		const recv = RECEIVERS[row.owner!];
+		return { decls, call: member === 'operator()' ? `${recv}(${list});` : `${recv}[${list}];` };
+	}
 	if (row.owner) {
 		const owner = name.slice(0, name.indexOf('::'));
 		return { decls, call: `${RECEIVERS[owner]}.${member}${tlist}(${list});` };
@@ -148,7 +162,12 @@ describe('every catalog entry', () => {
 			expect(trace.calls[name], request.source).toBeGreaterThanOrEqual(1);
 			if (row.side === 'host') expect(trace.steps.map((s) => s.call)).toContain(name);
 			if (row.side === 'kernel' && row.cost.us > 0) {
-				const mark = row.kind === 'operator' ? '[]' : row.member;
+				const mark =
+					row.member === 'operator[]'
+						? '[]'
+						: row.member === 'operator()'
+							? 'GetValue'
+							: row.member;
 				const probe = trace.steps.filter((s) => s.actor.startsWith('core:')).slice(-3);
 				expect(
 					probe.some((s) => s.call.includes(mark)),

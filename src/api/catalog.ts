@@ -22,6 +22,8 @@ import { DATA_MOVEMENT_APIS } from './ascendc/data-movement.ts';
 import { CPU_DEBUG_APIS, DEBUGGING_APIS } from './ascendc/debugging.ts';
 import { GLOBAL_TENSOR_APIS } from './ascendc/global-tensor.ts';
 import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
+import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
+import { SOFTMAX_APIS } from './ascendc/softmax.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -29,6 +31,7 @@ import { TBUF_APIS } from './ascendc/tbuf.ts';
 import { TPIPE_APIS } from './ascendc/tpipe.ts';
 import { TQUE_APIS } from './ascendc/tque.ts';
 import { VECTOR_ARITHMETIC_APIS } from './ascendc/vector-arithmetic.ts';
+import { VECTOR_MASK_APIS } from './ascendc/vector-mask.ts';
 import { PROCESS_APIS } from './libc/process.ts';
 
 /** Every row, AscendCL first, in reference order. */
@@ -50,8 +53,11 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...GLOBAL_TENSOR_APIS,
 	...DATA_MOVEMENT_APIS,
 	...VECTOR_ARITHMETIC_APIS,
+	...VECTOR_MASK_APIS,
 	...REDUCTION_APIS,
 	...CAST_COMPARE_SELECT_APIS,
+	...MATH_LIBRARY_APIS,
+	...SOFTMAX_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

@@ -5,7 +5,7 @@
  * functions that reach the simulated process. A group may have no rows yet (notify, graph
  * capture, reduction, cube): its title and page exist so the next rows have a home.
  */
-import { ascendCDoc, manPage, runtimeDoc } from './sources.ts';
+import { ascendCContextDoc, ascendCDoc, manPage, runtimeDoc } from './sources.ts';
 
 /** Which reference a group belongs to. */
 export type ApiLibrary = 'ascendcl' | 'ascendc' | 'libc';
@@ -31,6 +31,7 @@ export const API_GROUP_IDS = [
 	'ascendc-vector-arithmetic',
 	'ascendc-reduction',
 	'ascendc-cast-compare-select',
+	'ascendc-math-library',
 	'ascendc-sync',
 	'ascendc-atomic',
 	'ascendc-cube',
@@ -171,6 +172,15 @@ export const API_GROUPS: readonly ApiGroup[] = [
 		library: 'ascendc',
 		title: { zh: '类型转换、比较与选择', en: 'Cast, compare and select' },
 		source: ascendCDoc('Memory矢量计算/类型转换/类型转换.md'),
+	},
+	{
+		id: 'ascendc-math-library',
+		library: 'ascendc',
+		title: {
+			zh: '数学库：逐元素函数与激活函数',
+			en: 'Math library: element-wise functions and activations',
+		},
+		source: ascendCContextDoc('Sigmoid'),
 	},
 	{
 		id: 'ascendc-sync',

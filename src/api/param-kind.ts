@@ -17,6 +17,7 @@ import type { ApiParam, ApiSignature, ApiTemplateParam } from './signature.ts';
  * - `round-mode`: a `RoundMode` by name, e.g. `CAST_RINT`;
  * - `callback`: a function the program passes (`sighandler_t`), or the number it passes instead;
  * - `struct`: a struct parameter (e.g. `DataCopyParams`) as a plain record of its fields;
+ * - `words`: a mask array (`uint64_t mask[]`) as its first two 64-bit words, low word first;
  * - `value`: anything, unconverted (variadic tails, macro arguments).
  */
 export type ParamKind =
@@ -31,6 +32,7 @@ export type ParamKind =
 	| 'round-mode'
 	| 'callback'
 	| 'struct'
+	| 'words'
 	| 'value';
 
 /** What the semantics receives for a template parameter: a name (`half`, `VECIN`, `MTE2_V`, `PIPE_V`) or a number. */
@@ -56,6 +58,7 @@ export function paramKind(
 	if (param.gm || param.base === 'GM_ADDR') return 'gm-address';
 	if (param.base === 'char' && param.pointers === 1) return 'string';
 	if (param.base === 'RoundMode') return 'round-mode';
+	if (param.base === 'uint64_t' && param.pointers === 1 && /mask/i.test(param.name)) return 'words';
 	if (CALLBACK_TYPES.has(param.base)) return 'callback';
 	if (structs.has(param.base)) return 'struct';
 	if (isTemplateType) return param.reference && !param.isConst ? 'object' : 'scalar';

@@ -11,6 +11,14 @@ const RUNTIME = 'https://github.com/hicann/runtime/blob/681ef7610df13c8128982901
 const ASC_DEVKIT =
 	'https://github.com/cannmirror/asc-devkit/blob/0da921b91aeb2abdc6e8d74423b0bbe7040c3fd1';
 
+/**
+ * cannmirror/asc-devkit before the API rename (2026-01-30): its reference still documents the
+ * names community kernels call (WholeReduceSum, BlockReduceSum, PairReduceSum, Fixpipe…) under
+ * `docs/api/context/`.
+ */
+const ASC_DEVKIT_CONTEXT =
+	'https://github.com/cannmirror/asc-devkit/blob/8b18dbcea67c3b734f326377c04d9f929f40a0ef/docs/api/context';
+
 /** Ascend/samples at the snapshot ascend-facts.md cites (the old tik2-era samples). */
 const SAMPLES = 'https://github.com/Ascend/samples/blob/fc2aea93e48be8f8cee51d0c6c1b13a08155f83a';
 
@@ -22,6 +30,11 @@ export function runtimeDoc(file: string, anchor?: string): string {
 /** An Ascend C reference page under `docs/zh/api/SIMD-API/基础API/` of asc-devkit. */
 export function ascendCDoc(path: string): string {
 	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/基础API/${path}`);
+}
+
+/** A page of the pre-rename Ascend C reference, e.g. `WholeReduceSum` or `DataCopyPad(ISASI)`. */
+export function ascendCContextDoc(page: string): string {
+	return encodeURI(`${ASC_DEVKIT_CONTEXT}/${page}.md`);
 }
 
 /** A file of the Ascend/samples snapshot. */

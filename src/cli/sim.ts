@@ -17,6 +17,7 @@ import { isRunMode, RUN_MODES, type RunMode, type RunRequest } from '../sim/run-
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { applyDataOptions, SIM_DATA_USAGE, splitDataOptions, writeOutputs } from './sim-data-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
 export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as const;
@@ -57,6 +58,7 @@ Options:
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
                     signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+${SIM_DATA_USAGE}
   -h, --help        show this help
 
 Exit status:
@@ -406,7 +408,12 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 
 /** Runs `casebook sim` with the arguments after `sim`; resolves to the exit code. */
 export async function simCommand(argv: readonly string[]): Promise<number> {
-	const parsed = parseSimArgs(argv);
+	const split = splitDataOptions(argv);
+	if ('error' in split) {
+		console.error(`casebook sim: ${split.error}\n\n${USAGE}`);
+		return SIM_EXIT.usage;
+	}
+	const parsed = parseSimArgs(split.rest);
 	if ('help' in parsed) {
 		console.log(USAGE);
 		return SIM_EXIT.completed;
@@ -442,9 +449,17 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	if (parsed.tiling) request.tiling = parsed.tiling;
 	if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
-	if (parsed.defines) request.defines = parsed.defines;
-	if (parsed.undefines) request.undefines = parsed.undefines;
+	try {
+		await applyDataOptions(request, split.data);
+	} catch (error) {
+		console.error(`casebook sim: ${(error as Error).message}`);
+		return SIM_EXIT.usage;
+	}
 	const trace = run(request);
+	if (split.data.outputDir) {
+		const files = await writeOutputs(split.data.outputDir, trace);
+		console.error(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+	}
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));
 	return exitCodeFor(trace.outcome);

@@ -382,6 +382,72 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Use half, float, bfloat16_t, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t or uint64_t.',
 		},
 	},
+	'vector-dtype-unsupported': {
+		severity: 'error',
+		message: {
+			zh: '{product} 上的 {call} 不支持元素类型 {dtype}（支持的类型：{supported}）。',
+			en: '{call} does not take element type {dtype} on {product} (it takes {supported}).',
+		},
+		hint: {
+			zh: '换用该产品支持的数据类型，必要时先用 Cast 转换，算完再转回来。',
+			en: 'Use a type the product supports; Cast to it first and back afterwards if needed.',
+		},
+	},
+	'cast-pair-unsupported': {
+		severity: 'error',
+		message: {
+			zh: '{product} 上的 Cast 不支持 {dtype} 这组类型转换（{call}）。',
+			en: 'Cast does not convert {dtype} on {product} ({call}).',
+		},
+		hint: {
+			zh: '查 Cast 文档中该产品的类型组合表；没有直接的组合时分两步转换，例如 int8_t → half → float。',
+			en: 'Look the pair up in the Cast table for this product; without a direct pair, convert in two steps (e.g. int8_t → half → float).',
+		},
+	},
+	'cast-round-mode-unsupported': {
+		severity: 'warning',
+		message: {
+			zh: '{product} 上 {pair} 的 Cast 不支持 {mode}（支持：{modes}）；模拟器仍按 {mode} 计算（{call}）。',
+			en: 'Cast {pair} does not take {mode} on {product} (it takes {modes}); the simulator rounds with {mode} anyway ({call}).',
+		},
+		hint: {
+			zh: '改用表中列出的舍入模式；CAST_NONE 在有精度损失时等同于 CAST_RINT。',
+			en: 'Use one of the listed modes; CAST_NONE rounds as CAST_RINT when the conversion loses precision.',
+		},
+	},
+	'param-out-of-range': {
+		severity: 'error',
+		message: {
+			zh: '{call} 的参数 {param} 为 {value}，超出取值范围 {min} ~ {max}。',
+			en: '{call}: {param} is {value}, outside its range {min} ~ {max}.',
+		},
+		hint: {
+			zh: '按接口文档的取值范围传参；数据量大时拆成多次调用。',
+			en: 'Keep the parameter within the documented range; split a large job into several calls.',
+		},
+	},
+	'sync-all-sequential': {
+		severity: 'info',
+		message: {
+			zh: 'SyncAll：模拟器按编号依次运行 {blocks} 个核，编号更大的核在同步点之前写入 GM 的数据，编号小的核在同步点之后读不到。',
+			en: 'SyncAll: the simulator runs the {blocks} cores one after another, so data a higher block writes to GM before the barrier is not there for a lower block after it.',
+		},
+		hint: {
+			zh: '依赖跨核数据交换的结果请用单核运行核对，或在真实设备上验证。',
+			en: 'Check results that depend on exchanging data across cores with a one-block run, or on a device.',
+		},
+	},
+	'kernel-assert-failed': {
+		severity: 'error',
+		message: {
+			zh: '核内断言失败：`{expr}` 为假。{message}',
+			en: 'Kernel assertion failed: `{expr}` is false. {message}',
+		},
+		hint: {
+			zh: '断言处的条件不成立：检查断言前的 tiling 参数或数据，或在断言前用 printf 打印相关变量。',
+			en: 'The asserted condition does not hold: check the tiling parameters or the data before it, or printf the variables it uses.',
+		},
+	},
 	'block-dim-invalid': {
 		severity: 'error',
 		message: {

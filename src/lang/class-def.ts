@@ -2,12 +2,14 @@
  * A user class or struct, instantiated: one `ClassDef` per class and per list of template
  * arguments (`KernelAdd<half>` and `KernelAdd<float>` are two). It knows its fields in
  * declaration order (that is the construction order), their types and offsets, and its member
- * functions. Invariant: `fieldIndex.get(name)` is the index of `name` in `fields`.
+ * functions. Invariant: `fieldIndex.get(name)` is the index of `name` in `fields` (or, for an
+ * alias a union declares, of the field it shares its storage with).
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { Scope } from './scope.ts';
 import { alignOf, sizeOf, type CType, type TemplateArg } from './types.ts';
 import type { FuncDef } from './func-def.ts';
+import type { Value } from './values.ts';
 
 /** One data member. */
 export interface FieldDef {
@@ -17,6 +19,8 @@ export interface FieldDef {
 	init?: SyntaxNode;
 	/** Declarator dimensions of an array member, already evaluated. */
 	arrayDims?: number[];
+	/** A constant default (catalog structs, whose defaults are data rather than syntax). */
+	value?: Value;
 }
 
 /** An instantiated class; see the file comment. */
@@ -42,8 +46,14 @@ export class ClassDef {
 	scope!: Scope;
 	/** Whether fields and methods have been collected. */
 	complete = false;
+	/**
+	 * Constructors of a catalog struct, each as the fields its parameters set, in order (the
+	 * program's own classes have real constructors among `methods` instead).
+	 */
+	fieldConstructors: ReadonlyArray<readonly number[]> | undefined;
 	#size = -1;
 	#align = 1;
+	#offsets: number[] = [];
 
 	constructor(name: string, qualName: string, targs: readonly TemplateArg[]) {
 		this.name = name;
@@ -55,6 +65,12 @@ export class ClassDef {
 	addField(field: FieldDef): void {
 		this.fieldIndex.set(field.name, this.fields.length);
 		this.fields.push(field);
+	}
+
+	/** Makes `alias` another name of field `name` (a union member of the same storage). */
+	addAlias(alias: string, name: string): void {
+		const index = this.fieldIndex.get(name);
+		if (index !== undefined) this.fieldIndex.set(alias, index);
 	}
 
 	/** Adds a member function (overloads accumulate). */
@@ -76,15 +92,24 @@ export class ClassDef {
 		return this.#align;
 	}
 
+	/** The byte offset of field `index` in an object, as a C++ compiler lays it out. */
+	fieldOffset(index: number): number {
+		if (this.#size < 0) this.#layout();
+		return this.#offsets[index] ?? 0;
+	}
+
 	#layout(): void {
 		let offset = 0;
 		let align = 1;
+		this.#offsets = [];
 		for (const f of this.fields) {
 			const t: CType = f.arrayDims?.length
 				? f.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), f.type)
 				: f.type;
 			const a = alignOf(t);
-			offset = Math.ceil(offset / a) * a + sizeOf(t);
+			offset = Math.ceil(offset / a) * a;
+			this.#offsets.push(offset);
+			offset += sizeOf(t);
 			align = Math.max(align, a);
 		}
 		this.#align = align;

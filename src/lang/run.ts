@@ -17,7 +17,6 @@ import {
 } from '../sim/host/index.ts';
 import {
 	createKernelLaunch,
-	type GmBuffer,
 	type KernelLaunchOptions,
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
@@ -38,6 +37,9 @@ import { T, type CType } from './types.ts';
 import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts';
 import { ProgramFileSystem } from './std/file-system.ts';
 import { ThreadScheduler } from './thread-scheduler.ts';
+import { GmArray } from './gm-array.ts';
+import { kernelParamPointer } from './kernel-inputs.ts';
+import { MemoryWatch } from './memory-watch.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -72,6 +74,7 @@ export function run(request: RunRequest): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
 	let files: ProgramFileSystem | undefined;
+	let memory: MemoryWatch | undefined;
 	try {
 		const result = runInner(
 			request,
@@ -79,6 +82,7 @@ export function run(request: RunRequest): Trace {
 			(m) => (machine = m),
 			false,
 			(fs) => (files = fs),
+			(m) => (memory = m),
 		);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
@@ -88,6 +92,8 @@ export function run(request: RunRequest): Trace {
 		const trace = recorder.finish(result);
 		const outputs = (files as ProgramFileSystem | undefined)?.outputs() ?? [];
 		if (outputs.length > 0) trace.files = outputs;
+		const snapshot = (memory as MemoryWatch | undefined)?.result();
+		if (snapshot) trace.memory = snapshot;
 		return trace;
 	} catch (error) {
 		if (error instanceof LangStop) recorder.diagnostic(error.diagnostic);
@@ -140,6 +146,7 @@ function runInner(
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
 	onFiles: (fs: ProgramFileSystem) => void = () => undefined,
+	onMemory: (m: MemoryWatch) => void = () => undefined,
 ): Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
@@ -150,9 +157,9 @@ function runInner(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	for (const name of request.undefines ?? []) delete predefined[name];
 	for (const [name, value] of Object.entries(request.defines ?? {}))
 		if (/^[A-Za-z_]\w*$/.test(name) && name !== '__proto__') predefined[name] = String(value);
+	for (const name of request.undefines ?? []) delete predefined[name];
 	const project = new Project(request);
 	const parsed = parseProject(project, { predefined });
 	const files = new ProgramFileSystem(project);
@@ -188,6 +195,8 @@ function runInner(
 		env,
 	);
 	env.threads = new ThreadScheduler(rt, recorder);
+	const memory = new MemoryWatch(recorder, env, request.snapshot);
+	onMemory(memory);
 	let compiler!: Compiler;
 	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
 	const bindings = createBindings(env, (p) => {
@@ -234,6 +243,7 @@ function runInner(
 		if (request.cann) options.cann = request.cann;
 		if (site) options.site = site;
 		const launch = createKernelLaunch(options);
+		memory.launched(launch.cores);
 		env.launches++;
 		// The kernel runs on a call stack of its own; the host's is put back as it was.
 		const saved = rt.stack;
@@ -342,9 +352,10 @@ function runInner(
 				}),
 			);
 			const args = params.map((p): Value => {
-				if (p.type.k === 'ptr')
-					return new Ptr({ name: p.name, bytes: gmBytes } satisfies GmBuffer, 0, p.type.to);
-				return compiler.defaultOf(p.type);
+				if (p.type.k !== 'ptr') return compiler.defaultOf(p.type);
+				const { ptr, buffer } = kernelParamPointer(p.name, p.type.to, request, gmBytes);
+				memory.buffers.push(buffer);
+				return ptr;
 			});
 			rt.generation++;
 			let outcome: Outcome;
@@ -585,7 +596,7 @@ function toKernelArg(v: Value, name: string, env: SimEnv): Value {
 	if (!alloc) return v;
 	let buffer = env.gmBuffers.get(alloc.base);
 	if (!buffer) {
-		buffer = { name, bytes: alloc.size };
+		buffer = new GmArray(name, alloc.size);
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

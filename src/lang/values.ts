@@ -102,13 +102,24 @@ export class Ptr {
 	}
 }
 
+/**
+ * A store whose contents live outside the interpreter (GM buffers in the simulator): subclasses
+ * implement `load` and `store` onto their memory.
+ */
+export abstract class ExternalStore implements Store {
+	abstract readonly label: string;
+	abstract load(offset: number, elem: CType): Value;
+	abstract store(offset: number, elem: CType, value: Value): void;
+}
+
 /** Whether `x` is a {@link Store}. */
 export function isStore(x: unknown): x is Store {
 	return (
 		x instanceof CellStore ||
 		x instanceof SlotStore ||
 		x instanceof ArrayStore ||
-		x instanceof ObjectStore
+		x instanceof ObjectStore ||
+		x instanceof ExternalStore
 	);
 }
 

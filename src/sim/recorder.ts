@@ -49,6 +49,8 @@ export class Recorder {
 	readonly #series = new Map<string, MetricSeries>();
 	readonly #leaks: Leak[] = [];
 	readonly #calls = new Map<string, CallCounter>();
+	/** Called after every step with its number (a runner taking a memory copy at step N). */
+	onStep: ((step: number) => void) | undefined;
 
 	constructor(clock: VirtualClock, options: RecorderOptions = {}) {
 		this.clock = clock;
@@ -75,6 +77,7 @@ export class Recorder {
 			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
 			this.#steps.push(entry);
 		}
+		this.onStep?.(step);
 		return step;
 	}
 

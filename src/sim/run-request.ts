@@ -5,6 +5,7 @@
 import type { Action } from '../cases/schema.ts';
 import type { ProductId } from './product-id.ts';
 import type { HostLimitOverrides } from './host/host-profile.ts';
+import type { GmFill } from './kernel/gm-fill.ts';
 
 export type { Action };
 
@@ -54,12 +55,14 @@ export interface RunRequest {
 	files?: readonly ProgramFile[];
 	/** Folders (paths as in `files`) that `#include "…"` searches after the given files (`-I`). */
 	includeDirs?: readonly string[];
-	/** Macros defined before the program (`-D NAME=VALUE`); `1` when no value is given. */
-	defines?: Readonly<Record<string, string>>;
-	/** Predefined macros to remove (`-U NAME`), e.g. `ASCENDC_CPU_DEBUG` in CPU mode. */
-	undefines?: readonly string[];
 	product: ProductId;
 	mode: RunMode;
+	/**
+	 * Macros defined before the program, as a compiler's `-D NAME[=VALUE]` (value `1` when none),
+	 * and predefined ones removed, as `-U NAME` (e.g. `ASCENDC_CPU_DEBUG`).
+	 */
+	defines?: Readonly<Record<string, string>>;
+	undefines?: readonly string[];
 	/** CANN version, e.g. `8.0.RC2`; picks log wording. Omitted: the product's default. */
 	cann?: string;
 	maxSteps?: number;
@@ -72,6 +75,19 @@ export interface RunRequest {
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;
+	/**
+	 * For kernels with no `main`: the bytes of GM parameters, by parameter name (raw,
+	 * little-endian, as `--input x=x.bin` reads them); a parameter given here gets a buffer of
+	 * exactly that size.
+	 */
+	gmInputs?: Readonly<Record<string, Uint8Array>>;
+	/** For kernels with no `main`: what the other GM parameters hold (default: a ramp, gm-fill.ts). */
+	gmFill?: GmFill;
+	/**
+	 * Take a copy of the run's memory after step N (a step number of the trace), or at the end
+	 * (`'end'`); it comes back as `Trace.memory`.
+	 */
+	snapshot?: number | 'end';
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }

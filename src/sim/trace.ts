@@ -2,6 +2,7 @@
  * The shape of a simulation run: what the simulator hands to every runner (CLI, worker, tests).
  * Everything here is plain data, so a trace can cross a worker boundary or be written as JSON.
  */
+import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
@@ -86,6 +87,8 @@ export interface Leak {
 	bytes?: number;
 }
 
+export type { MemorySnapshot };
+
 /** The whole record of a run. */
 export interface Trace {
 	outcome: Outcome;
@@ -105,4 +108,6 @@ export interface Trace {
 	stepsTruncated?: boolean;
 	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */
 	files?: Array<{ path: string; bytes: Uint8Array }>;
+	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
+	memory?: MemorySnapshot;
 }

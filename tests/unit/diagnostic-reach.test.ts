@@ -28,6 +28,7 @@ function runTrigger(code: string, trigger: Trigger): Trace {
 	if (trigger.cann) request.cann = trigger.cann;
 	if (trigger.maxSteps) request.maxSteps = trigger.maxSteps;
 	if (trigger.gmBytes) request.gmBytes = trigger.gmBytes;
+	if (trigger.blocks) request.blocks = trigger.blocks;
 	if (trigger.actions) request.actions = trigger.actions;
 	if (trigger.files) request.files = trigger.files;
 	return run(request);

@@ -17,6 +17,8 @@ export interface Trigger {
 	maxSteps?: number;
 	/** Size of each synthetic GM buffer of a kernel run without `main`. */
 	gmBytes?: number;
+	/** Blocks a kernel run without `main` launches. */
+	blocks?: number;
 	actions?: Action[];
 	/** Further files of the program (headers it includes, other sources, data). */
 	files?: ProgramFile[];
@@ -338,16 +340,45 @@ int main() {
     Adds(t, t, (half)1, 4096);`),
 		mode: 'cpu',
 	},
-	// The mask/repeat form of Add, which the simulator runs unchecked (its BinaryRepeatParams
-	// struct is not simulated yet, so the program stands in one).
 	'vector-call-shape': {
-		source: kernel(
-			`    pipe.InitBuffer(q, 1, 256);
+		unreachable:
+			'Every documented form of every vector row runs now (count, mask-bit and mask-count with their repeat strides); the code stays because older links point to its anchor.',
+	},
+	'param-out-of-range': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
-    BinaryRepeatParams params;
-    Add(t, t, t, 128, 1, params);`,
-			'struct BinaryRepeatParams { uint8_t blockNumber; };',
-		),
+    BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
+		mode: 'cpu',
+	},
+	'sync-all-sequential': {
+		source: kernel('    SyncAll();'),
+		blocks: 2,
+	},
+	'kernel-assert-failed': {
+		source: kernel('    int tiles = 0;\n    ascendc_assert(tiles > 0, "tiles is %d\\n", tiles);'),
+		mode: 'cpu',
+	},
+	'vector-dtype-unsupported': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 256);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    Not(t, t, 16);`),
+		mode: 'cpu',
+	},
+	'cast-pair-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<int8_t> a = q.AllocTensor<int8_t>();
+    LocalTensor<int32_t> b = out.AllocTensor<int32_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
+	},
+	'cast-round-mode-unsupported': {
+		source: kernel(`    TQue<TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(q, 1, 256);
+    pipe.InitBuffer(out, 1, 256);
+    LocalTensor<half> a = q.AllocTensor<half>();
+    LocalTensor<int16_t> b = out.AllocTensor<int16_t>();
+    Cast(b, a, RoundMode::CAST_NONE, 32);`),
 	},
 	'global-tensor-unset': {
 		source: kernel(`    GlobalTensor<half> unset;

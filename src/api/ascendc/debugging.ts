@@ -4,11 +4,17 @@
  */
 import { Halt } from '../../sim/halt.ts';
 import { SIGABRT } from '../../sim/kernel/core-abort.ts';
-import { gmPointer } from '../../sim/kernel/global-tensor.ts';
+import type { CoreContext } from '../../sim/kernel/core-context.ts';
+import { userFilePath } from '../../sim/kernel/cpu-debug-log.ts';
+import { GlobalTensor, gmPointer } from '../../sim/kernel/global-tensor.ts';
+import { dumpTypeName, dumpValue, formatKernelPrint } from '../../sim/kernel/kernel-print.ts';
+import { LocalTensor } from '../../sim/kernel/local-tensor.ts';
 import {
 	cpuDebugApi,
 	kernelApi,
 	NO_COST,
+	PER_STEP_COST,
+	type ApiCall,
 	type CpuDebugApiRow,
 	type KernelApiRow,
 } from '../api-row.ts';
@@ -16,6 +22,20 @@ import { ascendCDoc } from '../sources.ts';
 
 const group = 'ascendc-debugging';
 const CPU_TWIN = (page: string) => ascendCDoc(`调试接口/CPU孪生调试/${page}.md`);
+
+/** The `[ASSERT]` line and the stop of a failed kernel assertion (assert.md, ascendc_assert.md). */
+function assertFailed(core: CoreContext, c: ApiCall, message: string): never {
+	const frame = c.site().stack.at(-1);
+	const file = userFilePath(frame?.file ?? core.fileName);
+	const expr = c.argText(0) ?? String(c.args[0]);
+	c.print(`[ASSERT] ${file}:${frame?.line ?? 0}: Assertion \`${expr}' ${message}\n`);
+	c.flush();
+	core.trace.diagnose(c.site(), 'kernel-assert-failed', { expr, message: message.trim() });
+	core.trace.step(c.site(), c.name, [expr], core.mode === 'cpu' ? 'SIGABRT' : 'trap');
+	throw new Halt(core.mode === 'cpu' ? 'abort' : 'hang', `${c.name} failed: ${expr}`, SIGABRT);
+}
+
+const truthy = (v: unknown) => v !== 0 && v !== null && v !== undefined && v !== false;
 
 /** The kernel-side debugging rows. */
 export const DEBUGGING_APIS: readonly KernelApiRow[] = [
@@ -25,17 +45,60 @@ export const DEBUGGING_APIS: readonly KernelApiRow[] = [
 		// impl/basic_api/kernel_macros.h: `#define ASSERT(x) assert(x)` under ASCENDC_CPU_DEBUG.
 		signature: '#define ASSERT(x)',
 		cost: NO_COST,
+		diagnostics: ['kernel-assert-failed'],
 		doc: {
-			zh: '核内断言。CPU 调试时等同于 assert，条件为假就打印并以 SIGABRT 结束；模拟器在 NPU 模式下让核停住。',
-			en: 'A kernel assertion. Under CPU debug it is assert: a false condition prints and ends with SIGABRT; in NPU mode the simulator stops the core.',
+			zh: '核内断言。条件为假时打印以 [ASSERT] 开头、带文件名、行号和表达式的一行，然后终止：CPU 调试时以 SIGABRT 结束；模拟器在 NPU 模式下让核停住。',
+			en: 'A kernel assertion. A false condition prints an [ASSERT] line with the file, the line and the expression, then stops: with SIGABRT under CPU debug; in NPU mode the simulator stops the core.',
 		},
 		source: ascendCDoc('调试接口/异常检测/assert.md'),
+		run: (core, c) => (truthy(c.args[0]) ? undefined : assertFailed(core, c, '')),
+	}),
+	kernelApi({
+		name: 'ascendc_assert',
+		group,
+		signature: '#define ascendc_assert(expr, ...)',
+		cost: NO_COST,
+		diagnostics: ['kernel-assert-failed'],
+		doc: {
+			zh: '带格式化信息的核内断言：条件为假时按 printf 的格式（%d %i %u %x %f %s %p）打印后面的信息，再像 assert 一样终止。',
+			en: 'A kernel assertion with a message: a false condition prints the printf-style message (%d %i %u %x %f %s %p) after the assertion line, then stops as assert does.',
+		},
+		source: ascendCDoc('调试接口/异常检测/ascendc_assert.md'),
 		run: (core, c) => {
-			const v = c.args[0];
-			if (v !== 0 && v !== null && v !== undefined) return undefined;
-			const frame = c.site().stack.at(-1);
-			c.print(`[ASSERT] assertion failed at line ${frame?.line ?? 0}\n`);
-			throw new Halt(core.mode === 'cpu' ? 'abort' : 'hang', 'ASSERT failed', SIGABRT);
+			if (truthy(c.args[0])) return undefined;
+			const fmt = typeof c.args[1] === 'string' ? c.args[1] : '';
+			return assertFailed(
+				core,
+				c,
+				formatKernelPrint(fmt, c.args.slice(2), core.mode).replace(/\n$/, ''),
+			);
+		},
+	}),
+	kernelApi({
+		name: 'DumpTensor',
+		group,
+		signature: [
+			'template <typename T> __aicore__ inline void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc, uint32_t dumpSize)',
+			'template <typename T> __aicore__ inline void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize)',
+		],
+		cost: PER_STEP_COST,
+		diagnostics: ['tensor-out-of-bounds', 'gm-out-of-bounds'],
+		doc: {
+			zh: '打印 tensor 的前 dumpSize 个元素：先打印一行 `DumpTensor: desc=…, addr=…, data_type=…, position=…, dump_size=…`，再打印数据（浮点保留 6 位小数）。desc 是用户自定义的标记，用来区分不同位置的打印。',
+			en: 'Prints the first dumpSize elements of a tensor: a line `DumpTensor: desc=…, addr=…, data_type=…, position=…, dump_size=…`, then the data (floats with six decimals). desc is the caller’s own tag to tell the dumps apart.',
+		},
+		source: ascendCDoc('调试接口/上板打印/DumpTensor.md'),
+		run: (core, c) => {
+			const t = c.args[0] as LocalTensor | GlobalTensor;
+			const n = Math.max(0, Math.trunc(Number(c.args[2])));
+			const values = core.dumpTensor(c.site(), t, n);
+			const position = t instanceof LocalTensor ? t.hardware : 'GM';
+			const addr = t instanceof LocalTensor ? t.address : (t.ptr?.byteOffset ?? 0);
+			c.print(
+				`DumpTensor: desc=${Number(c.args[1])}, addr=0x${addr.toString(16)}, data_type=${dumpTypeName(t.dtype)}, position=${position}, dump_size=${n}\n`,
+			);
+			c.print(`[${values.map((v) => dumpValue(t.dtype, v)).join(',')}]\n`);
+			return undefined;
 		},
 	}),
 ];

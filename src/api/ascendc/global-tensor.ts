@@ -1,7 +1,7 @@
 /** GlobalTensor: a typed window onto Global Memory (asc-devkit 数据结构/GlobalTensor). */
-import type { GmPointer } from '../../sim/kernel/global-tensor.ts';
+import { offsetGm, type GmPointer } from '../../sim/kernel/global-tensor.ts';
 import { kernelApi, NO_COST, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
-import { ascendCDoc } from '../sources.ts';
+import { ascendCContextDoc, ascendCDoc } from '../sources.ts';
 import { dtypeArg, globalOf } from './objects.ts';
 
 const DOC = (page: string) => ascendCDoc(`数据结构/GlobalTensor/${page}.md`);
@@ -92,5 +92,54 @@ export const GLOBAL_TENSOR_APIS: readonly KernelApiRow[] = [
 		},
 		source: DOC('operator'),
 		run: (core, c) => globalOf(c).at(c.site(), c.args[0] as number),
+	}),
+	kernelApi({
+		name: 'GlobalTensor::GetPhyAddr',
+		group,
+		signature: [
+			'__aicore__ inline const __gm__ PrimType* GetPhyAddr() const',
+			'__aicore__ inline __gm__ PrimType* GetPhyAddr(const uint64_t offset) const',
+		],
+		cost: NO_COST,
+		doc: {
+			zh: 'GlobalTensor 指向的 GM 地址（或偏移 offset 个元素后的地址）。',
+			en: 'The GM address the GlobalTensor points at (or offset elements further on).',
+		},
+		source: ascendCContextDoc('GetPhyAddr-0'),
+		run: (core, c) => {
+			const g = globalOf(c);
+			if (!g.ptr) return c.stop('null-dereference', { name: `${g.name} (no SetGlobalBuffer)` });
+			return c.form === 1 ? offsetGm(g.ptr, (c.args[0] as number) * g.dtype.bytes) : g.ptr;
+		},
+	}),
+	kernelApi({
+		name: 'GlobalTensor::SetL2CacheHint',
+		group,
+		signature:
+			'template<CacheRwMode rwMode = CacheRwMode::RW> __aicore__ inline void SetL2CacheHint(CacheMode mode)',
+		cost: NO_COST,
+		doc: {
+			zh: '设置这块 GM 数据在 L2 Cache 中的缓存方式。模拟器没有 L2 Cache，调用只被记录。',
+			en: 'Sets how this GM data is cached in L2. The simulator has no L2 cache; the call is only traced.',
+		},
+		source: ascendCContextDoc('SetL2CacheHint'),
+		run: (core, c) => {
+			core.trace.step(c.site(), `${globalOf(c).name}.SetL2CacheHint`, [String(c.args[0])], 'void');
+			return undefined;
+		},
+	}),
+	kernelApi({
+		name: 'GlobalTensor::operator()',
+		group,
+		signature:
+			'__aicore__ inline __inout_pipe__(S) PrimType& operator()(const uint64_t offset) const',
+		cost: PER_STEP_COST,
+		diagnostics: ['global-tensor-unset', 'gm-out-of-bounds'],
+		doc: {
+			zh: '读出第 offset 个元素（与 GetValue 相同）。模拟器只支持读取，不支持对它赋值。',
+			en: 'Reads element offset (as GetValue does). The simulator supports reading it, not assigning to it.',
+		},
+		source: ascendCContextDoc('operator()-2'),
+		run: (core, c) => globalOf(c).GetValue(c.site(), c.args[0] as number),
 	}),
 ];

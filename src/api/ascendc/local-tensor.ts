@@ -1,7 +1,7 @@
 /** LocalTensor: a tensor over on-chip memory (asc-devkit 数据结构/LocalTensor). */
 import { TPOSITION_VALUES } from '../../sim/kernel/tposition.ts';
 import { kernelApi, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
-import { ascendCDoc } from '../sources.ts';
+import { ascendCContextDoc, ascendCDoc } from '../sources.ts';
 import { dtypeArg, localOf } from './objects.ts';
 
 const DOC = (page: string) => ascendCDoc(`数据结构/LocalTensor/${page}.md`);
@@ -114,6 +114,36 @@ export const LOCAL_TENSOR_APIS: readonly KernelApiRow[] = [
 			const t = localOf(c);
 			core.trace.step(c.site(), `${t.describe()}.GetPosition`, [], t.position);
 			return TPOSITION_VALUES[t.position];
+		},
+	}),
+	kernelApi({
+		name: 'LocalTensor::operator()',
+		group,
+		signature:
+			'__aicore__ inline __inout_pipe__(S) __ubuf__ PrimType& operator()(const uint32_t offset) const',
+		cost: PER_STEP_COST,
+		diagnostics: ['tensor-out-of-bounds', 'tensor-use-after-free'],
+		doc: {
+			zh: '读出第 offset 个元素（与 GetValue 相同，标量读取）。模拟器只支持读取，不支持对它赋值。',
+			en: 'Reads element offset (as GetValue does, a scalar access). The simulator supports reading it, not assigning to it.',
+		},
+		source: ascendCContextDoc('operator()'),
+		run: (core, c) => localOf(c).GetValue(c.site(), c.args[0] as number),
+	}),
+	kernelApi({
+		name: 'LocalTensor::SetSize',
+		group,
+		signature: '__aicore__ inline void SetSize(const uint32_t size)',
+		cost: PER_STEP_COST,
+		diagnostics: ['tensor-out-of-bounds'],
+		doc: {
+			zh: '改变 tensor 的元素个数（之后 GetSize 返回它，矢量指令按它检查范围）；超过所在块的大小时给出警告。',
+			en: 'Changes the tensor’s element count (GetSize returns it, and vector calls check against it); a size past its block is warned about.',
+		},
+		source: DOC('SetSize'),
+		run: (core, c) => {
+			core.setTensorSize(c.site(), localOf(c), Number(c.args[0]));
+			return undefined;
 		},
 	}),
 ];

@@ -1,6 +1,13 @@
-/** Synchronization inside a core (asc-devkit 同步控制/核内同步). */
-import { kernelApi, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
-import { ascendCDoc } from '../sources.ts';
+/**
+ * Synchronization (asc-devkit 同步控制/核内同步 and 核间同步) and the data cache (缓存控制).
+ * The simulator runs one call at a time on each core, so in-core barriers order nothing it does
+ * not already order; they are traced for the pipe model to read. SyncAll waits for every block,
+ * but the simulator runs blocks one after another: what a later block writes before the barrier
+ * is not there for an earlier block after it, which the call reports.
+ */
+import { kernelApi, NO_COST, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
+import { PIPES } from '../../sim/kernel/core-context.ts';
+import { ascendCContextDoc, ascendCDoc } from '../sources.ts';
 
 const DOC = (page: string) => ascendCDoc(`同步控制/核内同步/${page}.md`);
 const group = 'ascendc-sync';
@@ -48,4 +55,60 @@ export const SYNC_APIS: readonly KernelApiRow[] = [
 		source: DOC('SetFlag-WaitFlag(ISASI)'),
 		run: (core, c) => core.WaitFlag(c.site(), String(c.targs[0]), c.args[0] as number),
 	}),
+	kernelApi({
+		name: 'pipe_barrier',
+		group,
+		// The CCE intrinsic PipeBarrier wraps (cannmirror/asc-devkit:impl/basic_api, PipeBarrierImpl
+		// calls pipe_barrier(pipe)); older samples call it directly, e.g. pipe_barrier(PIPE_ALL).
+		signature: '__aicore__ inline void pipe_barrier(pipe_t pipe)',
+		cost: PER_STEP_COST,
+		diagnostics: ['pipe-unknown'],
+		doc: {
+			zh: 'PipeBarrier 底层的 CCE 内置函数，以函数参数给出流水，例如 pipe_barrier(PIPE_ALL)。',
+			en: 'The CCE intrinsic under PipeBarrier, the pipe given as an argument, e.g. pipe_barrier(PIPE_ALL).',
+		},
+		source: DOC('PipeBarrier(ISASI)'),
+		run: (core, c) => core.PipeBarrier(c.site(), pipeName(c.args[0]), true),
+	}),
+	kernelApi({
+		name: 'SyncAll',
+		group,
+		signature: [
+			'template <bool isAIVOnly = true> __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0)',
+			'template <bool isAIVOnly = true> __aicore__ inline void SyncAll()',
+		],
+		cost: PER_STEP_COST,
+		diagnostics: ['sync-all-sequential'],
+		doc: {
+			zh: '全核同步：所有核都执行到这里之后才继续。模拟器按核的编号依次运行各核，因此之前编号更大的核在同步点之前写入的数据，对编号小的核在同步点之后不可见；调用时会给出提示。',
+			en: 'Synchronises all cores: none goes on until every one has reached it. The simulator runs the cores one after another in block order, so what a higher block writes before the barrier is not there for a lower block after it; the call says so.',
+		},
+		source: ascendCDoc('同步控制/核间同步/SyncAll.md'),
+		run: (core, c) => core.syncAll(c.site()),
+	}),
+	kernelApi({
+		name: 'DataCacheCleanAndInvalid',
+		group,
+		signature: [
+			'template <typename T, CacheLine entireType, DcciDst dcciDst> __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)',
+			'template <typename T, CacheLine entireType, DcciDst dcciDst> __aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst)',
+			'template <typename T, CacheLine entireType> __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)',
+		],
+		cost: NO_COST,
+		doc: {
+			zh: '刷新并作废数据缓存，使标量读写与 GM 一致。模拟器没有数据缓存，标量读写直接访问 GM，调用只被记录。',
+			en: 'Cleans and invalidates the data cache so scalar accesses agree with GM. The simulator has no data cache (scalar accesses go straight to GM); the call is only traced.',
+		},
+		source: ascendCContextDoc('DataCacheCleanAndInvalid'),
+		run: (core, c) => {
+			core.trace.step(c.site(), c.name, [], 'void');
+			return undefined;
+		},
+	}),
 ];
+
+/** A pipe argument by name: `PIPE_ALL` reaches the semantics as its enum value or its name. */
+function pipeName(v: unknown): string {
+	if (typeof v === 'number') return PIPES[v] ?? String(v);
+	return String(v);
+}

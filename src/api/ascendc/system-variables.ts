@@ -9,10 +9,34 @@ import { ascendCDoc, samplesFile } from '../sources.ts';
 import { dtypeArg } from './objects.ts';
 
 const group = 'ascendc-system-variables';
+
+/** Counter cycles per µs: 50 MHz on A2/A3 (GetSystemCycle(ISASI).md); taken for every product. */
+const SYSTEM_COUNTER_MHZ = 50;
 const WORKSPACE = (page: string) => ascendCDoc(`资源管理/临时空间管理/workspace/${page}.md`);
 
 /** The system-variable rows. */
 export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
+	kernelApi({
+		name: 'InitSocState',
+		group,
+		signature: '__aicore__ inline void InitSocState()',
+		cost: NO_COST,
+		doc: {
+			zh: '初始化 AI Core 的全局状态，按产品执行的初始化项不同：Atlas A2/A3 关闭随路原子操作、把 mask 切回 Normal 模式并置为全 1（LoadData 卷积搬运的填充值与边界不模拟）；Atlas 推理系列只关闭原子操作；参考页标明训练系列与 200I/500 A2 不支持，模拟器在这些产品上不做任何事。',
+			en: 'Initialises the AI Core’s global state; what it resets depends on the product: on Atlas A2/A3 it turns atomic copies off, puts the mask back in Normal mode and sets it to all ones (the convolution LoadData padding value and boundary are not modelled); on the Atlas inference series it only turns atomics off; the page marks the training series and 200I/500 A2 unsupported, where the simulator does nothing.',
+		},
+		source: ascendCDoc('工具接口/系统初始化/InitSocState.md'),
+		run: (core, c) => {
+			const arch = core.profile.arch;
+			if (arch === 2201 || arch === 2002) core.atomic = undefined;
+			if (arch === 2201) {
+				core.mask.counter = false;
+				core.mask.reset();
+			}
+			core.trace.step(c.site(), c.name, [], 'void');
+			return undefined;
+		},
+	}),
 	kernelApi({
 		name: 'GetBlockIdx',
 		group,
@@ -36,6 +60,52 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetBlockNum.md'),
 		run: (core, c) => core.GetBlockNum(c.site()),
+	}),
+	kernelApi({
+		name: 'GetSubBlockIdx',
+		group,
+		signature: '__aicore__ inline int64_t GetSubBlockIdx()',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: '当前核在 AI Core 内的子核编号（分离架构上 AIV 为 0 或 1）。模拟器把每个核当作一个 AIV 运行，返回 0。',
+			en: 'This core’s sub-block index within its AI Core (0 or 1 for the AIVs of the separated architecture). The simulator runs every block as one AIV and returns 0.',
+		},
+		source: ascendCDoc('工具接口/系统资源与变量/GetSubBlockIdx(ISASI).md'),
+		run: (core, c) => {
+			core.trace.step(c.site(), 'GetSubBlockIdx', [], '0');
+			return 0;
+		},
+	}),
+	kernelApi({
+		name: 'GetSubBlockNum',
+		group,
+		signature: '__aicore__ inline int64_t GetSubBlockNum()',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: '一个 AI Core 内参与计算的子核个数。模拟器每个核只运行一个 AIV，返回 1。',
+			en: 'How many sub-blocks of an AI Core take part. The simulator runs one AIV per block and returns 1.',
+		},
+		source: ascendCDoc('工具接口/系统资源与变量/GetSubBlockNum(ISASI).md'),
+		run: (core, c) => {
+			core.trace.step(c.site(), 'GetSubBlockNum', [], '1');
+			return 1;
+		},
+	}),
+	kernelApi({
+		name: 'GetSystemCycle',
+		group,
+		signature: '__aicore__ inline int64_t GetSystemCycle()',
+		cost: PER_STEP_COST,
+		doc: {
+			zh: `系统计数器的当前值：模拟器的虚拟时间（微秒）乘以 ${SYSTEM_COUNTER_MHZ}（A2/A3 的计数频率为 50 MHz）。虚拟时间是示意值，不代表真实耗时。`,
+			en: `The system counter: the simulator’s virtual time in µs times ${SYSTEM_COUNTER_MHZ} (the counter runs at 50 MHz on A2/A3). Virtual time is illustrative, not real execution time.`,
+		},
+		source: ascendCDoc('工具接口/系统资源与变量/GetSystemCycle(ISASI).md'),
+		run: (core, c) => {
+			const cycles = Math.round(core.recorder.clock.now * SYSTEM_COUNTER_MHZ);
+			core.trace.step(c.site(), 'GetSystemCycle', [], String(cycles));
+			return cycles;
+		},
 	}),
 	kernelApi({
 		name: 'SetSysWorkspace',

@@ -37,4 +37,19 @@ export const TBUF_APIS: readonly KernelApiRow[] = [
 		run: (core, c) =>
 			tbufOf(c).Get(c.site(), dtypeArg(c), c.form === 1 ? (c.args[0] as number) : undefined),
 	}),
+	kernelApi({
+		name: 'TBuf::GetWithOffset',
+		group: 'ascendc-tbuf',
+		signature:
+			'template <typename T> __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset)',
+		cost: PER_STEP_COST,
+		diagnostics: ['tque-not-initialized', 'tbuf-get-length', 'dtype-unknown'],
+		doc: {
+			zh: '从 TBuf 中字节偏移 bufOffset 处取 size 个元素的 LocalTensor；偏移加长度不能超过初始化的长度。',
+			en: 'A LocalTensor of size elements at byte offset bufOffset of the TBuf; the offset plus the length must fit the initialised length.',
+		},
+		source: DOC('GetWithOffset'),
+		run: (core, c) =>
+			core.tbufGet(c.site(), tbufOf(c), dtypeArg(c), c.args[0] as number, c.args[1] as number),
+	}),
 ];

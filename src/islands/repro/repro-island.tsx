@@ -21,6 +21,9 @@ import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { FileTabs, fileTabId } from './file-tabs.tsx';
 import { LeakReport } from './leak-report.tsx';
+import { DataPanel, type DataInput } from './data-panel.tsx';
+import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
+import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
 import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
@@ -103,6 +106,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [failing, setFailing] = useState<readonly ProductId[]>([]);
 	/** Runs that have finished (with a trace, a timeout or a failure); tests wait on it. */
 	const [finished, setFinished] = useState(0);
+	const [fill, setFill] = useState<GmFill>(DEFAULT_GM_FILL);
+	const [inputs, setInputs] = useState<Readonly<Record<string, DataInput>>>({});
+	const [definesText, setDefinesText] = useState('');
 
 	const editorHost = useRef<HTMLDivElement>(null);
 	const editor = useRef<EditorHandle | undefined>(undefined);
@@ -299,6 +305,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			mode: RunMode;
 			variant: Variant;
 			scenario: ScenarioData;
+			snapshot: number | 'end';
 		}> = {},
 		thenStep?: number,
 	) {
@@ -315,6 +322,20 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
 		};
+		request.gmFill = fill;
+		if (Object.keys(inputs).length > 0) {
+			request.gmInputs = Object.fromEntries(
+				Object.entries(inputs).map(([name, input]) => [name, input.bytes]),
+			);
+		}
+		if (overrides.snapshot !== undefined) request.snapshot = overrides.snapshot;
+		const macros = parseDefineList(definesText);
+		if (macros.bad.length > 0) {
+			setNotice({ tone: 'error', text: format(t.definesBad, { items: macros.bad.join(' ') }) });
+			return;
+		}
+		if (Object.keys(macros.defines).length > 0) request.defines = macros.defines;
+		if (macros.undefines.length > 0) request.undefines = macros.undefines;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -670,6 +691,20 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				<button type="button" disabled={disabled} onClick={share}>
 					{t.share}
 				</button>
+				<span class="repro-field">
+					<label for={ids('defines')}>{t.defines}</label>
+					<input
+						id={ids('defines')}
+						value={definesText}
+						disabled={disabled}
+						spellcheck={false}
+						placeholder="DTYPE_X=half -UASCENDC_CPU_DEBUG"
+						onChange={(e) => {
+							setDefinesText(e.currentTarget.value);
+							clearRun();
+						}}
+					/>
+				</span>
 			</div>
 
 			{withActions && (
@@ -773,6 +808,32 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
+					{trace.steps.some((s) => s.actor.startsWith('core')) && (
+						<DataPanel
+							t={t}
+							level={headingLevel}
+							idPrefix={ids('data')}
+							disabled={disabled}
+							fill={fill}
+							onFill={setFill}
+							inputs={inputs}
+							onInput={(name, input) =>
+								setInputs((old) => {
+									const copy = { ...old };
+									if (input) copy[name] = input;
+									else delete copy[name];
+									return copy;
+								})
+							}
+							snapshot={trace.memory}
+							step={step}
+							total={total}
+							onShow={() => {
+								const at = step > 0 && step < total ? step : 'end';
+								runWith({ snapshot: at }, at === 'end' ? undefined : step);
+							}}
+						/>
+					)}
 				</div>
 			)}
 		</div>

@@ -42,6 +42,7 @@ import type {
 	NativeType,
 } from './binding.ts';
 import type { SimEnv } from './sim-env.ts';
+import { catalogStruct } from './catalog-structs.ts';
 
 /** One form (signature) of a bound API, with its converters. */
 export interface BoundForm {
@@ -61,6 +62,8 @@ export class BoundCall implements ApiCall, ConvertContext {
 	readonly rt: Runtime;
 	readonly span: SourceSpan;
 	readonly env: SimEnv;
+	/** The arguments' source text, when the call was compiled from source. */
+	texts: readonly string[] | undefined;
 	readonly #site: () => CallSite;
 
 	constructor(
@@ -83,10 +86,15 @@ export class BoundCall implements ApiCall, ConvertContext {
 		this.rt = rt;
 		this.span = span;
 		this.env = env;
+		this.texts = undefined;
 	}
 
 	site(): CallSite {
 		return this.#site();
+	}
+
+	argText(index: number): string | undefined {
+		return this.texts?.[index];
 	}
 
 	out(index: number, value: unknown): void {
@@ -284,6 +292,8 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 		}
 		case 'class':
 			return (targs) => simType(t.name, targs);
+		case 'struct':
+			return (targs) => ({ k: 'class', cls: catalogStruct(t, targs), targs });
 		default:
 			return undefined;
 	}
@@ -293,10 +303,14 @@ function ctypeOf(t: ApiType): ((targs: readonly TemplateArg[]) => CType) | undef
 const CONSTANTS: ReadonlyArray<[string, NativeConstant]> = API_TYPES.flatMap((t) => {
 	const type = t.base === 'uint8_t' ? T.u8 : t.base === 'int8_t' ? T.i8 : T.i32;
 	const owners = [t.name, ...(t.aliases ?? [])];
-	return Object.entries(t.values ?? {}).flatMap(([name, value]): Array<[string, NativeConstant]> =>
-		t.scoped
-			? owners.map((owner) => [`${owner}::${name}`, { value, type }])
-			: [[name, { value, type }]],
+	// Every enum value may be written `Enum::VALUE`; an unscoped enum's also plain `VALUE`.
+	return Object.entries(t.values ?? {}).flatMap(
+		([name, value]): Array<[string, NativeConstant]> => [
+			...(t.kind === 'enum' || t.scoped
+				? owners.map((owner): [string, NativeConstant] => [`${owner}::${name}`, { value, type }])
+				: []),
+			...(t.scoped ? [] : [[name, { value, type }] as [string, NativeConstant]]),
+		],
 	);
 });
 
@@ -364,6 +378,8 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, index: number):
 		case 'operator':
 			if (api.member === 'operator[]')
 				mutable.index = (self, i, nc) => api.invokeDynamic({ ...nc, args: [i] }, selfOf(self));
+			// `obj(i)` compiles against the row (compile/calls.ts).
+			else table.apis.set(name, api);
 			break;
 		default:
 			table.apis.set(name, api);

@@ -16,12 +16,21 @@ import { GlobalTensor, type GmBuffer, type GmPointer } from '../../sim/kernel/gl
 import { LocalTensor } from '../../sim/kernel/local-tensor.ts';
 import { HARD_EVENT_VALUES, TPOSITION_VALUES } from '../../sim/kernel/tposition.ts';
 import { PIPES } from '../../sim/kernel/core-context.ts';
-import { ROUND_MODES } from '../../sim/kernel/vector-ops.ts';
+import { ROUND_MODES } from '../../sim/kernel/cast-rules.ts';
 import type { Runtime } from '../runtime.ts';
-import { CHAR_PTR, PRIMITIVE_TYPES, T, typeName, type CType, type TemplateArg } from '../types.ts';
-import { FuncValue, Instance, Ptr, SimObject, type Value } from '../values.ts';
+import {
+	CHAR_PTR,
+	PRIMITIVE_TYPES,
+	sizeOf,
+	T,
+	typeName,
+	type CType,
+	type TemplateArg,
+} from '../types.ts';
+import { convert, FuncValue, Instance, isStore, Ptr, SimObject, type Value } from '../values.ts';
 import { num, str } from './args.ts';
 import type { SimEnv } from './sim-env.ts';
+import { GmArray } from '../gm-array.ts';
 
 /** Turns one argument into what the semantics takes. */
 export type ArgConverter = (v: Value, ctx: ConvertContext) => unknown;
@@ -48,8 +57,13 @@ function stop(ctx: ConvertContext, name: string): never {
 export function argConverters(sig: ApiSignature): ArgConverter[] {
 	return sig.params.map((p) => {
 		switch (paramKind(p, sig, STRUCT_TYPE_NAMES)) {
-			case 'number':
+			case 'number': {
+				// A fixed-width integer parameter takes the argument as C converts it
+				// (`const uint8_t repeatTime` given 300 is 44).
+				const t = p.pointers === 0 && !p.reference ? PRIMITIVE_TYPES[p.base] : undefined;
+				if (t?.k === 'int' && t.bits < 64) return (v) => convert(num(v), t);
 				return toNumber;
+			}
 			case 'string':
 				return toString;
 			case 'local-tensor':
@@ -80,14 +94,37 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
 					return { callback: v.name };
 				};
 			case 'struct':
-				return (v) =>
-					v instanceof Instance
-						? Object.fromEntries(v.cls.fields.map((f, i) => [f.name, v.fields[i]]))
-						: v;
+				// An array of structs (`const SliceInfo srcSliceInfo[]`) is read element by element.
+				if (p.pointers > 0) return (v) => structArray(v);
+				return (v) => structRecord(v);
+			case 'words':
+				return (v) => wordsOf(v);
 			default:
 				return identity;
 		}
 	});
+}
+
+/** A struct argument as a record of every name of every field, aliases of a union included. */
+function structRecord(v: Value): unknown {
+	return v instanceof Instance
+		? Object.fromEntries([...v.cls.fieldIndex].map(([name, i]) => [name, v.fields[i]]))
+		: v;
+}
+
+/** An array-of-structs argument: its elements as records, read on demand. */
+function structArray(v: Value): unknown {
+	if (!(v instanceof Ptr) || !isStore(v.base)) return v;
+	const store = v.base;
+	const size = Math.max(1, sizeOf(v.elem));
+	return { at: (i: number) => structRecord(store.load(v.offset + i * size, v.elem)) };
+}
+
+/** The first two 64-bit words an array argument (`uint64_t mask[2]`) holds, low word first. */
+function wordsOf(v: Value): [unknown, unknown] | unknown {
+	if (v instanceof Ptr && isStore(v.base))
+		return [v.base.load(v.offset, T.u64), v.base.load(v.offset + 8, T.u64)];
+	return v;
 }
 
 /**
@@ -101,6 +138,8 @@ export function valuesFit(sig: ApiSignature, values: readonly Value[]): boolean 
 		const h = v instanceof SimObject ? v.handle : undefined;
 		if (kind === 'local-tensor' && !(h instanceof LocalTensor)) return false;
 		if (kind === 'global-tensor' && !(h instanceof GlobalTensor)) return false;
+		if (kind === 'struct' && v instanceof Instance && v.cls.name !== sig.params[i]!.base)
+			return false;
 	}
 	return true;
 }
@@ -150,7 +189,8 @@ export function resultConverter(sig: ApiSignature, owner: string | undefined): R
 		return (r, _targs, env) =>
 			isApiCallback(r) ? (env.handlers.get(r.callback) ?? 0) : (r as Value);
 	if (sig.returnPointers > 0 || base === 'GM_ADDR')
-		return (r) => (isGmPointer(r) ? new Ptr(r.buffer, r.byteOffset, T.u8) : (r as Value));
+		return (r) =>
+			isGmPointer(r) ? new Ptr(GmArray.of(r.buffer), r.byteOffset, T.u8) : (r as Value);
 	return (r) => r as Value;
 }
 

@@ -16,8 +16,10 @@ import { BoundCall, type BoundApi } from '../bindings/api-binder.ts';
 import { returnType, templateArgs, valuesFit } from '../bindings/api-values.ts';
 import { T, typeName, type CType, type TemplateArg } from '../types.ts';
 import { SimObject, type Value } from '../values.ts';
+import type { Scope } from '../scope.ts';
 import type { CompileContext, Ev, Ex } from './context.ts';
 import { EXTERNAL_PREFIX } from './externals.ts';
+import { compileBraceValue, compileExpr } from './expressions.ts';
 
 /** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
 function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
@@ -44,7 +46,19 @@ function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undef
 					zh: `类型为 \`${typeName(t)}\` 的对象`,
 					en: `an object of type \`${typeName(t)}\``,
 				};
+			// A plain integer parameter does not take an array (`mask` vs `mask[]` forms).
+			if (p.pointers === 0 && !HANDLE_TYPE_NAMES.has(p.base) && t.k === 'array')
+				return typeWords(t);
 			return undefined;
+		case 'words':
+			if (t.k === 'int' || t.k === 'float' || t.k === 'bool') return typeWords(t);
+			return undefined;
+		case 'struct':
+			if (t === BRACE_LIST || t.k === 'unknown') return undefined;
+			// A struct of another type does not convert (DataCopyParams is no Nd2NzParams).
+			if (t.k === 'class' && (t.cls.name === p.base || !STRUCT_TYPE_NAMES.has(t.cls.name)))
+				return undefined;
+			return typeWords(t);
 		case 'local-tensor':
 			if (t.k === 'sim' && t.name !== 'LocalTensor') return typeWords(t, true);
 			if (t.k === 'class' || t.k === 'int' || t.k === 'float') return typeWords(t);
@@ -56,6 +70,88 @@ function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undef
 		default:
 			return undefined;
 	}
+}
+
+/** The static type of a brace-list argument until the parameter it initialises is known. */
+const BRACE_LIST: CType = { k: 'unknown' };
+
+/**
+ * Compiles the arguments of an API call; a brace list (`{1, 1, 1, 8, 8, 8}`) is left for
+ * {@link compileApiCall}, which builds it as the struct its parameter names.
+ */
+export function compileApiArgs(
+	ctx: CompileContext,
+	argNodes: readonly SyntaxNode[],
+	scope: Scope,
+): Ex[] {
+	return argNodes.map((a) =>
+		a.name === 'InitializerList'
+			? { ev: () => undefined, t: BRACE_LIST }
+			: compileExpr(ctx, a, scope),
+	);
+}
+
+/**
+ * Whether every brace-list argument can initialise its parameter in `sig`: a struct with a
+ * constructor of as many parameters, or with at least as many fields (`{1, 1, 1, 8, 8, 8}` is a
+ * BinaryRepeatParams, `{m, 2, 0, 8}` a DataCopyParams rather than an Nd2NzParams).
+ */
+function bracesFit(
+	ctx: CompileContext,
+	sig: ApiSignature,
+	args: readonly Ex[],
+	argNodes: readonly SyntaxNode[],
+): boolean {
+	for (let k = 0; k < args.length; k++) {
+		if (args[k]!.t !== BRACE_LIST) continue;
+		const p = sig.params[k];
+		const t = p ? ctx.bindings.types.get(p.base)?.ctype?.([]) : undefined;
+		if (!t || t.k !== 'class') return false;
+		const n = ctx.parts(argNodes[k]!).length;
+		const ctors = t.cls.fieldConstructors ?? [];
+		const fits = ctors.length > 0 ? ctors.some((c) => c.length === n) : n <= t.cls.fields.length;
+		if (n > 0 && !fits) return false;
+	}
+	return true;
+}
+
+/** Builds the brace-list arguments of a call as the struct of the form's parameter. */
+function buildBraceArgs(
+	ctx: CompileContext,
+	sig: ApiSignature,
+	args: Ex[],
+	argNodes: readonly SyntaxNode[],
+	targs: readonly TemplateArg[],
+	scope: Scope,
+): void {
+	for (let k = 0; k < args.length; k++) {
+		if (args[k]!.t !== BRACE_LIST) continue;
+		const p = sig.params[k];
+		const nt = p ? ctx.bindings.types.get(p.base) : undefined;
+		if (!p || !nt?.ctype) {
+			args[k] = ctx.unsupported(argNodes[k]!, 'brace-list');
+			continue;
+		}
+		const structArgs = p.typeArgs.map((name) => deducedType(sig, args, targs, name) ?? T.f32);
+		args[k] = compileBraceValue(ctx, argNodes[k]!, nt.ctype(structArgs), scope);
+	}
+}
+
+/** The type a template parameter stands for: explicit, or the element type of a tensor argument. */
+function deducedType(
+	sig: ApiSignature,
+	args: readonly Ex[],
+	targs: readonly TemplateArg[],
+	name: string,
+): TemplateArg | undefined {
+	const explicit = sig.templateParams.findIndex((t) => t.name === name);
+	if (explicit >= 0 && targs[explicit] !== undefined) return targs[explicit];
+	for (let i = 0; i < sig.params.length && i < args.length; i++) {
+		const t = args[i]!.t;
+		if (sig.params[i]!.typeArgs[0] === name && t.k === 'sim' && t.targs[0] !== undefined)
+			return t.targs[0];
+	}
+	return undefined;
 }
 
 /** An argument's type as the call-arg-type message quotes it: `` `T` `` or `` a `T` ``. */
@@ -99,6 +195,7 @@ export function compileApiCall(
 	targs: readonly TemplateArg[],
 	at: SyntaxNode,
 	self: Ex | null,
+	scope: Scope,
 ): Ex {
 	const n = args.length;
 	const forms = api.forms;
@@ -122,8 +219,13 @@ export function compileApiCall(
 			type: p.type,
 		});
 	}
-	const exact = typed.filter((i) => staticallyFits(forms[i]!.sig, args));
-	const candidates = exact.length > 0 ? exact : typed;
+	const braced = typed.filter((i) => bracesFit(ctx, forms[i]!.sig, args, argNodes));
+	const exact = (braced.length > 0 ? braced : typed).filter((i) =>
+		staticallyFits(forms[i]!.sig, args),
+	);
+	const candidates = exact.length > 0 ? exact : braced.length > 0 ? braced : typed;
+	if (args.some((a) => a.t === BRACE_LIST))
+		buildBraceArgs(ctx, forms[candidates[0]!]!.sig, args, argNodes, targs, scope);
 	const fixed = candidates.length === 1 ? candidates[0]! : -1;
 	const selfType = self?.t;
 	const t =
@@ -140,6 +242,7 @@ export function compileApiCall(
 	const span = ctx.span(at);
 	const site = rt.siteOfCall();
 	const name = api.name;
+	const texts = api.row.kind === 'macro' ? argNodes.map((a) => ctx.text(a)) : undefined;
 	const pick = (vals: readonly Value[]): number => {
 		for (const i of candidates) if (valuesFit(forms[i]!.sig, vals)) return i;
 		return candidates[0]!;
@@ -161,6 +264,7 @@ export function compileApiCall(
 			const form = fixed >= 0 ? fixed : pick(vals);
 			const call = new BoundCall(name, vals, o, undefined, site, rt, span, env);
 			call.form = form;
+			call.texts = texts;
 			call.targs = ctargs[form]!;
 			const convert = forms[form]!.convert;
 			const m = n < convert.length ? n : convert.length;

@@ -37,7 +37,7 @@ import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
-import { compileApiCall } from './api-call.ts';
+import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
 
 /** The spellings of inline assembly. */
@@ -222,8 +222,8 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			if (special) return special;
 			const api = ctx.bindings.apis.get(simName);
 			if (api && api.row.owner === undefined) {
-				const args = argNodes.map((a) => compileArgument(ctx, a, scope));
-				return compileApiCall(ctx, api, args, argNodes, targs, n, null);
+				const args = compileApiArgs(ctx, argNodes, scope);
+				return compileApiCall(ctx, api, args, argNodes, targs, n, null, scope);
 			}
 			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
@@ -283,6 +283,12 @@ function compileDynamicCall(
 	n: SyntaxNode,
 	name: string,
 ): Ex {
+	// `t(i)` on a simulator object: its catalog `operator()` (LocalTensor element access).
+	const call = fv.t.k === 'sim' ? ctx.bindings.apis.get(`${fv.t.name}::operator()`) : undefined;
+	if (call) {
+		const callArgs = compileApiArgs(ctx, argNodes, scope);
+		return compileApiCall(ctx, call, callArgs, argNodes, [], n, fv, scope);
+	}
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
 	const span = ctx.span(n);
 	const rt = ctx.rt;
@@ -561,9 +567,19 @@ function compileMethodCall(
 		const intrinsic = METHOD_INTRINSICS[method];
 		const special = intrinsic?.(ctx, obj, argNodes, scope, n);
 		if (special) return special;
-		const args = argNodes.map((a) => compileArgument(ctx, a, scope));
 		const api = ctx.bindings.apis.get(`${obj.t.name}::${method}`);
-		if (api) return compileApiCall(ctx, api, args, argNodes, targs, n, obj);
+		if (api)
+			return compileApiCall(
+				ctx,
+				api,
+				compileApiArgs(ctx, argNodes, scope),
+				argNodes,
+				targs,
+				n,
+				obj,
+				scope,
+			);
+		const args = argNodes.map((a) => compileArgument(ctx, a, scope));
 		const t = nt?.returns?.[method]?.(obj.t.targs) ?? T.unknown;
 		const mutator = nt?.mutators?.[method];
 		if (mutator && !arrow) {

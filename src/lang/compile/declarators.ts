@@ -470,6 +470,7 @@ export function compileConstruct(
 	}
 	if (type.k === 'class') {
 		const cls = type.cls;
+		if (cls.fieldConstructors) return compileFieldConstruct(ctx, cls, args, at, brace);
 		const ctors = (cls.methods.get(cls.name) ?? []).filter((c) => c.node);
 		const fieldInit = compileFieldInitializers(ctx, cls);
 		if (ctors.length === 0 || (brace && !ctors.some((c) => c.paramCount === args.length))) {
@@ -523,6 +524,44 @@ export function compileConstruct(
 	return () => defaultValue(type);
 }
 
+/**
+ * Constructs a catalog struct: the constructor whose parameter count matches sets its fields in
+ * order, the others keep their defaults; a brace list no constructor takes initialises the
+ * fields in declaration order, as an aggregate would.
+ */
+function compileFieldConstruct(
+	ctx: CompileContext,
+	cls: ClassDef,
+	args: Ex[],
+	at: SyntaxNode | null,
+	brace: boolean,
+): Ev {
+	const fieldInit = compileFieldInitializers(ctx, cls);
+	if (args.length === 0) return fieldInit;
+	const ctor = cls.fieldConstructors!.find((c) => c.length === args.length);
+	const targets = ctor ?? (brace ? cls.fields.map((_, i) => i).slice(0, args.length) : undefined);
+	if (!targets || args.length > cls.fields.length) {
+		if (at) {
+			ctx.diag('args-mismatch', at, {
+				name: cls.name,
+				expected: cls.fieldConstructors!.map((c) => c.length).join(' / ') || 0,
+				got: args.length,
+			});
+		}
+		return fieldInit;
+	}
+	const evs = args.map((a) => a.ev);
+	const fields = cls.fields;
+	return (f) => {
+		const inst = fieldInit(f);
+		for (let i = 0; i < evs.length; i++) {
+			const k = targets[i]!;
+			inst.fields[k] = convertArg(evs[i]!(f), fields[k]!.type);
+		}
+		return inst;
+	};
+}
+
 /** A function that creates an instance with every field default-constructed or initialised. */
 export function compileFieldInitializers(
 	ctx: CompileContext,
@@ -546,6 +585,9 @@ export function compileFieldInitializers(
 					field.name,
 				),
 			);
+		} else if (field.value !== undefined) {
+			const v = field.value;
+			makers.push(() => v);
 		} else if (full.k === 'sim' || full.k === 'class') {
 			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
 		} else if (field.init) {

@@ -14,6 +14,7 @@ import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
 import type { Frame } from '../runtime.ts';
 import type { ClassDef } from '../class-def.ts';
 import {
+	castOperand,
 	compileBinaryChain,
 	compileUnary,
 	compileUpdate,
@@ -98,11 +99,10 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		}
 		case 'CastExpression': {
 			const td = n.getChild('TypeDescriptor');
-			const value = ctx
-				.parts(n)
-				.filter((c) => c.name !== 'TypeDescriptor')
-				.pop();
+			const value = castOperand(ctx, n);
 			if (!td || !value) return ctx.unsupported(n, 'cast');
+			// `(T)a + b` is `((T)a) + b` (the grammar nests it the other way).
+			if (value.name === 'BinaryExpression') return compileBinaryChain(ctx, n, scope);
 			return compileCast(
 				ctx,
 				resolveTypeDescriptor(ctx, td, scope),

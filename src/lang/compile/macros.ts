@@ -28,10 +28,7 @@ export function expandObjectMacro(
 	}
 	const body = parseMacroBody(ctx, m, 'expr');
 	if (body === null) {
-		if (m.predefined) {
-			const v = Number(m.body);
-			return constEx(Number.isFinite(v) ? v : 0, T.i32);
-		}
+		if (m.predefined) return predefinedValue(ctx, m, scope, at);
 		if (m.body.trim() === '') return constEx(1, T.i32);
 		// A macro whose body is statements (`#define RUN op.Init(); op.Process()`), used as one.
 		const stmts = at ? parseMacroBody(ctx, m, 'stmt') : null;
@@ -59,6 +56,38 @@ export function expandObjectMacro(
 	} finally {
 		swapSource(ctx, saved);
 		ctx.macroDepth.pop();
+	}
+}
+
+/**
+ * A macro given before the program (the simulator's own, or `-D NAME=VALUE`): an integer body
+ * is that integer; any other expression (`2.5f`, `half(1)`, `(8 * 1024)`) is compiled at the
+ * use site, as the compiler would see it after substitution; an empty one is 1 (`-DNAME`); a
+ * body that is no expression is reported where it is used.
+ */
+function predefinedValue(
+	ctx: CompileContext,
+	m: MacroDef,
+	scope: Scope,
+	at: SyntaxNode | undefined,
+): Ex {
+	const text = m.body.trim();
+	if (/^-?\d+$/.test(text)) return constEx(Number(text), T.i32);
+	const parsed = text === '' ? null : parseExpansion(ctx, text);
+	if (parsed?.kind !== 'expr') {
+		if (at && text !== '') return ctx.unsupported(at, 'macro-body', { name: m.name });
+		return constEx(text === '' ? 1 : 0, T.i32);
+	}
+	const savedAt = ctx.spanAt;
+	if (at) ctx.spanAt = savedAt ?? ctx.span(at);
+	const savedSrc = swapSource(ctx, parsed.text);
+	ctx.macroDepth.push(m.name);
+	try {
+		return compileExpr(ctx, parsed.node, scope);
+	} finally {
+		ctx.macroDepth.pop();
+		swapSource(ctx, savedSrc);
+		ctx.spanAt = savedAt;
 	}
 }
 

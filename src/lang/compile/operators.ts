@@ -28,14 +28,50 @@ import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 import { asStream, putToStream } from '../std/streams.ts';
 import { extractValue } from '../std/files.ts';
 
-/** Flattens a chain of binary expressions and rebuilds it with C++ precedence. */
+/** One operand of a flattened chain, with the casts written in front of it (outermost first). */
+interface ChainOperand {
+	readonly node: SyntaxNode;
+	readonly casts: readonly SyntaxNode[];
+}
+
+/** The value a `CastExpression` casts (its last part that is not the type). */
+export function castOperand(ctx: CompileContext, n: SyntaxNode): SyntaxNode | undefined {
+	return ctx
+		.parts(n)
+		.filter((c) => c.name !== 'TypeDescriptor')
+		.pop();
+}
+
+/**
+ * Flattens a chain of binary expressions and rebuilds it with C++ precedence. The grammar reads
+ * a C-style cast as looser than every binary operator (`(T*)x + n` as `(T*)(x + n)`); in C++ the
+ * cast binds to the operand next to it, so a cast over an unparenthesised chain is moved onto
+ * the chain's first operand here. `n` may be such a cast itself.
+ */
 export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
-	const operands: SyntaxNode[] = [];
+	const operands: ChainOperand[] = [];
 	const ops: string[] = [];
+	let pending: SyntaxNode[] = [];
+	const operand = (c: SyntaxNode) => {
+		if (c.name === 'CastExpression') {
+			const td = c.getChild('TypeDescriptor');
+			const value = castOperand(ctx, c);
+			if (td && value?.name === 'BinaryExpression') {
+				pending.push(td);
+				flatten(value);
+				return;
+			}
+		}
+		if (c.name === 'BinaryExpression') {
+			flatten(c);
+			return;
+		}
+		operands.push({ node: c, casts: pending });
+		pending = [];
+	};
 	const flatten = (node: SyntaxNode) => {
 		for (let c = node.firstChild; c; c = c.nextSibling) {
-			if (c.name === 'BinaryExpression') flatten(c);
-			else if (
+			if (
 				c.name === 'ArithOp' ||
 				c.name === 'CompareOp' ||
 				c.name === 'LogicOp' ||
@@ -44,16 +80,21 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 				/^[-+*/%<>=!&|^]+$/.test(c.name)
 			)
 				ops.push(ctx.text(c));
-			else if (c.type.isError) operands.push(c);
-			else operands.push(c);
+			else operand(c);
 		}
 	};
-	flatten(n);
+	operand(n);
 	if (operands.length !== ops.length + 1)
 		return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) });
+	const compileOperand = (o: ChainOperand): Ex => {
+		let ex = compileExpr(ctx, o.node, scope);
+		for (let k = o.casts.length - 1; k >= 0; k--)
+			ex = compileCast(ctx, resolveTypeDescriptor(ctx, o.casts[k]!, scope), ex);
+		return ex;
+	};
 	let i = 0;
 	const climb = (minPrec: number): Ex => {
-		let left = compileExpr(ctx, operands[i]!, scope);
+		let left = compileOperand(operands[i]!);
 		while (i < ops.length) {
 			const op = ops[i]!;
 			const prec = BINARY_PRECEDENCE[op] ?? 0;
@@ -65,7 +106,7 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 				isStreamType(ctx, left.t) &&
 				(next === undefined || (BINARY_PRECEDENCE[next] ?? 0) <= prec)
 			) {
-				left = compileExtraction(ctx, left, operands[i]!, scope);
+				left = compileExtraction(ctx, left, operands[i]!.node, scope);
 				continue;
 			}
 			const right = climb(prec + 1);

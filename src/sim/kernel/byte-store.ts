@@ -2,25 +2,44 @@
  * The contents of a simulated memory: sparse 4 KB pages of bytes, created on first write, so a
  * 1 GB device allocation costs nothing until the kernel touches it. Bytes never written read as
  * 0 (the real memory holds whatever was there before; AllocTensor does not clear it).
- * Elements are encoded little-endian, as on the device; `half` and `bfloat16_t` are converted
- * to and from JavaScript numbers here.
+ * Elements are encoded little-endian, as on the device; `half` and `bfloat16_t` are rounded to
+ * nearest even on every store (numeric-format.ts), `float` as IEEE single, integers wrap as C
+ * conversions do (saturating conversions are the caller's, e.g. Cast).
  */
 import type { DType } from './dtype.ts';
+import { bfloat16Bits, bfloat16Value, halfBits, halfValue } from './numeric-format.ts';
 
 /** Bytes per page. */
-const PAGE = 4096;
+export const PAGE = 4096;
 
 /** Sparse byte storage; see the file comment. */
 export class ByteStore {
 	readonly #pages = new Map<number, DataView>();
+	#generator: ((page: number, view: DataView) => void) | undefined;
 
 	#view(index: number, create: boolean): DataView | undefined {
 		let view = this.#pages.get(index);
-		if (!view && create) {
+		if (!view && (create || this.#generator)) {
 			view = new DataView(new ArrayBuffer(PAGE));
 			this.#pages.set(index, view);
+			this.#generator?.(index, view);
 		}
 		return view;
+	}
+
+	/**
+	 * Gives every page not touched yet its first contents from `fill` (page index, the page's
+	 * bytes, `PAGE` of them) when it is first read or written; pages already there keep theirs.
+	 */
+	generate(fill: (page: number, view: DataView) => void): void {
+		this.#generator = fill;
+	}
+
+	/** Bytes from 0 to the end of the highest page touched (0 for an untouched store). */
+	get extent(): number {
+		let max = -1;
+		for (const index of this.#pages.keys()) if (index > max) max = index;
+		return (max + 1) * PAGE;
 	}
 
 	/** Reads `length` bytes from `offset`. */
@@ -79,58 +98,28 @@ export class ByteStore {
 	}
 }
 
-/** IEEE binary16 bits of `value`, rounded to nearest even. */
-export function toHalfBits(value: number): number {
-	scratch.setFloat32(0, value, true);
-	const x = scratch.getUint32(0, true);
-	const sign = (x >>> 16) & 0x8000;
-	const exp = (x >>> 23) & 0xff;
-	let mant = x & 0x7fffff;
-	if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-	let e = exp - 127 + 15;
-	if (e >= 0x1f) return sign | 0x7c00;
-	if (e <= 0) {
-		if (e < -10) return sign;
-		mant |= 0x800000;
-		const shift = 14 - e;
-		let half = mant >>> shift;
-		const rem = mant & ((1 << shift) - 1);
-		const mid = 1 << (shift - 1);
-		if (rem > mid || (rem === mid && (half & 1) === 1)) half++;
-		return sign | half;
-	}
-	let half = (e << 10) | (mant >>> 13);
-	const rem = mant & 0x1fff;
-	if (rem > 0x1000 || (rem === 0x1000 && (half & 1) === 1)) half++;
-	e = half >>> 10;
-	return sign | half;
+const element = new DataView(new ArrayBuffer(8));
+
+/** `value` as an element of `dtype` holds it: rounded, wrapped or truncated as a store would. */
+export function asElement(dtype: DType, value: number): number {
+	encode(dtype, element, 0, value);
+	return decode(dtype, element, 0);
 }
 
-/** The number binary16 `bits` stand for. */
-export function fromHalfBits(bits: number): number {
-	const sign = bits & 0x8000 ? -1 : 1;
-	const exp = (bits >>> 10) & 0x1f;
-	const mant = bits & 0x3ff;
-	if (exp === 0) return sign * mant * 2 ** -24;
-	if (exp === 0x1f) return mant ? Number.NaN : sign * Number.POSITIVE_INFINITY;
-	return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+/** Writes `value` as an element of `dtype` at byte `at` of `view`, as a store would. */
+export function encodeElement(dtype: DType, view: DataView, at: number, value: number): void {
+	encode(dtype, view, at, value);
 }
-
-const scratch = new DataView(new ArrayBuffer(4));
 
 function encode(dtype: DType, view: DataView, at: number, value: number): void {
 	const int = (v: number) => (Number.isFinite(v) ? Math.trunc(v) : 0);
 	switch (dtype.name) {
 		case 'half':
-			view.setUint16(at, toHalfBits(value), true);
+			view.setUint16(at, halfBits(value), true);
 			return;
-		case 'bfloat16_t': {
-			scratch.setFloat32(0, value, true);
-			const bits = scratch.getUint32(0, true);
-			const rounded = bits + 0x7fff + ((bits >>> 16) & 1);
-			view.setUint16(at, Number.isNaN(value) ? 0x7fc0 : (rounded >>> 16) & 0xffff, true);
+		case 'bfloat16_t':
+			view.setUint16(at, bfloat16Bits(value), true);
 			return;
-		}
 		case 'float':
 			view.setFloat32(at, value, true);
 			return;
@@ -161,13 +150,17 @@ function encode(dtype: DType, view: DataView, at: number, value: number): void {
 	}
 }
 
+/** Reads the element of `dtype` at byte `at` of `view` (little-endian), as a load would. */
+export function decodeElement(dtype: DType, view: DataView, at: number): number {
+	return decode(dtype, view, at);
+}
+
 function decode(dtype: DType, view: DataView, at: number): number {
 	switch (dtype.name) {
 		case 'half':
-			return fromHalfBits(view.getUint16(at, true));
+			return halfValue(view.getUint16(at, true));
 		case 'bfloat16_t':
-			scratch.setUint32(0, view.getUint16(at, true) << 16, true);
-			return scratch.getFloat32(0, true);
+			return bfloat16Value(view.getUint16(at, true));
 		case 'float':
 			return view.getFloat32(at, true);
 		case 'double':

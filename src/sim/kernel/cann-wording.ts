@@ -8,6 +8,12 @@
  * | 8.3 – 9.0   | `/usr/local/Ascend/cann/`   | `current size is 4, max buffer number…` | EN/ZH FAQ, CANN 9.0.0 = seed 000 (ascend-facts A.8) |
  * | ≥ 9.1       | `/usr/local/Ascend/cann/`   | `current id is 4, max buffer number…`   | cannmirror/asc-devkit:impl/basic_api/kernel_tpipe_impl.h (ascend-facts "Conflicts") |
  *
+ * A vector instruction whose range passes its tensor fails a C assert in the CPU build the FAQ
+ * documents (`Assertion \`false && "check vlrelu instr failed"' failed`, ascend-facts A.10); the
+ * open-source dev kit reports it through KERNEL_LOG instead (`Failed to pass Add calcount mode
+ * check.`, cannmirror/asc-devkit:impl/basic_api/kernel_log.h, ASCENDC_REPORT_CHECK_ERROR). That
+ * boundary is taken at 9.1 as well, by the same inference.
+ *
  * The two boundaries are inferred: the facts give one documented version on each side (the
  * FAQ pages of 8.2.RC1.alpha002 and 9.0.0, and the open-source dev kit that is newer than the
  * released docs), not the release that changed them. The default for every product is 9.0.0,
@@ -27,6 +33,8 @@ export interface CannWording {
 	 * (`…/asc/impl/basic_api/*_impl.h`, illustrative) instead of `…/tikcpp/tikcfw/interface/`.
 	 */
 	openSourceLayout: boolean;
+	/** Whether a failed vector check prints `Failed to pass … check.` instead of failing an assert. */
+	checkReportWording: boolean;
 }
 
 /** Major and minor number of a CANN version string; undefined when it does not parse. */
@@ -46,5 +54,6 @@ export function cannWording(version: string, fallback = '9.0.0'): CannWording {
 		installRoot: n <= 802 ? '/usr/local/Ascend/latest' : '/usr/local/Ascend/cann',
 		currentIdWording: n >= 901,
 		openSourceLayout: n >= 901,
+		checkReportWording: n >= 901,
 	};
 }

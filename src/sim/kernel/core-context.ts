@@ -22,7 +22,7 @@ import type { CoreHalt, Violation } from './core-abort.ts';
 import { type CoreIdentity, CoreTrace } from './core-trace.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
-import { GlobalTensor, type GmPointer } from './global-tensor.ts';
+import { GlobalTensor, gmStore, typeGmBuffer, type GmPointer } from './global-tensor.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 import { LocalTensor } from './local-tensor.ts';
 import { TBuf } from './tbuf.ts';
@@ -38,15 +38,20 @@ import {
 	type Hardware,
 	parseHardEvent,
 	parseTPosition,
+	positionHardware,
 	tqueEnds,
 	type TPosition,
 } from './tposition.ts';
 import { TQueBind } from './tque-bind.ts';
 import { CHECK_MESSAGES } from './operand-checks.ts';
 import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './tensor-data.ts';
-import type { VectorArg, VectorOpSpec } from './vector-ops.ts';
-import { runVectorOp } from './vector-instruction.ts';
+import { runVector, type VectorCall } from './vector-instruction.ts';
+import { MaskRegister } from './vector-shape.ts';
+import type { AccessObserver, MemoryAccess } from './memory-access.ts';
+import { issuingPipe } from './issuing-pipe.ts';
+import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
+import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
 export const PIPES = [
@@ -83,7 +88,27 @@ export class CoreContext {
 	readonly pipes: TPipe[] = [];
 	/** What `GetTPipePtr()` returns: the newest live pipe. */
 	currentPipe: TPipe | undefined;
+	/** The vector mask register and its mode (SetVectorMask, SetMaskCount / SetMaskNorm). */
+	readonly mask = new MaskRegister();
+	/** The int32_t → half scale SetDeqScale set (1 until then). */
+	deqScale = 1;
+	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
+	atomic: AtomicMode | undefined;
+	/**
+	 * Sees every operand access of every call (a sanitizer or race checker sets it); undefined:
+	 * nobody is looking, and calls skip building the list for it.
+	 */
+	onAccess: AccessObserver | undefined;
+	/**
+	 * Handles a failed operand check before the default (a warning or the core's stop); returns
+	 * true when it took the violation over (a mode that reports device exceptions, say).
+	 */
+	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
 	readonly #queues: TQueBind[] = [];
+	readonly #tbufs: TBuf[] = [];
+	readonly #globals: GlobalTensor[] = [];
+	/** The element type each block was last handed out as (for tensor views of the memory). */
+	readonly #blockTypes = new Map<BufferBlock, DType>();
 	readonly #occupancy = new Map<TPosition, number>();
 	readonly #overLimit = new Set<TPosition>();
 	readonly #series = new Set<TPosition>();
@@ -193,6 +218,7 @@ export class CoreContext {
 	createTBuf(site: CallSite, position: TPosition | string = 'VECCALC', name?: string): TBuf {
 		const pos = this.#position(site, position);
 		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
+		this.#tbufs.push(buf);
 		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
 			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
 		]);
@@ -203,6 +229,7 @@ export class CoreContext {
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
+		this.#globals.push(gt);
 		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
@@ -235,13 +262,24 @@ export class CoreContext {
 		return this.blockNum;
 	}
 
-	/** `PipeBarrier<pipe>()`. */
-	PipeBarrier(site: CallSite, pipe: string): void {
+	/** `PipeBarrier<pipe>()`, or the intrinsic `pipe_barrier(pipe)` when `intrinsic`. */
+	PipeBarrier(site: CallSite, pipe: string, intrinsic = false): void {
 		const name = pipe.slice(pipe.lastIndexOf(':') + 1);
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+		if (intrinsic) this.trace.step(site, 'pipe_barrier', [name], 'void');
+		else this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+	}
+
+	/**
+	 * `SyncAll()`: the cores run one after another, so this core cannot see what higher blocks
+	 * write before the barrier; reported once per launch (by block 0, the first to reach it).
+	 */
+	syncAll(site: CallSite): void {
+		if (this.blockNum > 1 && this.blockIdx === 0)
+			this.trace.diagnose(site, 'sync-all-sequential', { blocks: this.blockNum });
+		this.trace.step(site, 'SyncAll', [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -304,18 +342,60 @@ export class CoreContext {
 	}
 
 	/**
-	 * A vector instruction such as `Add(dst, src0, src1, count)`, `Adds(dst, src, scalar, count)`,
-	 * `Exp(dst, src, count)`, `Duplicate(dst, scalar, count)` or `Cast(dst, src, mode, count)`
-	 * (the count form `op` describes). Checks operand positions, alignment and lengths, then
-	 * computes the result. Returns false when the call does not match a supported form.
+	 * A vector instruction (`Add`, `Adds`, `Exp`, `Cast`…) in any of its call styles: checks the
+	 * operands, computes the result over the elements the call's shape selects, records a step.
 	 */
-	vectorOp(
-		site: CallSite,
-		name: string,
-		op: VectorOpSpec | undefined,
-		args: readonly VectorArg[],
-	): boolean {
-		return runVectorOp(this, site, name, op, args);
+	vector(site: CallSite, vc: VectorCall): void {
+		runVector(this, site, vc);
+	}
+
+	/** Writes `bytes` into GM `store` at `offset` under the atomic mode (see atomic-store.ts). */
+	atomicStore(store: ByteStore, offset: number, bytes: Uint8Array): void {
+		if (this.atomic) atomicWrite(store, offset, bytes, this.atomic);
+		else store.write(offset, bytes);
+	}
+
+	/** The memory a position is on for this core's architecture. */
+	memoryOf(position: TPosition): Hardware {
+		return positionHardware(position, this.profile.arch) ?? 'UB';
+	}
+
+	/** Notes the type a block is handed out as (AllocTensor, DeQue, TBuf::Get). */
+	noteTensor(t: LocalTensor): void {
+		this.#blockTypes.set(t.block, t.dtype);
+	}
+
+	/**
+	 * What the core holds, for a view of its memory: each memory's bytes up to the highest page
+	 * touched, every block of its queues and TBufs with the type it was last handed out as, and
+	 * its GlobalTensors.
+	 */
+	memoryView(): {
+		memories: Array<{ memory: Hardware; bytes: Uint8Array }>;
+		blocks: Array<{
+			owner: string;
+			position: TPosition;
+			block: BufferBlock;
+			dtype: DType | undefined;
+		}>;
+		globals: readonly GlobalTensor[];
+	} {
+		const memories = [...this.#stores].map(([memory, store]) => ({
+			memory,
+			bytes: store.read(0, store.extent),
+		}));
+		const owned: Array<{ owner: string; position: TPosition; block: BufferBlock }> = [];
+		for (const q of this.#queues)
+			for (const block of q.blocks) owned.push({ owner: q.name, position: q.position, block });
+		for (const b of this.#tbufs)
+			if (b.block) owned.push({ owner: b.name, position: b.position, block: b.block });
+		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
+		return { memories, blocks, globals: this.#globals };
+	}
+
+	/** Hands a call's operand accesses, and the pipe that issued it, to the observer if one is set. */
+	observeAccess(site: CallSite, call: string, accesses: readonly MemoryAccess[]): void {
+		this.onAccess?.(site, call, accesses, issuingPipe(accesses));
 	}
 
 	// ----- data ------------------------------------------------------------------------------
@@ -338,6 +418,51 @@ export class CoreContext {
 	/** `t.SetValue(i, v)`. */
 	localSetValue(site: CallSite, t: LocalTensor, index: number, value: number): void {
 		localSetValue(this, site, t, index, value);
+	}
+
+	/**
+	 * The first `n` elements of a tensor for DumpTensor (recorded as a read access); elements past
+	 * the tensor or its memory are reported and left out.
+	 */
+	dumpTensor(site: CallSite, t: LocalTensor | GlobalTensor, n: number): number[] {
+		const out: number[] = [];
+		if (t instanceof LocalTensor) {
+			const count = Math.min(
+				n,
+				Math.floor(this.memoryCapacity(t.hardware) - t.address) / t.dtype.bytes,
+			);
+			if (n > t.size) {
+				this.trace.diagnose(site, 'tensor-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.byteOffset,
+					end: t.byteOffset + n * t.dtype.bytes,
+					tensor: t.describe(),
+					size: t.bytes,
+				});
+			}
+			const store = this.storeOf(t.hardware);
+			for (let i = 0; i < count; i++) out.push(store.get(t.dtype, t.address + i * t.dtype.bytes));
+		} else if (t.ptr) {
+			const end = t.ptr.byteOffset + n * t.dtype.bytes;
+			if (end > t.ptr.buffer.bytes) {
+				this.trace.diagnose(site, 'gm-out-of-bounds', {
+					call: 'DumpTensor',
+					start: t.ptr.byteOffset,
+					end,
+					buffer: t.ptr.buffer.name,
+					capacity: t.ptr.buffer.bytes,
+				});
+			}
+			const store = gmStore(t.ptr.buffer);
+			const count = Math.max(
+				0,
+				Math.min(n, Math.floor((t.ptr.buffer.bytes - t.ptr.byteOffset) / t.dtype.bytes)),
+			);
+			for (let i = 0; i < count; i++)
+				out.push(store.get(t.dtype, t.ptr.byteOffset + i * t.dtype.bytes));
+		}
+		this.trace.step(site, 'DumpTensor', [t.describe(), String(n)], `${out.length} element(s)`);
+		return out;
 	}
 
 	/** `gm.GetValue(i)`. */
@@ -608,6 +733,22 @@ export class CoreContext {
 		return slice;
 	}
 
+	/** `t.SetSize(n)`: the tensor's element count; a size past its block is a warning. */
+	setTensorSize(site: CallSite, t: LocalTensor, size: number): void {
+		const n = Math.max(0, Math.trunc(Number.isFinite(size) ? size : 0));
+		if (n * t.dtype.bytes > t.bytesToBlockEnd) {
+			this.trace.diagnose(site, 'tensor-out-of-bounds', {
+				call: `${t.describe()}.SetSize`,
+				start: t.byteOffset,
+				end: t.byteOffset + n * t.dtype.bytes,
+				tensor: t.describe(),
+				size: Math.max(0, t.bytesToBlockEnd),
+			});
+		}
+		t.resize(n);
+		this.trace.step(site, `${t.describe()}.SetSize`, [String(n)], 'void');
+	}
+
 	/** `t.ReinterpretCast<U>()`. */
 	reinterpretTensor(site: CallSite, t: LocalTensor, dtypeName: string): LocalTensor {
 		const dtype = this.requireDType(site, dtypeName);
@@ -628,10 +769,10 @@ export class CoreContext {
 		return out;
 	}
 
-	/** `buf.Get<T>(len?)`. */
-	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number): LocalTensor {
+	/** `buf.Get<T>(len?)`, or `buf.GetWithOffset<T>(len, byteOffset)`. */
+	tbufGet(site: CallSite, buf: TBuf, dtypeName: string, len?: number, byteOffset = 0): LocalTensor {
 		const dtype = this.requireDType(site, dtypeName);
-		const call = `${buf.name}.Get<${dtype.name}>`;
+		const call = `${buf.name}.${byteOffset > 0 ? 'GetWithOffset' : 'Get'}<${dtype.name}>`;
 		const frame: FrameworkFrame = {
 			func: `AscendC::LocalTensor<${dtype.demangled}> ${buf.cppType}::Get<${dtype.demangled}>(unsigned int)`,
 			file: frameworkPath(this.wording, 'tpipe'),
@@ -646,8 +787,10 @@ export class CoreContext {
 				reason: `${buf.name} has no buffer (no InitBuffer)`,
 			});
 		}
-		const count = len === undefined ? Math.floor(block.bytes / dtype.bytes) : Math.trunc(len);
-		if (count < 0 || count * dtype.bytes > block.bytes) {
+		const offset = Math.max(0, Math.trunc(byteOffset));
+		const count =
+			len === undefined ? Math.floor((block.bytes - offset) / dtype.bytes) : Math.trunc(len);
+		if (count < 0 || offset + count * dtype.bytes > block.bytes) {
 			this.trace.fail(site, call, {
 				code: 'tbuf-get-length',
 				values: {
@@ -674,11 +817,12 @@ export class CoreContext {
 				reason: `${call}(${count}) exceeds the TBuf`,
 			});
 		}
-		const tensor = new LocalTensor(buf, block, 0, count, dtype);
+		const tensor = new LocalTensor(buf, block, offset, count, dtype);
+		this.noteTensor(tensor);
 		this.trace.step(
 			site,
 			call,
-			len === undefined ? [] : [String(len)],
+			len === undefined ? [] : offset > 0 ? [String(len), String(offset)] : [String(len)],
 			`LocalTensor<${dtype.name}> ${tensor.describe()}`,
 		);
 		return tensor;
@@ -688,6 +832,7 @@ export class CoreContext {
 	setGlobalBuffer(site: CallSite, gt: GlobalTensor, ptr: GmPointer, size?: number): void {
 		gt.ptr = ptr;
 		gt.size = size;
+		typeGmBuffer(ptr.buffer, gt.dtype);
 		const call = `${gt.name}.SetGlobalBuffer`;
 		if (size !== undefined) {
 			const end = ptr.byteOffset + size * gt.dtype.bytes;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock.ts';
 import { Recorder } from '../recorder.ts';
 import type { CallSite } from '../trace.ts';
-import { ByteStore, fromHalfBits, toHalfBits } from './byte-store.ts';
+import { ByteStore } from './byte-store.ts';
+import { halfBits, halfValue } from './numeric-format.ts';
 import { dtypeOf } from './dtype.ts';
 import { gmPointer, readGm, writeGm } from './global-tensor.ts';
 import { createKernelLaunch } from './kernel-launch.ts';
@@ -26,13 +27,13 @@ function core(mode: 'cpu' | 'npu' = 'npu') {
 
 describe('element encoding', () => {
 	it('stores half as IEEE binary16, rounding to nearest even', () => {
-		expect(toHalfBits(1)).toBe(0x3c00);
-		expect(toHalfBits(-2)).toBe(0xc000);
-		expect(toHalfBits(65504)).toBe(0x7bff);
-		expect(toHalfBits(1e6)).toBe(0x7c00);
-		expect(fromHalfBits(toHalfBits(0.1))).toBeCloseTo(0.0999755859375, 12);
-		expect(fromHalfBits(toHalfBits(2 ** -24))).toBe(2 ** -24);
-		expect(toHalfBits(1 + 2 ** -11)).toBe(0x3c00);
+		expect(halfBits(1)).toBe(0x3c00);
+		expect(halfBits(-2)).toBe(0xc000);
+		expect(halfBits(65504)).toBe(0x7bff);
+		expect(halfBits(1e6)).toBe(0x7c00);
+		expect(halfValue(halfBits(0.1))).toBeCloseTo(0.0999755859375, 12);
+		expect(halfValue(halfBits(2 ** -24))).toBe(2 ** -24);
+		expect(halfBits(1 + 2 ** -11)).toBe(0x3c00);
 	});
 
 	it('wraps integers and keeps bfloat16 to its 8 mantissa bits', () => {

@@ -5,7 +5,8 @@
  * Pointer arithmetic is the interpreter's: `(__gm__ half*)x + n` is `offsetGm(x, n * 2)`.
  */
 import type { CallSite } from '../trace.ts';
-import { ByteStore } from './byte-store.ts';
+import { ByteStore, encodeElement, PAGE } from './byte-store.ts';
+import { fillValue, type GmFill } from './gm-fill.ts';
 import type { CoreContext } from './core-context.ts';
 import type { DType } from './dtype.ts';
 
@@ -14,6 +15,11 @@ export interface GmBuffer {
 	/** A name for messages, e.g. `x` or `devPtr#3`. */
 	readonly name: string;
 	readonly bytes: number;
+	/**
+	 * What the buffer holds before it is written, once the kernel reads it as a type (see
+	 * gm-fill.ts); absent: zeros.
+	 */
+	readonly fill?: GmFill;
 }
 
 /** A byte address inside a GM buffer. */
@@ -26,6 +32,24 @@ export interface GmPointer {
 // kernel side) sees the same bytes and a dropped buffer takes its contents with it.
 const gmContents = new WeakMap<GmBuffer, ByteStore>();
 
+const typed = new WeakSet<GmBuffer>();
+
+/**
+ * Tells a buffer the element type the kernel reads it as: a buffer with a pattern fill gets its
+ * untouched pages generated in that type (the first type wins, as the bytes are then there).
+ */
+export function typeGmBuffer(buffer: GmBuffer, dtype: DType): void {
+	const fill = buffer.fill;
+	if (!fill || fill.kind === 'zeros' || typed.has(buffer)) return;
+	typed.add(buffer);
+	const size = dtype.bytes;
+	gmStore(buffer).generate((page, view) => {
+		const first = (page * PAGE) / size;
+		for (let at = 0; at + size <= PAGE; at += size)
+			encodeElement(dtype, view, at, fillValue(fill, dtype, first + at / size));
+	});
+}
+
 /** The contents of a GM buffer (created empty, all zero, on first use). */
 export function gmStore(buffer: GmBuffer): ByteStore {
 	let store = gmContents.get(buffer);
@@ -34,6 +58,11 @@ export function gmStore(buffer: GmBuffer): ByteStore {
 		gmContents.set(buffer, store);
 	}
 	return store;
+}
+
+/** Makes `view` another name for `target`'s contents (the same bytes under both). */
+export function shareGmStore(view: GmBuffer, target: GmBuffer): void {
+	gmContents.set(view, gmStore(target));
 }
 
 /** Host → device copy into GM (e.g. `aclrtMemcpy` host-to-device): writes `bytes` at `ptr`. */

@@ -21,6 +21,7 @@
  * });
  * // result.outcome: 'completed' | 'hang' | 'abort'; result.stalled: the core and call that stopped
  */
+export * from './atomic-store.ts';
 export * from './buffer-block.ts';
 export * from './buffer-map.ts';
 export * from './byte-store.ts';
@@ -33,9 +34,13 @@ export * from './data-copy.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
+export * from './issuing-pipe.ts';
+export * from './gm-fill.ts';
 export * from './kernel-launch.ts';
 export * from './kernel-profile.ts';
 export * from './local-tensor.ts';
+export * from './memory-snapshot.ts';
+export * from './numeric-format.ts';
 export * from './operand-checks.ts';
 export * from './tbuf.ts';
 export * from './tensor-data.ts';
@@ -44,3 +49,6 @@ export * from './tposition.ts';
 export * from './tque-bind.ts';
 export * from './vector-instruction.ts';
 export * from './vector-ops.ts';
+export * from './vector-shape.ts';
+export * from './cast-rules.ts';
+export * from './memory-access.ts';

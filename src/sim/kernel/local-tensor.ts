@@ -2,7 +2,8 @@
  * `LocalTensor<T>`: a handle onto (part of) one block in on-chip memory. Like the C++ value it
  * is cheap to copy: it names its owner (queue or TBuf), the block, a byte offset into the block,
  * a length in elements and an element type. Slicing (`t[offset]`) makes a new handle on the same
- * block. Invariant: `byteOffset` is never negative; `size` is never negative.
+ * block. Invariant: `byteOffset` is never negative; `size` is never negative (SetSize may
+ * change it on this handle).
  */
 import type { CallSite } from '../trace.ts';
 import type { BufferBlock } from './buffer-block.ts';
@@ -25,8 +26,7 @@ export class LocalTensor {
 	readonly block: BufferBlock;
 	/** Bytes from the block start. */
 	readonly byteOffset: number;
-	/** Elements the tensor spans. */
-	readonly size: number;
+	#size: number;
 	readonly dtype: DType;
 	/** The block's allocation this handle came from (see BufferBlock.generation). */
 	readonly generation: number;
@@ -42,9 +42,19 @@ export class LocalTensor {
 		this.owner = owner;
 		this.block = block;
 		this.byteOffset = byteOffset;
-		this.size = Math.max(0, size);
+		this.#size = Math.max(0, size);
 		this.dtype = dtype;
 		this.generation = generation;
+	}
+
+	/** Elements the tensor spans (SetSize changes it). */
+	get size(): number {
+		return this.#size;
+	}
+
+	/** `SetSize(n)`: the element count this handle spans from now on. */
+	resize(size: number): void {
+		this.#size = Math.max(0, size);
 	}
 
 	/** The position of the tensor (its owner's). */

@@ -461,10 +461,17 @@ describe('Vector instructions', () => {
 		);
 	});
 
-	it('warn about a form the simulator does not check (vector-call-shape)', () => {
-		const r = run(`${head}\n20 Add x x x 255 1 0`);
-		expect(diag(r, 'vector-call-shape')?.message).toBe(
-			'Add is called in a form the simulator does not check; supported: Add(dst, src, src, count).',
+	it('run the mask/repeat form, checking the repeat against the tensor', () => {
+		// Six arguments pick the mask-bit form: mask 128 is bit 7, one lane per repeat. Two
+		// repeats reach byte 272 of the 512-byte buffer: they fit.
+		const fits = run(`${head}\n20 Add x x x 128 2 0`, { mode: 'npu' });
+		expect(fits.result.outcome).toBe('completed');
+		expect(diag(fits, 'vector-call-shape')).toBeUndefined();
+		expect(diag(fits, 'vector-count-exceeds-tensor')).toBeUndefined();
+		// Three repeats reach byte 528: past the tensor, as a count form would be.
+		const over = run(`${head}\n20 Add x x x 128 3 0`, { mode: 'npu' });
+		expect(diag(over, 'vector-count-exceeds-tensor')?.message).toBe(
+			'Add<half> with count 264 needs 528 bytes of q#0, which holds only 512 bytes from there.',
 		);
 	});
 });

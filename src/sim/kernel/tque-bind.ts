@@ -235,6 +235,7 @@ export class TQueBind implements TensorOwner {
 		}
 		this.bufUsedCount++;
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
+		this.core.noteTensor(tensor);
 		this.core.blockChanged(this, block, changes);
 		this.core.record(
 			site,
@@ -417,6 +418,7 @@ export class TQueBind implements TensorOwner {
 		block.enQueEventId = NO_EVENT_ID;
 		if (this.depth !== 0) this.head = (this.head + 1) % this.ring.length;
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
+		this.core.noteTensor(tensor);
 		this.core.blockChanged(this, block, changes);
 		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
 		this.core.record(

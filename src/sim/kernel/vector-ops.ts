@@ -1,87 +1,60 @@
 /**
- * How the simulator checks and computes a vector instruction in its `count` form: operand kinds in
- * order, the instruction name the CPU-debug assert prints (`check <instr> instr failed`;
- * ascend-facts A.10 quotes `check vlrelu instr failed` for LeakyRelu, the other names follow the
- * same pattern and are illustrative) and the element function, so a kernel's output can be read
- * back (GetValue, DataCopy to GM). The instructions themselves are catalog rows
- * (src/api/ascendc/vector-arithmetic.ts), each carrying its spec.
+ * What a vector instruction is, as data the catalog row carries: the name its CPU-debug check
+ * prints, the element types it takes on each architecture, and the element function. The
+ * instructions themselves are catalog rows (src/api/ascendc/vector-arithmetic.ts and siblings);
+ * the engine that runs them is vector-instruction.ts.
+ *
+ * Element functions compute on doubles; the store rounds the result to the destination type
+ * (numeric-format.ts), which is the exact IEEE result for +, -, *, /, sqrt, min, max and abs.
+ * `Exp`, `Ln` and the other transcendental functions are the doubles `Math.exp`, `Math.log`
+ * give, rounded once: the hardware's own approximations may differ in the last bits.
  */
-import type { LocalTensor } from './local-tensor.ts';
+import type { NpuArch } from './tposition.ts';
 
-/** Kinds of arguments of a vector instruction. */
-export type VectorOperandKind = 'dst' | 'src' | 'scalar' | 'count' | 'mode';
+/**
+ * One element of the result from the source elements `a`, `b`, the scalar `s`, the old
+ * destination element `d` and the element's index `i` (its place across repeats).
+ */
+export type ElementFn = (a: number, b: number, s: number, d: number, i: number) => number;
 
-/** What an interpreter passes for each argument: tensors, numbers, or enum names. */
-export type VectorArg = LocalTensor | number | string | boolean;
+/** Element types by architecture; `all` applies where an architecture has no entry. */
+export interface DTypeRule {
+	readonly all: readonly string[];
+	readonly byArch?: Partial<Record<NpuArch, readonly string[]>>;
+}
 
 /** One vector instruction. */
 export interface VectorOpSpec {
-	form: readonly VectorOperandKind[];
-	instr: string;
-	/** Whether source and destination types may differ (Cast). */
-	castsType?: boolean;
-	/** One element of the result (before conversion to the destination type). */
-	compute: (a: number, b: number, s: number) => number;
+	/** The instruction the CPU-debug assert names (`check vadd instr failed`). */
+	readonly instr: string;
+	/** The element function (floating types, and integers unless `int` is given). */
+	readonly compute: ElementFn;
+	/** The element function for integer element types, when it differs (wrapping multiply). */
+	readonly int?: ElementFn;
+	/** The element types the instruction takes; undefined: any. */
+	readonly dtypes?: DTypeRule;
+	/** Whether `dst` is also read (Axpy: dst + src × scalar). */
+	readonly readsDst?: boolean;
+	/** Whether the destination type may differ from the sources' (Axpy: half → float). */
+	readonly mixed?: boolean;
 }
 
-/** What one element of the result is, from the source elements `a`, `b` and the scalar `s`. */
-export type ElementFn = (a: number, b: number, s: number) => number;
+/** The element types `rule` allows on `arch`. */
+export function allowedDTypes(rule: DTypeRule, arch: NpuArch): readonly string[] {
+	return rule.byArch?.[arch] ?? rule.all;
+}
 
-/** `Op(dst, src0, src1, count)`. */
-export const binaryOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
-	form: ['dst', 'src', 'src', 'count'],
-	instr,
-	compute,
-});
+/** Left shift of an integer element of at most 32 bits (the store keeps the type's low bits). */
+export function shiftLeft(a: number, n: number): number {
+	return n >= 32 || n < 0 ? 0 : a << n;
+}
 
-/** `Op(dst, src, scalar, count)`. */
-export const scalarOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
-	form: ['dst', 'src', 'scalar', 'count'],
-	instr,
-	compute,
-});
+/** Right shift of an integer element: arithmetic for a negative (signed) one, logical otherwise. */
+export function shiftRight(a: number, n: number): number {
+	return Math.floor(a / 2 ** Math.min(n, 63));
+}
 
-/** `Op(dst, src, count)`. */
-export const unaryOp = (instr: string, compute: ElementFn): VectorOpSpec => ({
-	form: ['dst', 'src', 'count'],
-	instr,
-	compute,
-});
-
-/**
- * Round modes of `Cast` by name, in the order the interpreter numbers the `RoundMode::` constants
- * (the numbers are the simulator's own; programs use the names).
- */
-export const ROUND_MODES = [
-	'CAST_NONE',
-	'CAST_RINT',
-	'CAST_FLOOR',
-	'CAST_CEIL',
-	'CAST_ROUND',
-	'CAST_TRUNC',
-	'CAST_ODD',
-] as const;
-
-/**
- * Rounds `value` as a Cast round mode does before it is stored in an integer type:
- * `CAST_RINT`/`CAST_NONE` to nearest even, `CAST_ROUND` half away from zero, `CAST_FLOOR`,
- * `CAST_CEIL`, `CAST_TRUNC`; anything else (e.g. `CAST_ODD`) truncates.
- */
-export function roundForCast(value: number, mode: string): number {
-	const m = mode.slice(mode.lastIndexOf(':') + 1);
-	switch (m) {
-		case 'CAST_FLOOR':
-			return Math.floor(value);
-		case 'CAST_CEIL':
-			return Math.ceil(value);
-		case 'CAST_ROUND':
-			return Math.sign(value) * Math.round(Math.abs(value));
-		case 'CAST_RINT':
-		case 'CAST_NONE': {
-			const r = Math.round(value);
-			return Math.abs(value % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-		}
-		default:
-			return Math.trunc(value);
-	}
+/** Integer multiply that wraps like the hardware's (exact low 32 bits). */
+export function intMul(a: number, b: number): number {
+	return Math.imul(a, b);
 }

@@ -1,0 +1,74 @@
+/**
+ * A GM buffer as interpreted code sees it through a pointer: `x[i]` on a `__gm__ float*` (or
+ * `GM_ADDR` cast to one) reads and writes the simulator's GM contents, element by element, in
+ * the pointer's element type. The same object is the simulator's GmBuffer, so a GlobalTensor set
+ * on the pointer and the scalar accesses share the bytes; a buffer the host side made (a device
+ * allocation, GmAlloc) gets a view that shares its contents.
+ */
+import { dtypeOf, type DType } from '../sim/kernel/dtype.ts';
+import type { GmFill } from '../sim/kernel/gm-fill.ts';
+import { gmStore, shareGmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
+import { typeName, type CType } from './types.ts';
+import { ExternalStore, Instance, type Value } from './values.ts';
+
+const VIEWS = new WeakMap<GmBuffer, GmArray>();
+const DTYPES = new Map<string, DType | undefined>();
+
+function dtypeOfC(elem: CType): DType | undefined {
+	const name = typeName(elem);
+	if (!DTYPES.has(name)) DTYPES.set(name, dtypeOf(name));
+	return DTYPES.get(name);
+}
+
+/** A GM buffer that interpreted pointers can load from and store to. */
+export class GmArray extends ExternalStore implements GmBuffer {
+	readonly name: string;
+	readonly bytes: number;
+	readonly fill?: GmFill;
+	readonly label: string;
+
+	constructor(name: string, bytes: number, fill?: GmFill) {
+		super();
+		this.name = name;
+		this.bytes = bytes;
+		this.label = name;
+		if (fill) this.fill = fill;
+	}
+
+	/** `buffer` itself when it is one, else a view sharing its contents. */
+	static of(buffer: GmBuffer): GmArray {
+		if (buffer instanceof GmArray) return buffer;
+		let view = VIEWS.get(buffer);
+		if (!view) {
+			view = new GmArray(buffer.name, buffer.bytes);
+			shareGmStore(view, buffer);
+			VIEWS.set(buffer, view);
+		}
+		return view;
+	}
+
+	load(offset: number, elem: CType): Value {
+		// A struct in GM (a tiling struct behind `(__gm__ TilingData*)tiling`): field by field.
+		if (elem.k === 'class') {
+			const cls = elem.cls;
+			return new Instance(
+				cls,
+				elem.targs,
+				cls.fields.map((f, i) => this.load(offset + cls.fieldOffset(i), f.type)),
+			);
+		}
+		const dtype = dtypeOfC(elem);
+		return dtype ? gmStore(this).get(dtype, offset) : 0;
+	}
+
+	store(offset: number, elem: CType, value: Value): void {
+		if (elem.k === 'class' && value instanceof Instance) {
+			elem.cls.fields.forEach((f, i) =>
+				this.store(offset + elem.cls.fieldOffset(i), f.type, value.fields[i]),
+			);
+			return;
+		}
+		const dtype = dtypeOfC(elem);
+		if (dtype && typeof value === 'number') gmStore(this).set(dtype, offset, value);
+	}
+}
