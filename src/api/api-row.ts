@@ -10,12 +10,14 @@
  */
 import type { DiagnosticCode, DiagnosticParams } from '../diagnostics/index.ts';
 import type { AclErrorName } from '../sim/host/acl-error.ts';
-import type { HostCallSpec, TraceArgFormat } from '../sim/host/acl-call.ts';
-import type { AclRuntime } from '../sim/host/acl-runtime.ts';
+import type { HcclResultName } from '../sim/hccl/hccl-types.ts';
+import type { HostCallSpec, HostProtocol, TraceArgFormat } from '../sim/host/acl-call.ts';
+import { AclRuntime } from '../sim/host/acl-runtime.ts';
 import type { HostProcess } from '../sim/host/host-process.ts';
 import type { HostProfile } from '../sim/host/host-profile.ts';
 import type { Machine } from '../sim/host/machine.ts';
-import type { CoreContext } from '../sim/kernel/core-context.ts';
+import { CoreContext } from '../sim/kernel/core-context.ts';
+import type { KernelCallForm, KernelProtocol } from '../sim/kernel/kernel-call.ts';
 import type { KernelProfile } from '../sim/kernel/kernel-profile.ts';
 import type { VirtualClock } from '../sim/clock.ts';
 import type { CallSite } from '../sim/trace.ts';
@@ -85,6 +87,8 @@ export interface ApiCall {
 	argText(index: number): string | undefined;
 	/** Writes out-parameter `index` (through the pointer, or into the reference). */
 	out(index: number, value: unknown): void;
+	/** Reads what in-out parameter `index` points to. */
+	peek?(index: number): unknown;
 	/** Writes program output (the console of the process or kernel), as printf would. */
 	print(text: string): void;
 	/** Writes out any unfinished output line, as stdio does at exit. */
@@ -135,8 +139,8 @@ export interface ApiRowBase {
 	readonly aliases: readonly string[];
 	readonly requires: readonly ApiPrecondition[];
 	readonly cost: ApiCost;
-	/** The aclError codes the simulated call can return (host rows). */
-	readonly errors: readonly AclErrorName[];
+	/** The aclError (or, for HCCL rows, HcclResult) codes the simulated call can return. */
+	readonly errors: readonly (AclErrorName | HcclResultName)[];
 	/** Diagnostics the simulated call can report. */
 	readonly diagnostics: readonly ApiDiagnosticCode[];
 	/** Per-product limits that apply. */
@@ -155,8 +159,9 @@ export interface ApiRowBase {
 		readonly fixed: readonly string[];
 	};
 	/**
-	 * `status`: the C function returns an aclError saying how the call went (a non-zero one is a
-	 * failure the program saw, and becomes the last error); `value`: it returns data (a handle,
+	 * `status`: the C function returns an aclError (or an HcclResult) saying how the call went (a
+	 * non-zero one is a failure the program saw; an aclError becomes the last error); `value`: it
+	 * returns data (a handle,
 	 * a message, or an error code it was asked for, as aclrtGetLastError does).
 	 */
 	readonly result: 'status' | 'value';
@@ -167,14 +172,16 @@ export interface HostApiRow extends ApiRowBase {
 	readonly side: 'host';
 	/** The semantics: returns the aclError, or the value the C function returns. */
 	readonly run: (rt: AclRuntime, call: ApiCall) => unknown;
-	/** What the runtime's call protocol (AclRuntime.invoke) needs, read from the row once. */
-	readonly protocol: HostCallSpec<ApiCall>;
+	/** The runtime's call protocol for this row, compiled once from the row (AclRuntime.protocol). */
+	readonly protocol: HostProtocol<ApiCall>;
 }
 
 /** An Ascend C call on the core running the kernel. */
 export interface KernelApiRow extends ApiRowBase {
 	readonly side: 'kernel';
 	readonly run: (core: CoreContext, call: ApiCall) => unknown;
+	/** The core's call protocol for this row, compiled once from the row (CoreContext.protocol). */
+	readonly protocol: KernelProtocol<ApiCall>;
 }
 
 /** A C library call that acts on the simulated host process (signals, exit, sleep). */
@@ -200,10 +207,15 @@ export interface ApiRowInput<Target> {
 	signature: string | readonly string[];
 	/** Parameters the API writes (the reference's 输出 / Output column). */
 	out?: readonly string[];
+	/**
+	 * Parameters it reads and writes (输入&输出): passed unconverted like `out`, read with
+	 * `call.peek(i)`, and not cleared before the call.
+	 */
+	inout?: readonly string[];
 	aliases?: readonly string[];
 	requires?: readonly ApiPrecondition[];
 	cost: ApiCost;
-	errors?: readonly AclErrorName[];
+	errors?: readonly (AclErrorName | HcclResultName)[];
 	diagnostics?: readonly ApiDiagnosticCode[];
 	limits?: readonly ApiLimit[];
 	doc: Localized;
@@ -223,11 +235,20 @@ export const NO_COST: ApiCost = { us: 0, per: 'call' };
 /** An AscendCL row. */
 export function hostApi(input: ApiRowInput<AclRuntime>): HostApiRow {
 	const base = common(input, ['in-process']);
-	return { ...base, side: 'host', run: input.run, protocol: hostProtocol(base, input.run) };
+	return {
+		...base,
+		side: 'host',
+		run: input.run,
+		protocol: hostProtocol(base, input.run, input.inout ?? []),
+	};
 }
 
 /** The call protocol's view of a host row: cost, precondition, and how the trace shows the call. */
-function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostCallSpec<ApiCall> {
+function hostProtocol(
+	row: ApiRowBase,
+	run: HostCallSpec<ApiCall>['run'],
+	inout: readonly string[],
+): HostProtocol<ApiCall> {
 	const requires = row.requires.includes('current-context')
 		? 'current-context'
 		: row.requires.includes('acl-init')
@@ -235,11 +256,13 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 			: 'none';
 	const first = row.signatures[0]!;
 	const resultFormat =
-		first.returnBase === 'aclError'
-			? 'error'
-			: first.returnBase === 'char' && first.returnPointers === 1
-				? 'message'
-				: 'handle';
+		first.returnBase === 'HcclResult'
+			? 'hccl'
+			: first.returnBase === 'aclError'
+				? 'error'
+				: first.returnBase === 'char' && first.returnPointers === 1
+					? 'message'
+					: 'handle';
 	const format = (p: ApiSignature['params'][number]): TraceArgFormat => {
 		if (p.direction === 'out' || row.trace.hide.includes(p.name)) return 'hidden';
 		if (row.trace.hex.includes(p.name)) return 'hex';
@@ -247,7 +270,7 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 		if (p.pointers > 0 || HANDLE_TYPE_NAMES.has(p.base)) return 'hex';
 		return 'number';
 	};
-	return {
+	return AclRuntime.protocol({
 		costUs: row.cost.us,
 		requires,
 		result: row.result,
@@ -255,18 +278,56 @@ function hostProtocol(row: ApiRowBase, run: HostCallSpec<ApiCall>['run']): HostC
 		forms: row.signatures.map((sig) => ({
 			fixedArgs: row.trace.fixed,
 			traceArgs: sig.params.map(format),
-			outs: sig.outs,
+			outs: sig.outs.filter((i) => !inout.includes(sig.params[i]!.name)),
 			bytesArg: row.cost.bytesParam
 				? sig.params.findIndex((p) => p.name === row.cost.bytesParam)
 				: -1,
+			streamArgs: sig.params.flatMap((p, i) =>
+				p.base === 'aclrtStream' && p.direction === 'in' && p.pointers === 0 ? [i] : [],
+			),
 		})),
 		run,
-	};
+	});
 }
 
 /** An Ascend C row. */
 export function kernelApi(input: ApiRowInput<CoreContext>): KernelApiRow {
-	return { ...common(input, ['in-kernel']), side: 'kernel', run: input.run };
+	const base = common(input, ['in-kernel']);
+	return { ...base, side: 'kernel', run: input.run, protocol: kernelProtocol(base, input.run) };
+}
+
+const TENSOR_TYPES: ReadonlySet<string> = new Set(['LocalTensor', 'GlobalTensor']);
+
+/**
+ * The core's protocol view of a kernel row: its cost, and how a step reads when the semantics
+ * describes none (out-parameters left out; an element type shown when given or implied by a
+ * tensor argument; other template arguments shown when given).
+ */
+function kernelProtocol(
+	row: ApiRowBase,
+	run: (core: CoreContext, call: ApiCall) => unknown,
+): KernelProtocol<ApiCall> {
+	const form = (sig: ApiSignature): KernelCallForm => ({
+		traceArgs: sig.params.map((p) => (p.direction === 'out' ? 'hidden' : 'value')),
+		templates: sig.templateParams.map((t) => {
+			const tensor = sig.params.findIndex(
+				(p) => TENSOR_TYPES.has(p.base) && p.typeArgs.includes(t.name),
+			);
+			if (tensor >= 0) return { show: 'deduced', param: tensor };
+			const typed = sig.params.some((p) => p.base === t.name || p.typeArgs.includes(t.name));
+			return typed ? { show: 'no' } : { show: 'given' };
+		}),
+		returns: sig.returnBase,
+	});
+	return CoreContext.protocol({
+		costUs: row.cost.us,
+		per: row.cost.per,
+		kind: row.kind,
+		owner: row.owner,
+		member: row.member,
+		forms: row.signatures.map(form),
+		run,
+	});
 }
 
 /** A C library row acting on the process. */
@@ -283,7 +344,9 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 	const texts = typeof input.signature === 'string' ? [input.signature] : input.signature;
 	const signatures = texts.map((text) => {
 		const sig = parseSignature(text, { out: [] });
-		const outs = (input.out ?? []).filter((n) => sig.params.some((p) => p.name === n));
+		const outs = [...(input.out ?? []), ...(input.inout ?? [])].filter((n) =>
+			sig.params.some((p) => p.name === n),
+		);
 		return outs.length > 0 ? parseSignature(text, { out: outs }) : sig;
 	});
 	const first = signatures[0]!;
@@ -323,6 +386,8 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 			hide: input.trace?.hide ?? [],
 			fixed: input.trace?.fixed ?? [],
 		},
-		result: input.result ?? (first.returnBase === 'aclError' ? 'status' : 'value'),
+		result:
+			input.result ??
+			(first.returnBase === 'aclError' || first.returnBase === 'HcclResult' ? 'status' : 'value'),
 	};
 }

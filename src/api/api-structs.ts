@@ -76,6 +76,31 @@ const HIGH_DIM = ascendCDoc(
 );
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
 
+/** The fields the two DataCopyPad padding structs share (they differ in paddingValue's type). */
+const PAD_FLAGS: readonly FieldRow[] = [
+	[
+		'isPad',
+		'bool',
+		'false',
+		'是否用 paddingValue 填充；否则填充值不确定。',
+		'Whether to pad with paddingValue; otherwise the padding is undefined.',
+	],
+	[
+		'leftPadding',
+		'uint8_t',
+		'0',
+		'每块左侧填充的元素个数，不超过 32 字节。',
+		'Elements to pad on the left of each block, at most 32 bytes.',
+	],
+	[
+		'rightPadding',
+		'uint8_t',
+		'0',
+		'每块右侧填充的元素个数，不超过 32 字节。',
+		'Elements to pad on the right of each block, at most 32 bytes.',
+	],
+];
+
 /** A `…RepeatParams` struct: a block stride and a repeat stride per operand, with its constructor. */
 function repeatParams(
 	name: string,
@@ -196,30 +221,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			zh: 'DataCopyPad（DataCopyParams 形式）从 GM 搬入时的填充参数；paddingValue 只能为 0。',
 			en: 'The padding of DataCopyPad (DataCopyParams form) when copying in from GM; paddingValue must be 0.',
 		},
-		[
-			[
-				'isPad',
-				'bool',
-				'false',
-				'是否用 paddingValue 填充；否则填充值不确定。',
-				'Whether to pad with paddingValue; otherwise the padding is undefined.',
-			],
-			[
-				'leftPadding',
-				'uint8_t',
-				'0',
-				'每块左侧填充的元素个数，不超过 32 字节。',
-				'Elements to pad on the left of each block, at most 32 bytes.',
-			],
-			[
-				'rightPadding',
-				'uint8_t',
-				'0',
-				'每块右侧填充的元素个数，不超过 32 字节。',
-				'Elements to pad on the right of each block, at most 32 bytes.',
-			],
-			['paddingValue', 'uint64_t', '0', '填充值。', 'The padding value.'],
-		],
+		[...PAD_FLAGS, ['paddingValue', 'uint64_t', '0', '填充值。', 'The padding value.']],
 		[['isPad', 'leftPadding', 'rightPadding', 'paddingValue']],
 	),
 	struct(
@@ -231,27 +233,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			en: 'The padding of DataCopyPad (DataCopyExtParams form) when copying in from GM; the padding value has the operands’ type.',
 		},
 		[
-			[
-				'isPad',
-				'bool',
-				'false',
-				'是否用 paddingValue 填充；否则填充值不确定。',
-				'Whether to pad with paddingValue; otherwise the padding is undefined.',
-			],
-			[
-				'leftPadding',
-				'uint8_t',
-				'0',
-				'每块左侧填充的元素个数，不超过 32 字节。',
-				'Elements to pad on the left of each block, at most 32 bytes.',
-			],
-			[
-				'rightPadding',
-				'uint8_t',
-				'0',
-				'每块右侧填充的元素个数，不超过 32 字节。',
-				'Elements to pad on the right of each block, at most 32 bytes.',
-			],
+			...PAD_FLAGS,
 			['paddingValue', 'T', '0', '填充值（T 类型）。', 'The padding value (of type T).'],
 		],
 		[['isPad', 'leftPadding', 'rightPadding', 'paddingValue']],

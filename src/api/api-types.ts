@@ -16,10 +16,13 @@ import {
 	ACL_STREAM_FAILURE_MODE,
 } from '../sim/host/index.ts';
 import { HARD_EVENT_VALUES, PIPES, ROUND_MODES, TPOSITION_VALUES } from '../sim/kernel/index.ts';
+import { CAPTURE_MODE, CAPTURE_STATUS } from '../sim/host/acl/graph-capture.ts';
+import { ACL_NOTIFY_FLAGS } from '../sim/host/acl/notify.ts';
 import type { Localized } from './api-row.ts';
 import type { ApiGroupId } from './groups.ts';
 import { API_STRUCT_TYPES } from './api-structs.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
+import { HCCL_API_TYPES } from './hccl/hccl-types.ts';
 
 /** The integer types an enum can sit on. */
 export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
@@ -87,6 +90,67 @@ export const API_TYPES: readonly ApiType[] = [
 	),
 	handle('aclrtEvent', 'acl-event', 'Event 句柄。', 'An event handle.'),
 	handle('aclrtNotify', 'acl-notify', 'Notify 句柄。', 'A notify handle.'),
+	handle(
+		'aclmdlRI',
+		'acl-graph-capture',
+		'模型运行实例的句柄（图捕获的结果）。',
+		'A model running instance handle (what a graph capture makes).',
+	),
+	{
+		name: 'aclmdlRICaptureMode',
+		kind: 'enum',
+		group: 'acl-graph-capture',
+		base: 'int32_t',
+		values: {
+			ACL_MODEL_RI_CAPTURE_MODE_GLOBAL: CAPTURE_MODE.GLOBAL,
+			ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL: CAPTURE_MODE.THREAD_LOCAL,
+			ACL_MODEL_RI_CAPTURE_MODE_RELAXED: CAPTURE_MODE.RELAXED,
+		},
+		doc: {
+			zh: '捕获期间哪些线程不能调用同步拷贝等非安全函数：GLOBAL 所有线程，THREAD_LOCAL 捕获线程，RELAXED 都可以。',
+			en: 'Which threads may not call unsafe functions (blocking copies…) during capture: every thread (GLOBAL), the capturing one (THREAD_LOCAL), none (RELAXED).',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclmdlRICaptureStatus',
+		kind: 'enum',
+		group: 'acl-graph-capture',
+		base: 'int32_t',
+		values: {
+			ACL_MODEL_RI_CAPTURE_STATUS_NONE: CAPTURE_STATUS.NONE,
+			ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE: CAPTURE_STATUS.ACTIVE,
+			ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED: CAPTURE_STATUS.INVALIDATED,
+		},
+		doc: {
+			zh: 'aclmdlRICaptureGetInfo 返回的捕获状态。',
+			en: 'The capture status aclmdlRICaptureGetInfo reports.',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtNotifyFlag',
+		kind: 'macros',
+		group: 'acl-notify',
+		values: ACL_NOTIFY_FLAGS,
+		doc: {
+			zh: '创建 Notify 的标志：ACL_NOTIFY_DEFAULT（Host 上调用）或 ACL_NOTIFY_DEVICE_USE_ONLY。',
+			en: 'Notify creation flags: ACL_NOTIFY_DEFAULT (used from the host) or ACL_NOTIFY_DEVICE_USE_ONLY.',
+		},
+		source: runtimeDoc('08_notify_management.md'),
+	},
+	{
+		name: 'aclrtStreamStatus',
+		kind: 'enum',
+		group: 'acl-stream',
+		base: 'int32_t',
+		values: { ACL_STREAM_STATUS_COMPLETE: 0, ACL_STREAM_STATUS_NOT_READY: 1 },
+		doc: {
+			zh: 'aclrtStreamQuery 返回的 Stream 状态。',
+			en: 'The stream status aclrtStreamQuery reports.',
+		},
+		source: ENUMS,
+	},
 	handle('aclmdlDesc', 'acl-model', '模型描述信息的句柄。', 'A handle to a model description.'),
 	handle(
 		'aclmdlDataset',
@@ -369,6 +433,7 @@ export const API_TYPES: readonly ApiType[] = [
 		source: ascendCDoc('数据结构/GlobalTensor/GlobalTensor简介.md'),
 	},
 	...API_STRUCT_TYPES,
+	...HCCL_API_TYPES,
 ];
 
 const BY_NAME = new Map<string, ApiType>();

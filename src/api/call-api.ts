@@ -117,6 +117,11 @@ class DirectApiCall implements ApiCall {
 		this.outs[index] = value;
 	}
 
+	/** An in-out argument's value: what an earlier out wrote, else what was passed. */
+	peek(index: number): unknown {
+		return index in this.outs ? this.outs[index] : this.args[index];
+	}
+
 	print(text: string): void {
 		this.#recorder.log({ text: text.replace(/\n$/, ''), channel: 'stdout' });
 	}
@@ -144,7 +149,7 @@ export function callHostApi(
 	if (row.side !== 'host') throw new Error(`${name} is not an AscendCL API`);
 	const c = new DirectApiCall(name, directForm(row, call.args), call, acl.recorder);
 	acl.recorder.callCounter(name).n++;
-	const ret = acl.invoke(row.protocol, c);
+	const ret = row.protocol.invoke(acl, c);
 	return { ret, outs: c.outs };
 }
 
@@ -163,13 +168,13 @@ export function preparedHostCall(
 	if (row.side !== 'host') throw new Error(`${name} is not an AscendCL API`);
 	const c = new DirectApiCall(name, directForm(row, args), { name, args, site }, acl.recorder);
 	const counter = acl.recorder.callCounter(name);
-	const spec = row.protocol;
+	const invoke = row.protocol.invoke;
 	return {
 		args,
 		outs: c.outs,
 		invoke() {
 			counter.n++;
-			return acl.invoke(spec, c);
+			return invoke(acl, c);
 		},
 	};
 }
@@ -181,6 +186,6 @@ export function callKernelApi(core: CoreContext, call: DirectCall): unknown {
 	const form = directForm(row, call.args);
 	const c = new DirectApiCall(name, form, call, core.recorder);
 	core.recorder.callCounter(name).n++;
-	const r = row.run(core, c);
+	const r = row.protocol.invoke(core, c);
 	return r === undefined && c.outs.length > 0 ? c.outs.find((o) => o !== undefined) : r;
 }

@@ -33,6 +33,8 @@ import { TQUE_APIS } from './ascendc/tque.ts';
 import { VECTOR_ARITHMETIC_APIS } from './ascendc/vector-arithmetic.ts';
 import { VECTOR_MASK_APIS } from './ascendc/vector-mask.ts';
 import { PROCESS_APIS } from './libc/process.ts';
+import { HCCL_COMM_APIS } from './hccl/communicator.ts';
+import { HCCL_COLLECTIVE_APIS, HCCL_P2P_APIS } from './hccl/collectives.ts';
 
 /** Every row, AscendCL first, in reference order. */
 export const API_CATALOG: readonly ApiRow[] = [
@@ -46,6 +48,9 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...MODEL_APIS,
 	...GRAPH_CAPTURE_APIS,
 	...ERROR_QUERY_APIS,
+	...HCCL_COMM_APIS,
+	...HCCL_COLLECTIVE_APIS,
+	...HCCL_P2P_APIS,
 	...TPIPE_APIS,
 	...TQUE_APIS,
 	...TBUF_APIS,

@@ -1,14 +1,22 @@
 /**
  * The API groups, in the order and with the names the official references use: the AscendCL
  * runtime reference (hicann/runtime docs/zh/api_ref, model APIs from the graph-engine reference),
+ * the HCCL reference (hicann/hccl docs/zh/api_ref, communicator APIs from hicann/hcomm's header),
  * the Ascend C basic API reference (asc-devkit docs/zh/api/SIMD-API/基础API), and the few C library
  * functions that reach the simulated process. A group may have no rows yet (notify, graph
  * capture, reduction, cube): its title and page exist so the next rows have a home.
  */
-import { ascendCContextDoc, ascendCDoc, manPage, runtimeDoc } from './sources.ts';
+import {
+	ascendCContextDoc,
+	ascendCDoc,
+	hcclDoc,
+	hcommHeader,
+	manPage,
+	runtimeDoc,
+} from './sources.ts';
 
 /** Which reference a group belongs to. */
-export type ApiLibrary = 'ascendcl' | 'ascendc' | 'libc';
+export type ApiLibrary = 'ascendcl' | 'hccl' | 'ascendc' | 'libc';
 
 /** Every group id; stable (the API reference uses them as page slugs). */
 export const API_GROUP_IDS = [
@@ -22,6 +30,9 @@ export const API_GROUP_IDS = [
 	'acl-model',
 	'acl-graph-capture',
 	'acl-error',
+	'hccl-comm',
+	'hccl-collective',
+	'hccl-p2p',
 	'ascendc-tpipe',
 	'ascendc-tque',
 	'ascendc-tbuf',
@@ -115,6 +126,24 @@ export const API_GROUPS: readonly ApiGroup[] = [
 		library: 'ascendcl',
 		title: { zh: '异常处理', en: 'Error handling' },
 		source: runtimeDoc('13_exception_handling.md'),
+	},
+	{
+		id: 'hccl-comm',
+		library: 'hccl',
+		title: { zh: 'HCCL 通信域管理', en: 'HCCL communicator management' },
+		source: hcommHeader('include/hccl/hccl_comm.h'),
+	},
+	{
+		id: 'hccl-collective',
+		library: 'hccl',
+		title: { zh: 'HCCL 集合通信', en: 'HCCL collective communication' },
+		source: hcclDoc('api_ref/comm_op_interface/collective_comm.md'),
+	},
+	{
+		id: 'hccl-p2p',
+		library: 'hccl',
+		title: { zh: 'HCCL 点对点通信', en: 'HCCL point-to-point communication' },
+		source: hcclDoc('api_ref/comm_op_interface/p2p_comm.md'),
 	},
 	{
 		id: 'ascendc-tpipe',

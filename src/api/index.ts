@@ -7,3 +7,4 @@ export * from './nearest-name.ts';
 export * from './param-kind.ts';
 export * from './signature.ts';
 export * from './sources.ts';
+export * from './api-reference.ts';

@@ -18,6 +18,8 @@ import type { ApiParam, ApiSignature, ApiTemplateParam } from './signature.ts';
  * - `callback`: a function the program passes (`sighandler_t`), or the number it passes instead;
  * - `struct`: a struct parameter (e.g. `DataCopyParams`) as a plain record of its fields;
  * - `words`: a mask array (`uint64_t mask[]`) as its first two 64-bit words, low word first;
+ * - `bytes`: a pointer to memory the call reads or writes as bytes (`HcclRootInfo *`), as a
+ *   `ByteRef` (src/sim/byte-ref.ts);
  * - `value`: anything, unconverted (variadic tails, macro arguments).
  */
 export type ParamKind =
@@ -33,6 +35,7 @@ export type ParamKind =
 	| 'callback'
 	| 'struct'
 	| 'words'
+	| 'bytes'
 	| 'value';
 
 /** What the semantics receives for a template parameter: a name (`half`, `VECIN`, `MTE2_V`, `PIPE_V`) or a number. */
@@ -40,6 +43,9 @@ export type TemplateParamKind = 'type' | 'position' | 'event' | 'pipe' | 'number
 
 /** Type names whose parameters are callbacks. */
 const CALLBACK_TYPES: ReadonlySet<string> = new Set(['sighandler_t']);
+
+/** Struct types a call reads or writes as bytes through a pointer (an opaque blob the program keeps). */
+const BYTES_TYPES: ReadonlySet<string> = new Set(['HcclRootInfo']);
 
 /** The kind of `param` in `sig`; `structs` names the struct types the catalog describes. */
 export function paramKind(
@@ -60,6 +66,7 @@ export function paramKind(
 	if (param.base === 'RoundMode') return 'round-mode';
 	if (param.base === 'uint64_t' && param.pointers === 1 && /mask/i.test(param.name)) return 'words';
 	if (CALLBACK_TYPES.has(param.base)) return 'callback';
+	if (BYTES_TYPES.has(param.base) && param.pointers === 1) return 'bytes';
 	if (structs.has(param.base)) return 'struct';
 	if (isTemplateType) return param.reference && !param.isConst ? 'object' : 'scalar';
 	if (param.base === 'PrimType') return 'scalar';

@@ -46,3 +46,19 @@ export function samplesFile(path: string): string {
 export function manPage(name: string, section: number): string {
 	return `https://man7.org/linux/man-pages/man${section}/${name}.${section}.html`;
 }
+
+/** hicann/hccl, the collective communication library (its docs: API reference, user guide). */
+const HCCL = 'https://github.com/hicann/hccl/blob/09300b70df9a031339f08e5f2ca06d7bf294d009';
+
+/** hicann/hcomm, which holds the communicator API headers HCCL builds on. */
+const HCOMM = 'https://github.com/hicann/hcomm/blob/2b912e7d2b105735579276a63a51364890c56788';
+
+/** A page of hicann/hccl's docs/zh, e.g. `api_ref/comm_op_interface/HcclAllReduce.md`. */
+export function hcclDoc(path: string): string {
+	return encodeURI(`${HCCL}/docs/zh/${path}`);
+}
+
+/** A header of hicann/hcomm, e.g. `include/hccl/hccl_comm.h`, at a symbol. */
+export function hcommHeader(path: string, anchor?: string): string {
+	return `${HCOMM}/${path}${anchor ? `#${anchor}` : ''}`;
+}

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
+import { MAX_RANKS } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** What part of the stack a case is about. */
-export const COMPONENTS = ['ascend-c', 'acl-runtime', 'driver', 'system'] as const;
+export const COMPONENTS = ['ascend-c', 'acl-runtime', 'hccl', 'driver', 'system'] as const;
 export type Component = (typeof COMPONENTS)[number];
 
 /** The anchors every case page has; `/e/<id>/` permalinks point at one of them. */
@@ -96,8 +97,21 @@ export type Signature = z.infer<typeof signatureSchema>;
 /** Something a user does to the machine between or during runs, in a scenario. */
 const only = { only: z.enum(['faulty', 'fixed']).optional() };
 export const actionSchema = z.discriminatedUnion('do', [
-	/** Start the program as a new process (the first action of most scenarios). */
-	z.object({ do: z.literal('run'), ...only }),
+	/**
+	 * Start the program as a new process (the first action of most scenarios). `program` names
+	 * another program beside case.yaml to start instead (a second tenant of the card, say);
+	 * `background` keeps the process running: it stops at its first sleep, holding what it
+	 * took, while the next actions go on (it is still running when the scenario ends).
+	 */
+	z.object({
+		do: z.literal('run'),
+		program: z
+			.string()
+			.regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml')
+			.optional(),
+		background: z.boolean().optional(),
+		...only,
+	}),
 	/** Deliver a signal to the newest live process, as `kill -<n> PID` would. */
 	z.object({
 		do: z.literal('signal'),
@@ -108,6 +122,8 @@ export const actionSchema = z.discriminatedUnion('do', [
 	z.object({ do: z.literal('suspend'), ...only }),
 	/** Let virtual time pass before the next action. */
 	z.object({ do: z.literal('wait'), ms: z.number().int().positive(), ...only }),
+	/** Run `npu-smi info` in a shell: the devices' health, memory and the processes on them. */
+	z.object({ do: z.literal('npu-smi'), ...only }),
 ]);
 export type Action = z.infer<typeof actionSchema>;
 
@@ -147,7 +163,26 @@ export const scenarioSchema = z.object({
 	product: productId,
 	mode: z.enum(['npu', 'cpu']),
 	cann: z.string().optional(),
+	/** Physical devices of the server (default: the product's devices per server). */
+	devices: z.number().int().min(1).max(64).optional(),
+	/** Environment every process starts with, e.g. `{ ASCEND_RT_VISIBLE_DEVICES: '1' }`, `{ HCCL_ENTRY_LOG_ENABLE: '1' }`. */
+	env: z
+		.record(z.string().regex(/^[A-Za-z_]\w*$/, 'an environment variable name'), z.string())
+		.optional(),
+	/** Smaller limits than the product's, for a scenario that must reach one quickly. */
+	limits: z
+		.object({
+			streams: z.number().int().positive().optional(),
+			events: z.number().int().positive().optional(),
+			notifies: z.number().int().positive().optional(),
+			deviceMemoryBytes: z.number().int().positive().optional(),
+			kernelTimeoutUs: z.number().int().positive().optional(),
+		})
+		.strict()
+		.optional(),
 	actions: z.array(actionSchema).default([]),
+	/** Processes each `run` starts: the ranks of one job (RANK_ID, RANK_SIZE, DEVICE_ID set). */
+	ranks: z.number().int().min(1).max(MAX_RANKS).optional(),
 	expect: z.object({ faulty: z.enum(OUTCOMES), fixed: z.enum(OUTCOMES) }),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -174,7 +209,12 @@ export const caseFactsSchema = z
 		products: z.array(productId).min(1),
 		apis: z.array(z.string().min(1)).min(1),
 		cannVersions: z.array(cannVersionSchema).default([]),
-		signatures: z.array(signatureSchema).min(1),
+		/**
+		 * The exact lines that identify the case in a log. A case whose failure prints nothing
+		 * (a result read before the copy that writes it landed) has none: its reproduction proves
+		 * it by the simulator's diagnosis instead.
+		 */
+		signatures: z.array(signatureSchema).default([]),
 		sources: z.array(sourceSchema).min(1),
 		scenarios: z.array(scenarioSchema).min(1),
 		related: z.array(kebab).default([]),

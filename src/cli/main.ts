@@ -1,7 +1,7 @@
 /**
  * The `casebook` command line: dispatches to `explain` (match a log against the case
  * signatures), `sim` (run a program in the simulator), `check` (run it on every product and
- * mode) and `serve` (the site on this machine).
+ * mode), `api` (one API of the simulator's catalog) and `serve` (the site on this machine).
  * Returns the exit code.
  */
 
@@ -12,6 +12,7 @@ Commands:
   sim FILE           run a C++ program in the Ascend simulator
   check PATH…        run it on every product and mode: matrix, headroom, findings
                      (text, JSON, SARIF or GitHub annotations, for editors and CI)
+  api [NAME]         show one API of the simulator (signature, rules, errors, docs) or list them
   serve [--port N]   serve the casebook on this machine (works without internet)
 
 Run "casebook <command> --help" for the options of a command.`;
@@ -34,6 +35,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 		case 'check': {
 			const { checkCommand } = await import('./check.ts');
 			return checkCommand(rest);
+		}
+		case 'api': {
+			const { apiCommand } = await import('./api.ts');
+			return apiCommand(rest);
 		}
 		case 'serve': {
 			const { serveCommand } = await import('./serve.ts');

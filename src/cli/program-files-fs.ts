@@ -85,7 +85,15 @@ export async function readProgram(
 		seen.add(f.abs);
 		files.push(await readOne(f.abs, rel(f.abs), f.role !== 'data'));
 	}
-	for (const input of inputs) files.push(await readOne(resolve(input.file), input.name, false));
+	for (const input of inputs) {
+		const shown = `--input ${input.name}=${input.file}`;
+		const file = await readOne(resolve(input.file), input.name, false).catch((error: unknown) => {
+			throw error instanceof ProgramReadError
+				? new ProgramReadError(shown, error.message.slice(error.message.lastIndexOf(': ') + 2))
+				: error;
+		});
+		files.push(file);
+	}
 	const entryIndex = pickEntry(paths.length > 0 && !dirs.includes(resolve(paths[0]!)), files);
 	if (entryIndex < 0) throw new ProgramReadError(paths.join(' '), 'no C++ source file there');
 	const [entry] = files.splice(entryIndex, 1);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureConsole } from '../../tests/unit/console-capture.ts';
 import { fileURLToPath } from 'node:url';
 import {
 	exitCodeFor,
@@ -19,14 +20,6 @@ const programs = fileURLToPath(new URL('../../tests/programs/', import.meta.url)
 afterEach(() => {
 	vi.restoreAllMocks();
 });
-
-function capture(): { out: string[]; err: string[] } {
-	const out: string[] = [];
-	const err: string[] = [];
-	vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-	vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-	return { out, err };
-}
 
 /** Runs the kernel that exceeds the buffer limit, in CPU debug on Atlas training, with `extra`. */
 function simBufferLimitAbort(...extra: string[]): Promise<number> {
@@ -58,7 +51,6 @@ describe('casebook sim arguments', () => {
 			file: 'k.cpp',
 			paths: ['k.cpp'],
 			includeDirs: [],
-			inputs: [],
 			product: 'atlas-training',
 			mode: 'cpu',
 			json: true,
@@ -100,17 +92,13 @@ describe('casebook sim arguments', () => {
 });
 
 describe('casebook sim with several paths', () => {
-	it('takes several paths, include folders (also glued), inputs, an output folder and tiling', () => {
+	it('takes several paths, include folders (also glued) and tiling', () => {
 		const r = parseSimArgs([
 			'main.cpp',
 			'kernel/add.cpp',
 			'-I',
 			'inc',
 			'-Iother',
-			'--input',
-			'input/x.bin=/tmp/x.bin',
-			'--output-dir',
-			'out',
 			'--tiling',
 			'totalLength=8192,tileNum=8',
 			'--tiling-key',
@@ -120,29 +108,51 @@ describe('casebook sim with several paths', () => {
 			file: 'main.cpp',
 			paths: ['main.cpp', 'kernel/add.cpp'],
 			includeDirs: ['inc', 'other'],
-			inputs: [{ name: 'input/x.bin', file: '/tmp/x.bin' }],
-			outputDir: 'out',
 			tiling: { totalLength: 8192, tileNum: 8 },
 			tilingKey: 2,
 		});
 	});
 
-	it('reads -D NAME[=VALUE] and -U NAME, glued or apart, and refuses a bad macro name', () => {
-		expect(
-			parseSimArgs(['a.cpp', '-D', 'TILE=8', '-DDEBUG', '-U', 'ASCENDC_CPU_DEBUG']),
-		).toMatchObject({ defines: { TILE: '8', DEBUG: '1' }, undefines: ['ASCENDC_CPU_DEBUG'] });
-		expect(parseSimArgs(['a.cpp', '-D', '1X=2'])).toEqual({
-			error: '-D needs NAME or NAME=VALUE, not "1X=2".',
-		});
-	});
-
-	it('refuses an --input without a name and a --tiling that is not FIELD=NUMBER', () => {
-		expect(parseSimArgs(['a.cpp', '--input', 'x.bin'])).toEqual({
-			error: '--input needs NAME=FILE, not "x.bin".',
-		});
+	it('refuses a --tiling that is not FIELD=NUMBER', () => {
 		expect(parseSimArgs(['a.cpp', '--tiling', 'n=many'])).toEqual({
 			error: '--tiling needs FIELD=NUMBER pairs separated by commas, not "n=many".',
 		});
+	});
+
+	it('gives a host program the --input file at the path NAME and writes what it wrote under --output-dir', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'casebook-sim-files-'));
+		writeFileSync(join(dir, 'numbers.txt'), '3 4\n');
+		writeFileSync(
+			join(dir, 'main.cpp'),
+			[
+				'#include <fstream>',
+				'#include <cstdio>',
+				'int main() {',
+				'  std::ifstream in("./input/numbers.txt");',
+				'  int a = 0, b = 0;',
+				'  if (!(in >> a >> b)) { printf("no input\\n"); return 1; }',
+				'  std::ofstream out("./output/sum.txt");',
+				'  out << a + b << "\\n";',
+				'  printf("sum %d\\n", a + b);',
+				'  return 0;',
+				'}',
+				'',
+			].join('\n'),
+		);
+		const { out } = captureConsole();
+		const outDir = join(dir, 'out');
+		const code = await simCommand([
+			join(dir, 'main.cpp'),
+			'--input',
+			`./input/numbers.txt=${join(dir, 'numbers.txt')}`,
+			'--output-dir',
+			outDir,
+			'--json',
+		]);
+		expect(JSON.parse(out.join('\n')).log).toEqual(['sum 7']);
+		expect(code).toBe(0);
+		expect(readFileSync(join(outDir, 'output', 'sum.txt'), 'utf8')).toBe('7\n');
+		rmSync(dir, { recursive: true, force: true });
 	});
 });
 
@@ -160,7 +170,7 @@ describe('casebook sim --actions', () => {
 	it('names the part it cannot read', () => {
 		expect(parseActions('run; signal SIGHUP')).toEqual({
 			error:
-				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.',
+				'--actions: cannot read "signal SIGHUP"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.',
 		});
 	});
 });
@@ -173,13 +183,13 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('exits 2 for an unreadable file', async () => {
-		const { err } = capture();
+		const { err } = captureConsole();
 		expect(await simCommand(['/nonexistent/x.cpp'])).toBe(SIM_EXIT.usage);
 		expect(err[0]).toBe('casebook sim: cannot read /nonexistent/x.cpp: ENOENT');
 	});
 
 	it('exits 1 and prints the CPU-debug abort for the faulty kernel', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		const code = await simBufferLimitAbort('--lang', 'en');
 		expect(code).toBe(1);
 		const text = out.join('\n');
@@ -192,7 +202,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('prints the diagnostics in Chinese by default, each with its hint and the link to its anchor', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--base-url', 'https://casebook.example.org/');
 		const text = out.join('\n');
 		expect(text).toMatch(
@@ -207,7 +217,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('gives each JSON diagnostic its message in the chosen language, both languages and its URL', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--json', '--lang', 'en');
 		const diagnostic = JSON.parse(out.join('\n')).diagnostics.find(
 			(d: { code: string }) => d.code === 'tque-buffer-limit',
@@ -229,7 +239,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('prints outcome, log and diagnostics as JSON with --json', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await simCommand([`${programs}integer-semantics.cpp`, '--json'])).toBe(0);
 		const json = JSON.parse(out.join('\n'));
 		expect(json.outcome).toBe('completed');
@@ -244,7 +254,7 @@ describe('casebook sim exit codes', () => {
 			file,
 			'#include <cstdio>\nint main() {\n#ifdef ASCENDC_CPU_DEBUG\n  printf("cpu debug\\n");\n#endif\n  printf("tile %d\\n", TILE);\n  return 0;\n}\n',
 		);
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(
 			await simCommand([
 				file,
@@ -262,7 +272,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('counts each API call by the name the program used in the JSON calls object', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		expect(await simCommand([`${programs}host-full.cpp`, '--json'])).toBe(0);
 		const json = JSON.parse(out.join('\n'));
 		expect(json.calls).toMatchObject({ aclInit: 1, aclrtSetDevice: 1, aclFinalize: 1 });
@@ -271,7 +281,7 @@ describe('casebook sim exit codes', () => {
 	});
 
 	it('carries the resource report in the JSON: VECIN buffers against the product limit, with the lines', async () => {
-		const { out } = capture();
+		const { out } = captureConsole();
 		await simBufferLimitAbort('--json');
 		const { resources } = JSON.parse(out.join('\n'));
 		const vecin = resources.peaks.find(
@@ -281,6 +291,20 @@ describe('casebook sim exit codes', () => {
 		expect(vecin).toMatchObject({ limit: 4, over: { value: 5, refused: false } });
 		expect(vecin.peak).toBeGreaterThan(4);
 		expect(resources.held).toEqual([]);
+	});
+
+	it('runs the notify-wait case as 8 ranks and names, in the JSON, rank 3 as missing from the last AllReduce', async () => {
+		const { out } = captureConsole();
+		const file = fileURLToPath(
+			new URL('../../content/cases/hccl-notify-wait-timeout/skip-step-faulty.cpp', import.meta.url),
+		);
+		expect(await simCommand([file, '--ranks', '8', '--json'])).toBe(1);
+		const json = JSON.parse(out.join('\n'));
+		expect(json.hccl.ranks).toHaveLength(8);
+		const last = json.hccl.collectives.at(-1);
+		expect(last.missing).toEqual([3]);
+		expect(last.issued.map((f: { rank: number }) => f.rank)).toEqual([0, 1, 2, 4, 5, 6, 7]);
+		expect(json.log.filter((l: string) => l.startsWith('EI0002:'))).toHaveLength(7);
 	});
 });
 

@@ -1,17 +1,18 @@
 /**
- * `casebook sim PATH… [-I DIR]… [--input NAME=FILE]… [--output-dir DIR] [--product ID]
- * [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL] [--max-steps N] [--blocks N]
- * [--gm-bytes N] [--cann V] [--actions LIST]`: runs a C++ program (an Ascend C kernel, an
+ * `casebook sim PATH… [-I DIR]… [-D NAME[=VALUE]]… [-U NAME]… [--input NAME=FILE]…
+ * [--output-dir DIR] [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
+ * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]…
+ * [--devices N] [--ranks N]`: runs a C++ program (an Ascend C kernel, an
  * AscendCL host program, or a project of both in several files) in the simulator and prints
  * what a terminal user would see: the program's output and the log lines, then the diagnostics
  * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
  * link to its anchor on the diagnostics reference page.
  */
 import { basename } from 'node:path';
-import { readProgram, ProgramReadError, type InputFile } from './program-files-fs.ts';
+import { readProgram, ProgramReadError } from './program-files-fs.ts';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
-import { run } from '../lang/index.ts';
+import { MAX_RANKS, run } from '../lang/index.ts';
 import { PRODUCT_IDS, isProductId, type ProductId } from '../sim/product-id.ts';
 import { isRunMode, RUN_MODES, type RunMode, type RunRequest } from '../sim/run-request.ts';
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
@@ -38,10 +39,6 @@ PATH is a source file or a directory; several may be given. Every source file (.
 
 Options:
   -I DIR            also look for #include "…" headers in DIR (repeatable)
-  -D NAME[=VALUE]   define a macro before the program, as a compiler does (repeatable)
-  -U NAME           remove a macro the simulator predefines (ASCENDC_CPU_DEBUG…)
-  --input NAME=FILE the program's reads of NAME get FILE (repeatable)
-  --output-dir DIR  files the program writes land in DIR (default: nothing is written)
   --tiling F=V,…    tiling field values of an operator-framework kernel (GET_TILING_DATA)
   --tiling-key K    the tiling key TILING_KEY_IS compares with (default: the smallest tested)
   --product ID      ${PRODUCT_IDS.join(', ')}
@@ -57,8 +54,14 @@ Options:
   --gm-bytes N      bytes of each synthetic GM buffer when there is no main (default 1048576)
   --cann V          CANN version, e.g. 8.0.RC2 (picks log wording)
   --actions LIST    user actions, e.g. "run; wait 50; signal SIGTERM; run" (run, wait MS,
-                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend; default: run)
+                    signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend, npu-smi info;
+                    default: run)
 ${SIM_DATA_USAGE}
+  --ranks N         each run starts N processes of the program, the ranks of one job on one
+                    server: rank r gets RANK_ID=r, RANK_SIZE=N and DEVICE_ID=r (1 to ${MAX_RANKS})
+  --env NAME=VALUE  environment of the program's processes (repeatable), e.g.
+                    ASCEND_RT_VISIBLE_DEVICES=1, HCCL_EXEC_TIMEOUT=600, HCCL_ENTRY_LOG_ENABLE=1
+  --devices N       physical devices of the server (default: the product's devices per server)
   -h, --help        show this help
 
 Exit status:
@@ -74,12 +77,6 @@ export interface SimOptions {
 	/** Every PATH, in order. */
 	paths: string[];
 	includeDirs: string[];
-	/** `-D NAME[=VALUE]`: macros defined before the program's first line. */
-	defines?: Record<string, string>;
-	/** `-U NAME`: predefined macros removed (`-U ASCENDC_CPU_DEBUG`). */
-	undefines?: string[];
-	inputs: InputFile[];
-	outputDir?: string;
 	tiling?: Record<string, number>;
 	tilingKey?: number;
 	product: ProductId;
@@ -93,6 +90,10 @@ export interface SimOptions {
 	gmBytes?: number;
 	cann?: string;
 	actions?: Action[];
+	/** Processes per `run` (the ranks of one job). */
+	ranks?: number;
+	env?: Record<string, string>;
+	devices?: number;
 }
 
 /**
@@ -106,6 +107,8 @@ export function parseActions(text: string): Action[] | { error: string } {
 		.map((p) => p.trim())
 		.filter((p) => p.length > 0)) {
 		const [verb, arg, ...extra] = part.split(/\s+/);
+		// `npu-smi info` reads as the command a user types; `npu-smi` alone too.
+		const npuSmi = verb === 'npu-smi' && (arg === undefined || arg === 'info');
 		const candidate =
 			verb === 'wait'
 				? { do: 'wait', ms: Number(arg) }
@@ -113,9 +116,13 @@ export function parseActions(text: string): Action[] | { error: string } {
 					? { do: 'signal', signal: arg }
 					: { do: verb };
 		const parsed = actionSchema.safeParse(candidate);
-		if (!parsed.success || extra.length > 0 || (verb !== 'wait' && verb !== 'signal' && arg)) {
+		if (
+			!parsed.success ||
+			extra.length > 0 ||
+			(verb !== 'wait' && verb !== 'signal' && arg && !npuSmi)
+		) {
 			return {
-				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL or suspend.`,
+				error: `--actions: cannot read "${part}"; use run, wait MS, signal SIGINT|SIGTERM|SIGSEGV|SIGABRT|SIGKILL, suspend or npu-smi info.`,
 			};
 		}
 		actions.push(parsed.data);
@@ -129,10 +136,6 @@ export function parseSimArgs(
 ): SimOptions | { help: true } | { error: string } {
 	const paths: string[] = [];
 	const includeDirs: string[] = [];
-	const defines: Record<string, string> = Object.create(null) as Record<string, string>;
-	const undefines: string[] = [];
-	const inputs: InputFile[] = [];
-	let outputDir: string | undefined;
 	let tiling: Record<string, number> | undefined;
 	let tilingKey: number | undefined;
 	let product: ProductId = DEFAULT_PRODUCT;
@@ -143,6 +146,9 @@ export function parseSimArgs(
 	const numbers: Partial<Record<'maxSteps' | 'blocks' | 'gmBytes', number>> = {};
 	let cann: string | undefined;
 	let actions: Action[] | undefined;
+	let ranks: number | undefined;
+	let env: Record<string, string> | undefined;
+	let devices: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -221,34 +227,6 @@ export function parseSimArgs(
 				includeDirs.push(v);
 				break;
 			}
-			case '-D': {
-				const v = value();
-				const m = v === undefined ? null : /^([A-Za-z_]\w*)(?:=(.*))?$/s.exec(v);
-				if (!m) return { error: `-D needs NAME or NAME=VALUE, not ${v ? `"${v}"` : 'nothing'}.` };
-				defines[m[1]!] = m[2] ?? '1';
-				break;
-			}
-			case '-U': {
-				const v = value();
-				if (!v || !/^[A-Za-z_]\w*$/.test(v)) return { error: '-U needs a macro name.' };
-				delete defines[v];
-				undefines.push(v);
-				break;
-			}
-			case '--input': {
-				const v = value() ?? '';
-				const at = v.indexOf('=');
-				if (at <= 0 || at === v.length - 1)
-					return { error: `--input needs NAME=FILE, not ${v ? `"${v}"` : 'nothing'}.` };
-				inputs.push({ name: v.slice(0, at), file: v.slice(at + 1) });
-				break;
-			}
-			case '--output-dir': {
-				const v = value();
-				if (!v) return { error: '--output-dir needs a directory.' };
-				outputDir = v;
-				break;
-			}
 			case '--tiling': {
 				const v = value() ?? '';
 				const pairs = v.split(',').map((p) => /^\s*(\w+)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(p));
@@ -269,6 +247,36 @@ export function parseSimArgs(
 				tilingKey = n;
 				break;
 			}
+			case '--ranks': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > MAX_RANKS)
+					return {
+						error: `--ranks needs a whole number from 1 to ${MAX_RANKS}, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				ranks = n;
+				break;
+			}
+			case '--env': {
+				const v = value();
+				const m = v === undefined ? null : /^([A-Za-z_]\w*)=(.*)$/s.exec(v);
+				if (!m)
+					return {
+						error: `--env needs NAME=VALUE, e.g. ASCEND_RT_VISIBLE_DEVICES=1, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				env = { ...env, [m[1]!]: m[2]! };
+				break;
+			}
+			case '--devices': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 1 || n > 64)
+					return {
+						error: `--devices needs a whole number from 1 to 64, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				devices = n;
+				break;
+			}
 			case '--cann': {
 				const v = value();
 				if (!v) return { error: '--cann needs a version, e.g. 8.0.RC2.' };
@@ -285,7 +293,6 @@ export function parseSimArgs(
 		file: paths[0]!,
 		paths,
 		includeDirs,
-		inputs,
 		product,
 		mode,
 		json,
@@ -293,13 +300,13 @@ export function parseSimArgs(
 		baseUrl,
 		...numbers,
 	};
-	if (outputDir) options.outputDir = outputDir;
-	if (Object.keys(defines).length > 0) options.defines = defines;
-	if (undefines.length > 0) options.undefines = undefines;
 	if (tiling) options.tiling = tiling;
 	if (tilingKey !== undefined) options.tilingKey = tilingKey;
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
+	if (ranks !== undefined) options.ranks = ranks;
+	if (env) options.env = env;
+	if (devices !== undefined) options.devices = devices;
 	return options;
 }
 
@@ -403,6 +410,8 @@ export function traceJson(trace: Trace, links: LinkOptions): object {
 		calls: trace.calls,
 		resources: trace.resources ?? { peaks: [], held: [] },
 		steps: trace.steps.length,
+		// The ranks and their collectives (an end of null: the task never ended).
+		...(trace.hccl ? { hccl: trace.hccl } : {}),
 	};
 }
 
@@ -424,7 +433,9 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	}
 	let program;
 	try {
-		program = await readProgram(parsed.paths, parsed.includeDirs, parsed.inputs);
+		// `--input NAME=FILE` is one of the program's files under NAME: a host program reads it
+		// by that path, a kernel run without main takes it as the GM parameter NAME.
+		program = await readProgram(parsed.paths, parsed.includeDirs, split.data.inputs);
 	} catch (error) {
 		if (!(error instanceof ProgramReadError)) throw error;
 		console.error(`casebook sim: ${error.message}`);
@@ -455,10 +466,13 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		console.error(`casebook sim: ${(error as Error).message}`);
 		return SIM_EXIT.usage;
 	}
+	if (parsed.ranks !== undefined) request.ranks = parsed.ranks;
+	if (parsed.env !== undefined) request.env = parsed.env;
+	if (parsed.devices !== undefined) request.deviceCount = parsed.devices;
 	const trace = run(request);
 	if (split.data.outputDir) {
 		const files = await writeOutputs(split.data.outputDir, trace);
-		console.error(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+		console.error(`casebook sim: wrote ${files.length} file(s) to ${split.data.outputDir}`);
 	}
 	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
 	else console.log(formatTrace(parsed.file, trace, parsed));

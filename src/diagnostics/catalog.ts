@@ -7,22 +7,25 @@ import type { DiagnosticEntry } from './entry.ts';
 import { HOST_DIAGNOSTICS, type HostDiagnosticCode } from './host.ts';
 import { KERNEL_DIAGNOSTICS, type KernelDiagnosticCode } from './kernel.ts';
 import { LANG_DIAGNOSTICS, type LangCode } from './language.ts';
+import { HCCL_DIAGNOSTICS, type HcclDiagnosticCode } from './hccl.ts';
 
 /** The tables by subject, in the order the reference page lists them. */
 export const SUBJECT_TABLES = {
 	language: LANG_DIAGNOSTICS,
 	kernel: KERNEL_DIAGNOSTICS,
 	host: HOST_DIAGNOSTICS,
+	hccl: HCCL_DIAGNOSTICS,
 } as const;
 
-/** What a diagnostic is about: the program's C++, the Ascend C kernel or the AscendCL host side. */
+/** What a diagnostic is about: the program's C++, the Ascend C kernel, the AscendCL host side or HCCL. */
 export type Subject = keyof typeof SUBJECT_TABLES;
 
 /** The subjects in page order. */
 export const SUBJECTS = Object.keys(SUBJECT_TABLES) as Subject[];
 
 /** Every code of the catalog; a string that is not one fails type-checking. */
-export type DiagnosticCode = LangCode | KernelDiagnosticCode | HostDiagnosticCode;
+export type DiagnosticCode =
+	LangCode | KernelDiagnosticCode | HostDiagnosticCode | HcclDiagnosticCode;
 
 /** A catalog row with its code and subject. */
 export interface CatalogRow extends DiagnosticEntry {
@@ -34,7 +37,8 @@ export interface CatalogRow extends DiagnosticEntry {
 type Overlap =
 	| Extract<LangCode, KernelDiagnosticCode>
 	| Extract<LangCode, HostDiagnosticCode>
-	| Extract<KernelDiagnosticCode, HostDiagnosticCode>;
+	| Extract<KernelDiagnosticCode, HostDiagnosticCode>
+	| Extract<HcclDiagnosticCode, LangCode | KernelDiagnosticCode | HostDiagnosticCode>;
 const noOverlap: [Overlap] extends [never] ? true : Overlap = true;
 void noOverlap;
 

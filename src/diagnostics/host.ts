@@ -46,14 +46,182 @@ export const HOST_DIAGNOSTICS = {
 	'device-memory-exhausted': {
 		severity: 'error',
 		message: {
-			zh: 'aclrtMalloc({size}) 失败：设备内存共 {capacity} 字节，已用 {used} 字节。',
-			en: 'aclrtMalloc({size}) failed: {used} of {capacity} bytes of device memory are in use.',
+			zh: 'aclrtMalloc({size}) 失败：设备内存共 {capacity} 字节，已用 {used} 字节（本机所有进程合计）。',
+			en: 'aclrtMalloc({size}) failed: {used} of {capacity} bytes of device memory are in use (all processes on the card together).',
 		},
 		hint: {
-			zh: '申请的内存要释放（aclrtMalloc 与 aclrtFree 成对使用），或者只申请一次、反复复用。',
-			en: 'Free what you allocate (pair aclrtMalloc with aclrtFree), or allocate once and reuse the buffer.',
+			zh: '用 npu-smi info 看这张卡上还有哪些进程、各占多少内存；按 aclrtGetMemInfo 返回的空闲量决定申请多少，或者减小申请。',
+			en: 'Run npu-smi info to see which other processes hold memory on the card; size the request by the free memory aclrtGetMemInfo reports, or ask for less.',
+		},
+		case: 'acl-device-out-of-memory',
+	},
+	'device-memory-leaked': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtMalloc({size}) 失败：设备内存已用完，其中 {count} 块是第 {line} 行申请、一直没有释放的（共 {bytes} 字节）。',
+			en: 'aclrtMalloc({size}) failed: device memory ran out, and {count} blocks allocated at line {line} were never freed ({bytes} bytes).',
+		},
+		hint: {
+			zh: 'aclrtMalloc 与 aclrtFree 要成对使用；在循环里申请的内存，要在同一次循环里释放，或者只申请一次反复复用。',
+			en: 'Pair every aclrtMalloc with an aclrtFree; memory allocated in a loop must be freed in the same iteration, or allocated once and reused.',
 		},
 		case: 'acl-resource-leak',
+	},
+	'device-memory-no-huge-pages': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtMalloc({size}) 使用 ACL_MEM_MALLOC_HUGE_ONLY 失败：设备上还有 {free} 字节空闲，但完整的 2 MB 大页只剩 {hugePages} 个，空闲内存分散在被普通页占用的大页里。',
+			en: 'aclrtMalloc({size}) with ACL_MEM_MALLOC_HUGE_ONLY failed: {free} bytes are free, but only {hugePages} whole 2 MB huge pages are left; the free memory is scattered over pages split for small blocks.',
+		},
+		hint: {
+			zh: '改用 ACL_MEM_MALLOC_HUGE_FIRST（大页不够时退回普通页），或者在程序开始时先申请大块内存。',
+			en: 'Use ACL_MEM_MALLOC_HUGE_FIRST (it falls back to normal pages), or allocate the large blocks first, when the card is still unfragmented.',
+		},
+		case: 'acl-device-out-of-memory',
+	},
+	'stream-resource-exhausted': {
+		severity: 'error',
+		message: {
+			zh: '设备 {device} 上的 {limit} 个 Stream 已全部被占用（默认 Stream、所有进程创建的 Stream 和尚未销毁的捕获图都算在内）。',
+			en: 'All {limit} streams of device {device} are taken (default streams, every process’s streams and captured graphs not yet destroyed included).',
+		},
+		hint: {
+			zh: '不再使用的 Stream 要 aclrtDestroyStream，不再使用的图要 aclmdlRIDestroy；减少捕获的图的数量。',
+			en: 'Destroy streams you no longer use (aclrtDestroyStream) and graphs you no longer replay (aclmdlRIDestroy); capture fewer graphs.',
+		},
+		case: 'acl-stream-resource-exhausted',
+	},
+	'notify-resource-exhausted': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtCreateNotify 失败：设备 {device} 的 {limit} 个 Notify 已全部被占用。',
+			en: 'aclrtCreateNotify failed: all {limit} Notify objects of device {device} are taken.',
+		},
+		hint: {
+			zh: '每个 aclrtCreateNotify 都要对应一个 aclrtDestroyNotify；反复使用的同步点只创建一个 Notify，用 aclrtWaitAndResetNotify 复位后再用。',
+			en: 'Pair every aclrtCreateNotify with an aclrtDestroyNotify; for a sync point used again and again create one Notify and reuse it (aclrtWaitAndResetNotify resets it).',
+		},
+		case: 'acl-notify-resource-exhausted',
+	},
+	'stream-wrong-context': {
+		severity: 'error',
+		message: {
+			zh: 'Stream {stream} 属于设备 {device} 的 Context，而当前 Context 是设备 {current} 的，任务没有下发。',
+			en: 'Stream {stream} belongs to the context of device {device}, but the current context is device {current}’s; the task was not issued.',
+		},
+		hint: {
+			zh: '先用 aclrtSetDevice 或 aclrtSetCurrentContext 切回这个 Stream 所在的 Context，再向它下发任务；或者在当前设备上另建一个 Stream。',
+			en: 'Switch back to the stream’s context first (aclrtSetDevice or aclrtSetCurrentContext), or create a stream on the current device.',
+		},
+		case: 'acl-stream-wrong-context',
+	},
+	'device-id-invalid': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtSetDevice({id}) 失败：这台机器上只有 {count} 个设备，ID 从 0 开始编号。',
+			en: 'aclrtSetDevice({id}) failed: this machine has {count} device(s), numbered from 0.',
+		},
+		hint: {
+			zh: '用 aclrtGetDeviceCount 取得设备数，设备 ID 取 0 到设备数减 1。',
+			en: 'Get the count with aclrtGetDeviceCount and use ids from 0 to the count minus 1.',
+		},
+		case: 'acl-set-device-failed',
+	},
+	'device-id-not-visible': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtSetDevice({id}) 失败：ASCEND_RT_VISIBLE_DEVICES={visible} 让进程只看到 {count} 个设备，程序里的设备 ID 是重新编号后的逻辑 ID（从 0 开始），不是物理卡号。',
+			en: 'aclrtSetDevice({id}) failed: ASCEND_RT_VISIBLE_DEVICES={visible} leaves the process {count} device(s); the ids a program passes are renumbered from 0, not the physical card numbers.',
+		},
+		hint: {
+			zh: '设置了 ASCEND_RT_VISIBLE_DEVICES 时，程序里用 0 表示列表中的第一张卡；或者去掉这个变量，直接用物理卡号。',
+			en: 'With ASCEND_RT_VISIBLE_DEVICES set, pass 0 for the first card in the list; or unset the variable and use physical ids.',
+		},
+		case: 'acl-set-device-failed',
+	},
+	'device-open-no-memory': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtSetDevice({id}) 失败（507033）：打开设备时 Runtime 要在卡上申请自己的内存池，但卡上的内存已被占满。',
+			en: 'aclrtSetDevice({id}) failed (507033): opening the device, the runtime needs its own memory pool on the card, and the card’s memory is all taken.',
+		},
+		hint: {
+			zh: '用 npu-smi info 找出占着内存的进程，等它结束或换一张空闲的卡。',
+			en: 'Find the process holding the memory with npu-smi info; wait for it to end, or use a free card.',
+		},
+		case: 'acl-set-device-failed',
+	},
+	'device-card-unusable': {
+		severity: 'error',
+		message: {
+			zh: 'aclrtSetDevice({id}) 失败（507033）：驱动打不开这张卡（卡不健康，或没有映射进容器）。',
+			en: 'aclrtSetDevice({id}) failed (507033): the driver cannot open this card (it is unhealthy, or not mapped into the container).',
+		},
+		hint: {
+			zh: '用 npu-smi info 看卡的 Health；容器里要用 --device=/dev/davinciN 映射对应的卡。',
+			en: 'Check the card’s Health with npu-smi info; a container needs the card mapped with --device=/dev/davinciN.',
+		},
+		case: 'acl-set-device-failed',
+	},
+	'host-read-before-copy': {
+		severity: 'warning',
+		message: {
+			zh: '在 {api}（Stream {stream}，任务 {task}）完成之前读取了 {name} 的 {bytes} 字节；这次拷贝要到 {at} us 才写入，读到的是旧数据。',
+			en: 'host read {bytes} bytes of {name} before the {api} that writes it completed (stream {stream}, task {task}, lands at {at} us); the value read is the old one.',
+		},
+		hint: {
+			zh: '异步接口返回成功只表示任务已下发；先调用 aclrtSynchronizeStream（或等待记录在拷贝之后的 Event），再读结果。',
+			en: 'An asynchronous call returning success only means the task was issued; call aclrtSynchronizeStream (or wait for an event recorded after the copy) before reading the result.',
+		},
+		case: 'acl-read-before-synchronize',
+	},
+	'host-write-before-copy': {
+		severity: 'warning',
+		message: {
+			zh: '{api}（Stream {stream}，任务 {task}）还没有读取源数据，程序就改写或释放了 {name} 的 {bytes} 字节；拷贝到设备的将是改写后的内容。',
+			en: 'host wrote or freed {bytes} bytes of {name} before the {api} that reads it ran (stream {stream}, task {task}); the copy will take the new contents.',
+		},
+		hint: {
+			zh: '源缓冲区在拷贝完成前要保持不变：同步 Stream 后再改写或释放它，或者每次拷贝用不同的缓冲区。',
+			en: 'Keep the source unchanged until the copy is done: synchronize the stream before writing or freeing it, or use a new buffer per copy.',
+		},
+		case: 'acl-read-before-synchronize',
+	},
+	'copy-before-kernel-done': {
+		severity: 'warning',
+		message: {
+			zh: '{api} 读取设备内存 {ptr} 时，核函数 {kernel} 还在执行（到 {until} us 才结束），读到的可能是它写入之前的数据。',
+			en: '{api} read device memory {ptr} while kernel {kernel} was still running (until {until} us); the data read may predate its writes.',
+		},
+		hint: {
+			zh: '把拷贝放在核函数所在的 Stream 上，或者先同步那个 Stream（或等待核函数之后记录的 Event）。',
+			en: 'Put the copy on the kernel’s stream, or synchronize that stream (or wait for an event recorded after the kernel) first.',
+		},
+		case: 'acl-read-before-synchronize',
+	},
+	'capture-forbidden-call': {
+		severity: 'error',
+		message: {
+			zh: '{api} 在 ACL Graph 捕获期间被拒绝（{code}）：{what}',
+			en: '{api} was refused during ACL graph capture ({code}): {what}',
+		},
+		hint: {
+			zh: '捕获期间只下发异步任务：把同步、阻塞拷贝移到 aclmdlRICaptureBegin 之前或 aclmdlRICaptureEnd 之后；确需调用时用 aclmdlRICaptureThreadExchangeMode 把本线程切到 RELAXED 模式。',
+			en: 'Issue only asynchronous work while capturing: move synchronizes and blocking copies before aclmdlRICaptureBegin or after aclmdlRICaptureEnd; if a call must stay, switch the thread to RELAXED with aclmdlRICaptureThreadExchangeMode.',
+		},
+		case: 'aclgraph-capture-forbidden-call',
+	},
+	'exception-reported-later': {
+		severity: 'error',
+		message: {
+			zh: '{api} 返回的 {code} 并不是它自己的错误：核函数 {kernel}（第 {line} 行下发）在 {at} us 执行时发生异常，之后这个 Context 上的任务都以这个错误码失败。',
+			en: 'The {code} that {api} returns is not its own failure: kernel {kernel} (launched at line {line}) raised an exception when it ran at {at} us, and every later task of the context fails with its code.',
+		},
+		hint: {
+			zh: '按 plog 中 fault kernel_name 找到出错的核函数；调试时在每次下发后同步 Stream，或者用 ACL_STOP_ON_FAILURE，让错误在出错的调用处返回。',
+			en: 'Find the failing kernel by fault kernel_name in the plog; while debugging, synchronize after each launch or set ACL_STOP_ON_FAILURE so the error surfaces at the call that caused it.',
+		},
+		case: 'kernel-exception-reported-later',
 	},
 	'event-resource-exhausted': {
 		severity: 'error',

@@ -3,6 +3,7 @@ export * from './constructs.ts';
 export * from './diagnostic-url.ts';
 export type * from './diagnostic.ts';
 export type * from './entry.ts';
+export * from './hccl.ts';
 export * from './host.ts';
 export * from './kernel.ts';
 export * from './language.ts';

@@ -25,4 +25,11 @@ export const SUBJECT_TEXT: Readonly<Record<Subject, { name: Localized; scope: Lo
 			en: 'Findings about a host program that no return code shows: rules that changed between CANN versions, clashes with the driver, exhausted resources.',
 		},
 	},
+	hccl: {
+		name: { zh: '集合通信（HCCL）', en: 'Collective communication (HCCL)' },
+		scope: {
+			zh: '多 rank 作业里让某个 rank 白等的原因：哪个 rank 没有下发、下发了别的集合通信、参数不一致，或者没有按时加入通信域。',
+			en: 'Why a rank of a distributed job waited in vain: which rank never issued a collective, issued another one, passed other arguments, or did not join the communicator in time.',
+		},
+	},
 };

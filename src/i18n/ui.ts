@@ -15,6 +15,7 @@ const strings = {
 	navTriage: { zh: '日志诊断', en: 'Log triage' },
 	navPlayground: { zh: '演练场', en: 'Playground' },
 	navDiagnostics: { zh: '诊断代码', en: 'Diagnostic codes' },
+	navApi: { zh: 'API 参考', en: 'API reference' },
 	mainNav: { zh: '主导航', en: 'Main' },
 	searchLabel: { zh: '搜索案例', en: 'Search cases' },
 	siteSearch: { zh: '站内搜索', en: 'Site search' },
@@ -96,6 +97,7 @@ export function t(lang: Lang, key: UiKey): string {
 export const COMPONENT_NAME: Readonly<Record<string, Record<Lang, string>>> = {
 	'ascend-c': { zh: 'Ascend C 算子', en: 'Ascend C kernels' },
 	'acl-runtime': { zh: 'AscendCL 运行时', en: 'AscendCL runtime' },
+	hccl: { zh: 'HCCL 集合通信', en: 'HCCL collective communication' },
 	driver: { zh: '驱动', en: 'Driver' },
 	system: { zh: '系统与运维', en: 'System' },
 };

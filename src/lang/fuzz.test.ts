@@ -117,32 +117,42 @@ function safeRun(source: string): string {
 	return trace.outcome;
 }
 
-describe('the interpreter never throws', () => {
-	it('on 8,500 token soups', () => {
-		fc.assert(
-			fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }), (tokens) => {
-				const outcome = safeRun(tokens.join(' '));
-				expect(OUTCOMES).toContain(outcome);
-			}),
-			{ numRuns: 8_500, seed: 42 },
-		);
-	}, 180_000);
+/** Thousands of runs each: allowed minutes on a shared CI machine (speed is the bench's job). */
+const FUZZ_TIMEOUT_MS = 180_000;
 
-	it('on 1,500 mutated sample programs', () => {
-		fc.assert(
-			fc.property(
-				fc.constantFrom(...programs),
-				fc.nat(),
-				fc.nat({ max: 40 }),
-				fc.constantFrom(...TOKENS, ''),
-				(source, at, cut, insert) => {
-					const i = at % Math.max(1, source.length);
-					const mutated = source.slice(0, i) + insert + source.slice(i + cut);
-					expect(OUTCOMES).toContain(safeRun(mutated));
-				},
-			),
-			{ numRuns: 1_500, seed: 7 },
-		);
-		// Its cost follows the machine's load (about 20 s idle, 40 s on a shared CI core).
-	}, 180_000);
+describe('the interpreter never throws', () => {
+	it(
+		'on 8,500 token soups',
+		() => {
+			fc.assert(
+				fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }), (tokens) => {
+					const outcome = safeRun(tokens.join(' '));
+					expect(OUTCOMES).toContain(outcome);
+				}),
+				{ numRuns: 8_500, seed: 42 },
+			);
+		},
+		FUZZ_TIMEOUT_MS,
+	);
+
+	it(
+		'on 1,500 mutated sample programs',
+		() => {
+			fc.assert(
+				fc.property(
+					fc.constantFrom(...programs),
+					fc.nat(),
+					fc.nat({ max: 40 }),
+					fc.constantFrom(...TOKENS, ''),
+					(source, at, cut, insert) => {
+						const i = at % Math.max(1, source.length);
+						const mutated = source.slice(0, i) + insert + source.slice(i + cut);
+						expect(OUTCOMES).toContain(safeRun(mutated));
+					},
+				),
+				{ numRuns: 1_500, seed: 7 },
+			);
+		},
+		FUZZ_TIMEOUT_MS,
+	);
 });

@@ -10,8 +10,10 @@
 import { VirtualClock } from '../sim/clock.ts';
 import { Halt, isHalt } from '../sim/halt.ts';
 import {
+	HOST_PROFILES,
 	KERNEL_COMPLETED,
 	Machine,
+	ProcessParked,
 	SIGNALS,
 	type KernelOutcome as HostKernelOutcome,
 } from '../sim/host/index.ts';
@@ -20,10 +22,12 @@ import {
 	type KernelLaunchOptions,
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
-import { MAX_BLOCK_DIM } from '../sim/kernel/kernel-launch.ts';
+import { MAX_BLOCK_DIM, runOutcome } from '../sim/kernel/kernel-launch.ts';
+import type { GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
-import { DEFAULT_MAX_STEPS, type Action, type RunRequest } from '../sim/run-request.ts';
+import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
+import { DEFAULT_MAX_STEPS, MAX_RANKS, type Action, type RunRequest } from '../sim/run-request.ts';
 import type { CallSite, Diagnostic, Leak, Outcome, Trace } from '../sim/trace.ts';
 import { releaseOf } from './heap-blocks.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
@@ -40,6 +44,7 @@ import { ThreadScheduler } from './thread-scheduler.ts';
 import { GmArray } from './gm-array.ts';
 import { kernelParamPointer } from './kernel-inputs.ts';
 import { MemoryWatch } from './memory-watch.ts';
+import { HCCL_DIAGNOSTICS, makeDiagnostic } from '../diagnostics/index.ts';
 
 /** Bytes of each synthetic GM buffer when the request does not say (1 MiB, illustrative). */
 export const DEFAULT_GM_BYTES = 1 << 20;
@@ -71,6 +76,37 @@ const CRASH_CODES: ReadonlySet<LangCode> = new Set<LangCode>([
  * `completed`, `error`, `hang`, `abort` or `rejected`.
  */
 export function run(request: RunRequest): Trace {
+	let previous: PassRecord | undefined;
+	for (let pass = 1; ; pass++) {
+		const world = new HcclWorld(request.product, previous);
+		const trace = runPass(request, world);
+		const settled = !world.used || world.settled();
+		if (settled || pass >= MAX_PASSES || trace.outcome === 'rejected') {
+			if (world.used) trace.hccl = world.facts(pass, settled);
+			if (!settled && world.used && trace.outcome !== 'rejected')
+				trace.diagnostics.push(
+					makeDiagnostic(
+						HCCL_DIAGNOSTICS,
+						'hccl-ranks-unsettled',
+						{ line: 1, column: 1 },
+						{ passes: pass },
+					),
+				);
+			return trace;
+		}
+		previous = world.record();
+	}
+}
+
+/**
+ * Most passes a run of several ranks takes (see hccl-world.ts); each settles at least one more
+ * rendezvous, so only a program whose ranks keep changing what they do ends here unsettled
+ * (illustrative bound).
+ */
+export const MAX_PASSES = 32;
+
+/** One pass of `request` (every rank from the start) against `world`. */
+function runPass(request: RunRequest, world: HcclWorld): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
 	let files: ProgramFileSystem | undefined;
@@ -81,9 +117,11 @@ export function run(request: RunRequest): Trace {
 			recorder,
 			(m) => (machine = m),
 			false,
-			(fs) => (files = fs),
+			world,
 			(m) => (memory = m),
+			(fs) => (files = fs),
 		);
+		for (const d of world.findings) recorder.diagnostic(d);
 		try {
 			(machine as Machine | undefined)?.flushSeries();
 		} catch {
@@ -140,14 +178,146 @@ export function checkProgram(
 	return [...recorder.diagnostics];
 }
 
+/** A compiled program: what running its `main` as a process, or its kernels alone, needs. */
+interface Unit {
+	env: SimEnv;
+	rt: Runtime;
+	compiler: Compiler;
+	parsed: ReturnType<typeof parseProject>;
+	runKernel: RunKernel;
+	memory: MemoryWatch;
+}
+
+type RunKernel = (
+	kernel: FuncDef,
+	blocks: number,
+	args: Value[],
+	pid: number,
+	site?: CallSite,
+) => KernelEnd;
+
+/** A program with `main`, ready to start as processes. */
+interface HostProgram {
+	main: FuncDef;
+	env: SimEnv;
+	rt: Runtime;
+	compiler: Compiler;
+}
+
 function runInner(
 	request: RunRequest,
 	recorder: Recorder,
 	onMachine: (m: Machine) => void,
 	compileOnly = false,
-	onFiles: (fs: ProgramFileSystem) => void = () => undefined,
+	world?: HcclWorld,
 	onMemory: (m: MemoryWatch) => void = () => undefined,
+	onFiles: (fs: ProgramFileSystem) => void = () => undefined,
 ): Outcome {
+	// The files every process and program of this run reads and writes: the data files given
+	// with the program, and what they write (an output file, the ranks' root-info hand-over).
+	const files = new ProgramFileSystem(new Project(request));
+	onFiles(files);
+	const unit = compileUnit(request, recorder, files, onMemory);
+	if (typeof unit === 'string') return unit;
+	const { env, rt, compiler, parsed, runKernel, memory } = unit;
+	if (compileOnly) {
+		const hasEntry = compiler.findFunction('main') || compiler.kernels().length > 0;
+		if (!hasEntry) recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
+		return hasEntry ? 'completed' : 'rejected';
+	}
+	const actions: readonly Action[] =
+		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
+	const main = compiler.findFunction('main');
+	if (main) {
+		const ranks = rankCount(request);
+		// A job of more ranks than the server has cards gets a card per rank (illustrative).
+		const deviceCount =
+			request.deviceCount ??
+			(ranks > HOST_PROFILES[request.product].devicesPerServer.value ? ranks : undefined);
+		const m = new Machine({
+			product: request.product,
+			recorder,
+			...(request.cann ? { cann: request.cann } : {}),
+			...(deviceCount !== undefined ? { deviceCount } : {}),
+			...(request.env ? { env: request.env } : {}),
+			...(request.limits ? { limits: request.limits } : {}),
+			...(request.unusableDevices ? { unusableDevices: request.unusableDevices } : {}),
+			...(world ? { hccl: world } : {}),
+			files,
+		});
+		onMachine(m);
+		env.machine = m;
+		// The other programs a `run` action names, compiled when first started.
+		const others = new Map<string, HostProgram | undefined>();
+		const programFor = (name: string | undefined): HostProgram | undefined => {
+			if (name === undefined || name === request.fileName) return { main, env, rt, compiler };
+			if (others.has(name)) return others.get(name);
+			const source = request.programs?.[name];
+			if (source === undefined) throw new Error(`no program "${name}" in the request's programs`);
+			let program: HostProgram | undefined;
+			const other = compileUnit({ ...request, source, fileName: name }, recorder, files);
+			const otherMain = typeof other === 'string' ? undefined : other.compiler.findFunction('main');
+			if (typeof other !== 'string' && otherMain) {
+				other.env.machine = m;
+				program = { main: otherMain, env: other.env, rt: other.rt, compiler: other.compiler };
+			}
+			others.set(name, program);
+			return program;
+		};
+		return runHost(m, actions, programFor, ranks);
+	}
+	const kernels = compiler.kernels();
+	if (kernels.length === 0) {
+		recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
+		return 'rejected';
+	}
+	const blocks = request.blocks ?? 1;
+	const gmBytes = request.gmBytes ?? DEFAULT_GM_BYTES;
+	let worst: Outcome = 'completed';
+	for (const action of actions) {
+		if (action.do !== 'run') {
+			if (action.do === 'wait') recorder.clock.advance(action.ms * 1000);
+			continue;
+		}
+		for (const kernel of kernels) {
+			const params = compiler.params(kernel);
+			const span = parsed.map.position(kernel.node!.from);
+			recorder.diagnostic(
+				langDiagnostic('kernel-synthetic-args', span, {
+					name: kernel.name,
+					blocks,
+					bytes: gmBytes,
+				}),
+			);
+			const args = params.map((p): Value => {
+				if (p.type.k !== 'ptr') return compiler.defaultOf(p.type);
+				const { ptr, buffer } = kernelParamPointer(p.name, p.type.to, request, gmBytes);
+				memory.buffers.push(buffer);
+				return ptr;
+			});
+			rt.generation++;
+			let outcome: Outcome;
+			try {
+				for (const init of compiler.globalInits) init(new Frame(0, null));
+				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
+				outcome = runOutcome(result.outcome);
+			} catch (error) {
+				outcome = stopOutcome(error, recorder);
+			}
+			rt.flush();
+			worst = worse(worst, outcome);
+		}
+	}
+	return worst;
+}
+
+/** Parses and compiles `request.source`; an outcome when it cannot run (`rejected`). */
+function compileUnit(
+	request: RunRequest,
+	recorder: Recorder,
+	files: ProgramFileSystem,
+	onMemory: (m: MemoryWatch) => void = () => undefined,
+): Unit | Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
 	const predefined: Record<string, string> = {
 		__NPU_ARCH__: String(PRODUCT_BASES[request.product]?.npuArch.value ?? 2201),
@@ -162,8 +332,6 @@ function runInner(
 	for (const name of request.undefines ?? []) delete predefined[name];
 	const project = new Project(request);
 	const parsed = parseProject(project, { predefined });
-	const files = new ProgramFileSystem(project);
-	onFiles(files);
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
@@ -205,13 +373,7 @@ function runInner(
 	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
-	const runKernel = (
-		kernel: FuncDef,
-		blocks: number,
-		args: Value[],
-		pid: number,
-		site?: CallSite,
-	): KernelEnd => {
+	const runKernel: RunKernel = (kernel, blocks, args, pid, site) => {
 		const compiled = kernel.compiled!;
 		if (
 			compiled.empty &&
@@ -252,7 +414,7 @@ function runInner(
 		if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
 		const kargs = new Array<Value>(args.length);
 		for (let i = 0; i < args.length; i++)
-			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
+			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env, params[i]?.type);
 		try {
 			const result = launch.run((core) => {
 				env.core = core;
@@ -266,6 +428,7 @@ function runInner(
 			) {
 				env.kernelOutcome = result.outcome;
 			}
+			// A device exception is the runtime's to report (at a later call), not an outcome here.
 			return result;
 		} finally {
 			env.core = undefined;
@@ -274,17 +437,27 @@ function runInner(
 	};
 
 	const launch: LaunchKernel = (kernel, blocks, stream, args, call) => {
-		const pid = env.proc ? env.proc.pid + 1 : KERNEL_ONLY_PID;
-		const result = runKernel(kernel, blocks, args, pid, call.site());
-		if (!env.proc) return 0;
-		const outcome: HostKernelOutcome =
-			result.outcome === 'completed'
+		const proc = env.proc;
+		const pid = proc ? proc.pid + 1 : KERNEL_ONLY_PID;
+		const site = call.site();
+		if (!proc) {
+			runKernel(kernel, blocks, args, pid, site);
+			return 0;
+		}
+		// The runtime decides whether the body runs now, is captured into a graph (and run at each
+		// replay), or the launch is refused; each run of it is a fresh launch of the kernel.
+		const run = (): HostKernelOutcome => {
+			const result = runKernel(kernel, blocks, args, pid, site);
+			return result.outcome === 'completed'
 				? KERNEL_COMPLETED
 				: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
-		const ret = env.proc.acl.launchKernel(
+		};
+		const devicePtrs: number[] = [];
+		for (const a of args) if (typeof a === 'number' && a !== 0) devicePtrs.push(a);
+		const ret = proc.acl.launchKernel(
 			num(stream),
-			{ name: kernel.name, blocks, outcome },
-			call.site(),
+			{ name: kernel.name, blocks, run, args: devicePtrs },
+			site,
 		);
 		if (ret !== 0) env.sawError = true;
 		return undefined;
@@ -308,79 +481,15 @@ function runInner(
 	compiler.compileProgram(parsed.tree.topNode);
 	for (const d of compiler.diagnostics) recorder.diagnostic(d);
 	if (compiler.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
-
-	if (compileOnly) {
-		const hasEntry = compiler.findFunction('main') || compiler.kernels().length > 0;
-		if (!hasEntry) recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
-		return hasEntry ? 'completed' : 'rejected';
-	}
-	const actions: readonly Action[] =
-		request.actions && request.actions.length > 0 ? request.actions : [{ do: 'run' }];
-	const main = compiler.findFunction('main');
-	if (main) {
-		const m = new Machine({
-			product: request.product,
-			recorder,
-			...(request.cann ? { cann: request.cann } : {}),
-			...(request.limits ? { limits: request.limits } : {}),
-		});
-		onMachine(m);
-		env.machine = m;
-		return runHost(main, m, actions, env, rt, compiler);
-	}
-	const kernels = compiler.kernels();
-	if (kernels.length === 0) {
-		recorder.diagnostic(langDiagnostic('entry-missing', { line: 1, column: 1 }));
-		return 'rejected';
-	}
-	const blocks = request.blocks ?? 1;
-	const gmBytes = request.gmBytes ?? DEFAULT_GM_BYTES;
-	let worst: Outcome = 'completed';
-	for (const action of actions) {
-		if (action.do !== 'run') {
-			if (action.do === 'wait') recorder.clock.advance(action.ms * 1000);
-			continue;
-		}
-		for (const kernel of kernels) {
-			const params = compiler.params(kernel);
-			const span = parsed.map.position(kernel.node!.from);
-			recorder.diagnostic(
-				langDiagnostic('kernel-synthetic-args', span, {
-					name: kernel.name,
-					blocks,
-					bytes: gmBytes,
-				}),
-			);
-			const args = params.map((p): Value => {
-				if (p.type.k !== 'ptr') return compiler.defaultOf(p.type);
-				const { ptr, buffer } = kernelParamPointer(p.name, p.type.to, request, gmBytes);
-				memory.buffers.push(buffer);
-				return ptr;
-			});
-			rt.generation++;
-			let outcome: Outcome;
-			try {
-				for (const init of compiler.globalInits) init(new Frame(0, null));
-				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
-				outcome = result.outcome;
-			} catch (error) {
-				outcome = stopOutcome(error, recorder);
-			}
-			rt.flush();
-			worst = worse(worst, outcome);
-		}
-	}
-	return worst;
+	return { env, rt, compiler, parsed, runKernel, memory };
 }
 
 /** Runs the host scenario: one process per `run` action, other actions delivered in time. */
 function runHost(
-	main: FuncDef,
 	machine: Machine,
 	actions: readonly Action[],
-	env: SimEnv,
-	rt: Runtime,
-	compiler: Compiler,
+	programFor: (name: string | undefined) => HostProgram | undefined,
+	ranks: number,
 ): Outcome {
 	let worst: Outcome = 'completed';
 	const tally: SuspendTally = { failed: 0 };
@@ -388,7 +497,7 @@ function runHost(
 	// Actions before the first run (e.g. a suspend on an idle device).
 	while (i < actions.length && actions[i]!.do !== 'run') deliverIdle(actions[i++]!, machine, tally);
 	while (i < actions.length) {
-		i++; // the `run`
+		const start = actions[i++]! as Extract<Action, { do: 'run' }>;
 		const pending: Array<{ action: Action; due: number }> = [];
 		let due = machine.clock.now;
 		while (i < actions.length && actions[i]!.do !== 'run') {
@@ -396,7 +505,14 @@ function runHost(
 			if (a.do === 'wait') due += a.ms * 1000;
 			pending.push({ action: a, due });
 		}
-		const outcome = runProcess(main, machine, env, rt, compiler, pending, tally);
+		const program = programFor(start.program);
+		// A background program (a holder, a tenant) is one process; the job's program runs as its ranks.
+		const name = processName(start.program);
+		const outcome = !program
+			? 'rejected'
+			: ranks > 1 && start.background !== true
+				? runRanks(program, machine, pending, tally, ranks, name)
+				: runProcess(program, machine, pending, tally, start.background === true, name);
 		worst = worse(worst, outcome);
 		// What the process did not live to see happens now.
 		for (const p of pending) {
@@ -425,6 +541,9 @@ function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): voi
 		case 'suspend':
 			suspend(machine, tally);
 			return;
+		case 'npu-smi':
+			machine.npuSmi();
+			return;
 		case 'signal': {
 			const target = machine.newestLiveProcess();
 			if (target) machine.kill(target.pid, SIGNALS[action.signal]);
@@ -436,16 +555,70 @@ function deliverIdle(action: Action, machine: Machine, tally: SuspendTally): voi
 	}
 }
 
-function runProcess(
-	main: FuncDef,
+/**
+ * The name a process shows in plog lines and npu-smi: `main` for the scenario's own program,
+ * the file name without its extension for another one it starts (`other-tenant.cpp` → other-tenant).
+ */
+function processName(program: string | undefined): string {
+	return program === undefined ? 'main' : program.replace(/\.(?:cpp|asc)$/, '');
+}
+
+export { MAX_RANKS };
+
+/** How many ranks each `run` action starts (1 unless the request asks for more). */
+function rankCount(request: RunRequest): number {
+	const n = request.ranks ?? 1;
+	return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_RANKS) : 1;
+}
+
+/**
+ * One `run` of a job of `ranks` processes: rank r runs the program with RANK_ID=r,
+ * RANK_SIZE=ranks and DEVICE_ID=r, all starting now on clock lanes of their own, so they run at
+ * once in virtual time though one after another here. Signals and suspends due meanwhile reach
+ * every rank, as Ctrl-C reaches every process of a job started from one terminal.
+ */
+function runRanks(
+	program: HostProgram,
 	machine: Machine,
-	env: SimEnv,
-	rt: Runtime,
-	compiler: Compiler,
 	pending: Array<{ action: Action; due: number }>,
 	tally: SuspendTally,
+	ranks: number,
+	name: string,
 ): Outcome {
-	const proc = machine.spawn({ name: 'main' });
+	const clock = machine.clock;
+	const start = clock.now;
+	const home = clock.lane;
+	let end = start;
+	let worst: Outcome = 'completed';
+	let left = pending;
+	for (let r = 0; r < ranks; r++) {
+		const mine = pending.map((p) => ({ ...p }));
+		const rank = {
+			env: { RANK_ID: String(r), RANK_SIZE: String(ranks), DEVICE_ID: String(r) },
+			start,
+		};
+		worst = worse(worst, runProcess(program, machine, mine, tally, false, name, rank));
+		if (clock.now > end) end = clock.now;
+		left = mine;
+	}
+	clock.enterLane(home, end);
+	pending.length = 0;
+	pending.push(...left);
+	return worst;
+}
+
+function runProcess(
+	{ main, env, rt, compiler }: HostProgram,
+	machine: Machine,
+	pending: Array<{ action: Action; due: number }>,
+	tally: SuspendTally,
+	background: boolean,
+	name: string,
+	rank?: { env: Readonly<Record<string, string>>; start: number },
+): Outcome {
+	const proc = machine.spawn({ name, background, ...(rank ? { env: rank.env } : {}) });
+	// A rank runs on a clock lane of its own (its pid), starting when the job does.
+	if (rank) machine.clock.enterLane(proc.pid, rank.start);
 	env.proc = proc;
 	env.threads.reset(proc.acl, proc.pid);
 	env.sawError = false;
@@ -464,6 +637,7 @@ function runProcess(
 			const { action } = pending.shift()!;
 			rt.dueAt = nextDue();
 			if (action.do === 'suspend') suspend(machine, tally);
+			else if (action.do === 'npu-smi') machine.npuSmi();
 			else if (action.do === 'signal') {
 				const signo = SIGNALS[action.signal];
 				const delivery = machine.kill(proc.pid, signo);
@@ -499,6 +673,8 @@ function runProcess(
 		outcome = hostOutcome(env, code !== 0);
 	} catch (error) {
 		rt.flush();
+		// A background process stops at its first sleep and keeps what it holds.
+		if (error instanceof ProcessParked) return hostOutcome(env, false);
 		if (isHalt(error)) outcome = haltOutcome(error, env, killedByUser);
 		else outcome = stopOutcome(error, machine.recorder);
 		if (proc.alive) proc.terminateBySignal(SIGNALS.SIGKILL);
@@ -543,6 +719,8 @@ function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
 			return 'abort';
 		case 'hang':
 			return 'hang';
+		case 'exception':
+			return 'error';
 		case 'signal':
 			return killedByUser ? hostOutcome(env, false) : 'abort';
 	}
@@ -590,16 +768,31 @@ function worse(a: Outcome, b: Outcome): Outcome {
 }
 
 /** A kernel argument: host device addresses become GM pointers into their allocation. */
-function toKernelArg(v: Value, name: string, env: SimEnv): Value {
-	if (typeof v !== 'number' || v === 0 || !env.proc) return v;
+function toKernelArg(v: Value, name: string, env: SimEnv, type?: CType): Value {
+	if (!env.proc) return v;
+	// A pointer the host passes that no allocation holds (nullptr, a stray address) is still an
+	// address to the NPU: touching it raises a device exception (global-tensor.ts, unmapped).
+	const pointer = type !== undefined && (type.k === 'ptr' || type.k === 'unknown');
+	if (pointer && env.mode === 'npu' && (v === null || v === 0)) return unmappedArg(0, name);
+	if (typeof v !== 'number' || v === 0) return v;
 	const alloc = env.proc.acl.findDeviceAllocation(v);
-	if (!alloc) return v;
-	let buffer = env.gmBuffers.get(alloc.base);
+	if (!alloc) return pointer && env.mode === 'npu' ? unmappedArg(v, name) : v;
+	// The runtime keeps the allocation's contents (copies move them); the kernel reads and writes
+	// them through a view named after the parameter the allocation first reaches.
+	const known = env.gmBuffers.get(alloc.base);
+	let buffer = known && GmArray.of(alloc.buffer) === known ? known : undefined;
 	if (!buffer) {
-		buffer = new GmArray(name, alloc.size);
+		alloc.buffer.name = name;
+		buffer = GmArray.of(alloc.buffer);
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);
+}
+
+/** A GM pointer at `address` that no device allocation maps. */
+function unmappedArg(address: number, name: string): Ptr {
+	const buffer: GmBuffer = { name, bytes: 0, unmapped: true };
+	return new Ptr(buffer, address, T.u8);
 }
 
 function describeError(error: unknown): string {

@@ -14,6 +14,7 @@ import type { SimEnv } from './bindings/sim-env.ts';
 import type { SourceMap } from './source-map.ts';
 import { HeapBlocks } from './heap-blocks.ts';
 import type { Value } from './values.ts';
+import { HostMemory } from '../sim/host/host-memory.ts';
 
 /** Completion codes of compiled statements. */
 export const NORMAL = 0;
@@ -68,11 +69,8 @@ export class Runtime {
 	/** The virtual clock; `dueAt` is when the next user action is due (Infinity: none). */
 	readonly clock: { readonly now: number };
 	dueAt = Number.POSITIVE_INFINITY;
-	/**
-	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): address →
-	 * element value. Only what the program writes is stored.
-	 */
-	readonly memory = new Map<number, Value>();
+	/** Host memory of a run without a process (a kernel run on its own). */
+	readonly #ownMemory = new HostMemory();
 	/** The live host-heap blocks of the running process (for its leak report). */
 	readonly blocks = new HeapBlocks();
 	#heapTop = HEAP_BASE;
@@ -94,6 +92,14 @@ export class Runtime {
 		this.map = map;
 		this.fileName = fileName;
 		this.maxSteps = maxSteps;
+	}
+
+	/**
+	 * Host memory reached through plain addresses (malloc, new[], aclrtMallocHost): the running
+	 * process's, which copies to and from the device read and write (sim/host/host-memory.ts).
+	 */
+	get memory(): HostMemory {
+		return this.env.proc?.memory ?? this.#ownMemory;
 	}
 
 	/** Reserves `bytes` of host memory and returns its address (16-byte aligned, never 0). */

@@ -12,6 +12,11 @@ export type HaltKind =
 	| 'hang'
 	/** A CPU-debug check fired: error line, SIGABRT, backtrace. */
 	| 'abort'
+	/**
+	 * A device exception on the NPU (an access to an address no allocation maps): the core
+	 * stops; the host learns of it at its next synchronize (or a later call, see task-errors.ts).
+	 */
+	| 'exception'
 	/** The process called exit() or returned from main. */
 	| 'exit'
 	/** A signal with no handler (or a fatal one) ended the process. */

@@ -18,7 +18,6 @@ import type {
 	LogLine,
 	MetricSeries,
 	Outcome,
-	StateChange,
 	Trace,
 	TraceStep,
 } from './trace.ts';
@@ -57,6 +56,11 @@ export class Recorder {
 		this.#maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 	}
 
+	/** Whether the next step will be stored (the cap is not reached yet). */
+	get storesSteps(): boolean {
+		return this.#steps.length < this.#maxStoredSteps;
+	}
+
 	/** Number of steps recorded so far, stored or not. */
 	get stepCount(): number {
 		return this.#stepCount;
@@ -68,22 +72,26 @@ export class Recorder {
 		call: string,
 		args: readonly string[],
 		result: string,
-		extra: { span?: TraceStep['span']; changes?: readonly StateChange[] } = {},
+		extra: Pick<TraceStep, 'span' | 'changes' | 'streams'> = {},
 	): number {
 		const step = ++this.#stepCount;
 		if (this.#steps.length < this.#maxStoredSteps) {
 			const entry: TraceStep = { step, time: this.clock.now, actor, call, args, result };
 			if (extra.span) entry.span = extra.span;
 			if (extra.changes && extra.changes.length > 0) entry.changes = extra.changes;
+			if (extra.streams && extra.streams.length > 0) entry.streams = extra.streams;
 			this.#steps.push(entry);
 		}
 		this.onStep?.(step);
 		return step;
 	}
 
-	/** Appends a log line stamped with the current virtual time. */
-	log(line: Omit<LogLine, 'time'>): void {
-		this.#log.push({ ...line, time: this.clock.now });
+	/**
+	 * Appends a log line stamped with the current virtual time, or with `line.time` when the line
+	 * reports something that happened earlier on the same lane (a heartbeat event noticed late).
+	 */
+	log(line: Omit<LogLine, 'time'> & { time?: number }): void {
+		this.#log.push({ ...line, time: line.time ?? this.clock.now });
 	}
 
 	/** Records a diagnostic. */
@@ -143,11 +151,17 @@ export class Recorder {
 		return this.#diagnostics;
 	}
 
-	/** The finished trace. Each series gets a closing point at the end time. */
+	/**
+	 * The finished trace. Each series gets a closing point at the end time. When actors ran on
+	 * several clock lanes (see VirtualClock), steps, log lines and series points are put in
+	 * virtual-time order, ties in the order they were recorded, and steps are numbered again.
+	 */
 	finish(outcome: Outcome): Trace {
-		const end = this.clock.now;
+		const interleaved = this.clock.interleaved;
+		const end = this.clock.latest;
 		const series = [...this.#series.values()].map((s) => {
-			const points = s.points.map((p) => [p[0], p[1]] as [number, number]);
+			const copied = s.points.map((p) => [p[0], p[1]] as [number, number]);
+			const points = interleaved ? mergeInstants(byTime(copied, (p) => p[0])) : copied;
 			const last = points[points.length - 1];
 			if (last && last[0] < end) points.push([end, last[1]]);
 			return { ...s, points };
@@ -157,12 +171,15 @@ export class Recorder {
 			const n = this.#calls.get(name)!.n;
 			if (n > 0) calls[name] = n;
 		}
+		const steps = interleaved
+			? byTime(this.#steps, (t) => t.time).map((t, i) => ({ ...t, step: i + 1 }))
+			: [...this.#steps];
 		const trace: Trace = {
 			outcome,
 			calls,
-			log: [...this.#log],
+			log: interleaved ? byTime(this.#log, (l) => l.time) : [...this.#log],
 			diagnostics: [...this.#diagnostics],
-			steps: [...this.#steps],
+			steps,
 			series,
 			leaks: [...this.#leaks],
 			resources: this.resources.report(),
@@ -170,4 +187,23 @@ export class Recorder {
 		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
 		return trace;
 	}
+}
+
+/** `items` in order of `time`, ties kept in their order (a stable sort). */
+function byTime<T>(items: readonly T[], time: (item: T) => number): T[] {
+	return items
+		.map((item, index) => ({ item, index, at: time(item) }))
+		.sort((a, b) => a.at - b.at || a.index - b.index)
+		.map((e) => e.item);
+}
+
+/** Points of one series with one point per instant (the last) and no repeated values. */
+function mergeInstants(points: Array<[number, number]>): Array<[number, number]> {
+	const out: Array<[number, number]> = [];
+	for (const p of points) {
+		const last = out[out.length - 1];
+		if (last && last[0] === p[0]) last[1] = p[1];
+		else if (!last || last[1] !== p[1]) out.push(p);
+	}
+	return out;
 }

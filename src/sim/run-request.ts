@@ -7,6 +7,9 @@ import type { ProductId } from './product-id.ts';
 import type { HostLimitOverrides } from './host/host-profile.ts';
 import type { GmFill } from './kernel/gm-fill.ts';
 
+/** Most ranks a run starts (illustrative: a few servers' worth of cards). */
+export const MAX_RANKS = 64;
+
 export type { Action };
 
 /**
@@ -88,6 +91,22 @@ export interface RunRequest {
 	 * (`'end'`); it comes back as `Trace.memory`.
 	 */
 	snapshot?: number | 'end';
+	/**
+	 * Processes each `run` action starts, as the ranks of one job on one server: rank r gets
+	 * RANK_ID=r, RANK_SIZE and DEVICE_ID=r in its environment (default 1).
+	 */
+	ranks?: number;
+	/** Physical devices of the server; omitted: the product's devices per server. */
+	deviceCount?: number;
+	/** Environment every process starts with, e.g. ASCEND_RT_VISIBLE_DEVICES or HCCL_EXEC_TIMEOUT. */
+	env?: Readonly<Record<string, string>>;
+	/**
+	 * Physical devices no process can open (not mapped into the container, or faulty): opening
+	 * one fails with 507033 as in Ascend/pytorch#67.
+	 */
+	unusableDevices?: readonly number[];
+	/** Other programs a `run` action names (`program:`), by file name: each is its own process. */
+	programs?: Readonly<Record<string, string>>;
 	/** Smaller host limits than the product's (streams, events, device memory, kernel timeout), for tests and demos. */
 	limits?: HostLimitOverrides;
 }

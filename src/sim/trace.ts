@@ -5,6 +5,8 @@
 import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import type { StateChange } from './facts/state-change.ts';
+import type { HcclFacts } from './hccl/hccl-world.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
 
 export type { Diagnostic, Outcome, ResourceReport, Severity };
@@ -36,8 +38,11 @@ export interface CallSite {
 	stack: readonly Frame[];
 }
 
-/** Where a log line would appear on a real machine. */
-export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr';
+/**
+ * Where a log line would appear on a real machine; `shell` is what a command the user types
+ * beside the program prints (`npu-smi info`).
+ */
+export type LogChannel = 'plog' | 'device' | 'cpu-debug' | 'screen' | 'stdout' | 'stderr' | 'shell';
 
 /** One line of output, exactly as the real tool prints it. */
 export interface LogLine {
@@ -49,11 +54,8 @@ export interface LogLine {
 	level?: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR' | 'EVENT';
 }
 
-/** One entry of a state delta: `path` names a piece of machine state, `value` its new value. */
-export interface StateChange {
-	path: string;
-	value: unknown;
-}
+/** One piece of machine state a step changed: a typed fact (see facts/state-change.ts). */
+export type { StateChange };
 
 /** One simulated step: an API call (or a machine event) and what it changed. */
 export interface TraceStep {
@@ -66,6 +68,8 @@ export interface TraceStep {
 	result: string;
 	span?: SourceSpan;
 	changes?: readonly StateChange[];
+	/** The streams the call acted on: handles of its `aclrtStream` arguments (the default stream, 0, left out). */
+	streams?: readonly number[];
 }
 
 /** A named time series, e.g. device memory in use or buffers on VECIN. */
@@ -78,9 +82,23 @@ export interface MetricSeries {
 	points: Array<[time: number, value: number]>;
 }
 
+/** What a leaked resource is: one kind per AscendCL object a process must give back. */
+export type LeakKind =
+	| 'device-memory'
+	| 'host-memory'
+	| 'stream'
+	| 'event'
+	| 'notify'
+	| 'graph'
+	| 'model'
+	| 'context'
+	| 'device'
+	// A host-heap block of the program's own (malloc/new) never freed.
+	| 'host-heap';
+
 /** A resource still held when a process exited, with the line that took it. */
 export interface Leak {
-	kind: string;
+	kind: LeakKind;
 	detail: string;
 	pid: number;
 	span?: SourceSpan;
@@ -110,4 +128,6 @@ export interface Trace {
 	files?: Array<{ path: string; bytes: Uint8Array }>;
 	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
 	memory?: MemorySnapshot;
+	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
+	hccl?: HcclFacts;
 }

@@ -30,7 +30,9 @@ export function casePageMeta(c: SiteCase, path: string): PageMeta {
 	const contentLang = slugAndLangOf(entry.id)[1];
 	if (c.fallback) return { copyOf: `/${contentLang}/cases/${c.slug}/` };
 	const section = COMPONENT_NAME[facts.component]![lang];
-	const card = { line: facts.signatures[0]!.samples[0]!, label: section };
+	// A case with no log line (nothing is printed when it happens) shows its symptom instead.
+	const line = facts.signatures[0]?.samples[0] ?? entry.data.symptom;
+	const card = { line, label: section };
 	const published = facts.added;
 	const modified = facts.verified ?? facts.added;
 	return {

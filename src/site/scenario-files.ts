@@ -6,6 +6,7 @@
 import { getEntry } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { allOtherPrograms } from '../cases/scenario-request.ts';
 import type { Scenario } from '../cases/schema.ts';
 import { CASES_DIR } from './content-dir.ts';
 
@@ -17,6 +18,8 @@ export interface ScenarioFiles {
 	fixed: string;
 	/** Each variant's further files (`files:` in case.yaml), with their text. */
 	extra: Record<'faulty' | 'fixed', Array<{ path: string; text: string }>>;
+	/** The other programs the scenario's actions start, by file name. */
+	programs: Record<string, string>;
 }
 
 /** The case slug in a page path like `/zh/cases/<slug>/`, if any. */
@@ -44,5 +47,7 @@ export async function loadScenarioFiles(slug: string, id: string): Promise<Scena
 		faulty: await readAll(scenario.files?.faulty),
 		fixed: await readAll(scenario.files?.fixed),
 	};
-	return { slug, scenario, faulty, fixed, extra };
+	const programs: Record<string, string> = {};
+	for (const name of allOtherPrograms(scenario)) programs[name] = await read(name);
+	return { slug, scenario, faulty, fixed, extra, programs };
 }

@@ -5,7 +5,13 @@
  */
 import { expect, it } from 'vitest';
 import { axeViolations, baseURL, describeInBrowser, usePage } from './browser.ts';
-import { Widget, loadCases, showsSignature, widgetAxeViolations } from './repro-widget.ts';
+import {
+	Widget,
+	loadCases,
+	showsCase,
+	showsSignature,
+	widgetAxeViolations,
+} from './repro-widget.ts';
 
 const cases = loadCases();
 
@@ -30,7 +36,7 @@ describeInBrowser('the playground runs every scenario of every case', () => {
 					// On the NPU a hang prints nothing; the symptom is the hang marker.
 					await expect(widget.status()).resolves.toContain('Hang');
 				} else {
-					expect(showsSignature(faulty, c.facts), faulty).toBe(true);
+					expect(await showsCase(widget.root, faulty, c.slug, c.facts), faulty).toBe(true);
 				}
 				if (c.slug === 'acl-resource-leak') {
 					// Memory rising: some series peaks above where it started, and leaks are listed.
@@ -47,7 +53,7 @@ describeInBrowser('the playground runs every scenario of every case', () => {
 				await widget.variant('fixed');
 				expect(await widget.run()).toBe(scenario.expect.fixed);
 				const fixed = await widget.logText();
-				expect(showsSignature(fixed, c.facts), fixed).toBe(false);
+				expect(await showsCase(widget.root, fixed, c.slug, c.facts), fixed).toBe(false);
 			});
 		}
 	}
@@ -247,6 +253,11 @@ describeInBrowser('keyboard-only use', () => {
 		await page().keyboard.press('Tab');
 		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
 			'playground-mode',
+		);
+		// The playground shows the Ranks control (a job of several processes).
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
+			'playground-ranks',
 		);
 		// The file tabs are one tab stop (arrows move between files), then the file controls.
 		await page().keyboard.press('Tab');

@@ -46,6 +46,20 @@ export function loadCases(): TestCase[] {
 		});
 }
 
+/**
+ * Whether the widget shows case `slug`: a signature line in its log, or the simulator's
+ * diagnosis linking to the case (a case whose failure prints no line of its own).
+ */
+export async function showsCase(
+	root: import('playwright-core').Locator,
+	log: string,
+	slug: string,
+	facts: CaseFacts,
+): Promise<boolean> {
+	if (showsSignature(log, facts)) return true;
+	return (await root.locator(`.repro-diagnostics a[href$="/cases/${slug}/"]`).count()) > 0;
+}
+
 /** Whether any line of `log` matches the pattern of any signature of `facts`. */
 export function showsSignature(log: string, facts: CaseFacts): boolean {
 	const lines = log.split('\n');

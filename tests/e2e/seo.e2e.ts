@@ -143,7 +143,9 @@ describe('case pages for search results and link previews', () => {
 			it(`${path} has Open Graph and Twitter card tags for an article`, () => {
 				const title = metaContent(head, 'og:title')!;
 				expect(title.length).toBeGreaterThan(0);
-				expect(head).toContain(`<title>${title.replace(/&/g, '&amp;')} · `);
+				// The title text is HTML-escaped as Astro writes it (& and " in case titles).
+				const escaped = title.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+				expect(head).toContain(`<title>${escaped} · `);
 				expect(metaContent(head, 'og:description')).toBe(metaContent(head, 'description'));
 				expect(metaContent(head, 'og:type')).toBe('article');
 				expect(metaContent(head, 'og:url')).toBe(absoluteUrl(path));

@@ -39,7 +39,7 @@ describe('casebook explain exit codes', () => {
 	});
 
 	it('exits 1 when the log only gives hints', () => {
-		expect(explain([`${CORPUS}hint-leak-malloc-oom.log`]).code).toBe(1);
+		expect(explain([`${CORPUS}hint-set-device-driver-open.log`]).code).toBe(1);
 	});
 
 	it('exits 2 and says why when the file cannot be read', () => {
@@ -118,16 +118,16 @@ describe('casebook explain --json', () => {
 	});
 
 	it('explains codes with no case, and lists hints apart from matches', () => {
-		const run = explain(['--json', '--lang', 'en', `${CORPUS}hint-leak-malloc-oom.log`]);
+		const run = explain(['--json', '--lang', 'en', `${CORPUS}hint-set-device-driver-open.log`]);
 		const json = JSON.parse(run.stdout) as {
 			matches: unknown[];
 			hints: { case: string }[];
 			notes: { code: string; meaning: string }[];
 		};
 		expect(json.matches).toEqual([]);
-		expect(json.hints.map((hint) => hint.case)).toContain('acl-resource-leak');
-		expect(json.notes.find((note) => note.code === '207001')?.meaning).toBe(
-			'Device memory allocation failed: memory is exhausted, or HUGE_ONLY found too few huge pages.',
+		expect(json.hints.map((hint) => hint.case)).toContain('acl-set-device-failed');
+		expect(json.notes.find((note) => note.code === 'EL0003')?.meaning).toBe(
+			'Driver: an argument is invalid (for example, opening an invisible device).',
 		);
 	});
 });
@@ -155,10 +155,10 @@ describe('casebook explain for people', () => {
 	});
 
 	it('speaks English with --lang en and says so when nothing matched', () => {
-		const run = explain(['--lang', 'en', `${CORPUS}not-any-stream-context.log`]);
+		const run = explain(['--lang', 'en', `${CORPUS}not-wrong-context-context-null.log`]);
 		expect(run.stdout.split('\n')[0]).toBe('No known case matched.');
 		expect(run.stdout).toContain(
-			'  107003 ACL_ERROR_RT_STREAM_CONTEXT (line 1, line 2): The stream is not in the current context (it belongs to another device or context).',
+			'  107002 ACL_ERROR_RT_CONTEXT_NULL (line 1): The current thread has no context.',
 		);
 	});
 });

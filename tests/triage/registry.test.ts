@@ -93,7 +93,7 @@ describe('loading the case files from disk', () => {
 		expect(error).toBeInstanceOf(Error);
 		expect((error as Error).message).toContain(join(root, 'bad-case', 'case.yaml'));
 		expect((error as Error).message).toMatch(/\n {2}component: /);
-		expect((error as Error).message).toMatch(/\n {2}signatures: /);
+		expect((error as Error).message).toMatch(/\n {2}sources: /);
 	});
 
 	it('names the file and the sample when a signature sample does not match its pattern', async () => {

@@ -30,10 +30,7 @@ const REQUIRED_ANCHORS = ['symptom', 'confirm', 'root-cause', 'fix', 'reproduce'
  * them. Each is quoted from ascend-facts.md.
  */
 const UNRELATED_LINES = [
-	'Resource_Error(EE1023): Alloc Notify resource failed. Reason: Too many Notify objects are created.',
-	'rtNotifyCreateWithFlag:ErrCode=207009, desc=[driver error:no notify resource], InnerCode=0x702001b',
 	'EE4002 Failed to unbind the stream to the model.',
-	'[ERROR] RUNTIME(11803,rtstest_host):2026-07-09-21:52:24.482.342 [stream.cc:728]11803 Setup:Alloc sq cq failed, stream_id=2047, retCode=0x7020023.',
 	'`usedCount is 2, which exceed depth limits 1`',
 	'ptr state is 0, which can not be FREE',
 	'EZ9999: Inner Error!',

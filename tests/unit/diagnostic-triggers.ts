@@ -6,7 +6,8 @@
 import type { Action } from '../../src/cases/schema.ts';
 import type { DiagnosticCode } from '../../src/diagnostics/index.ts';
 import type { ProductId } from '../../src/sim/product-id.ts';
-import type { ProgramFile, RunMode } from '../../src/sim/run-request.ts';
+import type { ProgramFile, RunMode, RunRequest } from '../../src/sim/run-request.ts';
+import { rankProgram } from '../../src/sim/host/hccl/hccl-programs.test-util.ts';
 
 /** A program that reaches a code, with what the run needs. */
 export interface Trigger {
@@ -22,6 +23,11 @@ export interface Trigger {
 	actions?: Action[];
 	/** Further files of the program (headers it includes, other sources, data). */
 	files?: ProgramFile[];
+	/** The machine and the other programs of the run (RunRequest fields of the same names). */
+	request?: Pick<
+		RunRequest,
+		'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs' | 'unusableDevices'
+	>;
 }
 
 /** A code no correct simulator reaches from a program, and why it exists anyway. */
@@ -475,5 +481,231 @@ int main()
     }`),
 		// 1,023 event resources per device on this product.
 		product: 'atlas-inference-aicore',
+	},
+	// ----- hccl -----------------------------------------------------------------------------
+	'hccl-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 2; step++) {
+        if (rank == 1 && step == 1) break;
+        HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+    }`),
+		request: { ranks: 2 },
+	},
+	'hccl-arguments-differ': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    HcclAllReduce(d, d, rank == 0 ? 16 : 8, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		request: { ranks: 2 },
+	},
+	'hccl-rank-not-joined': { source: rankProgram('', '', '3'), request: { ranks: 2 } },
+	'hccl-link-peer-missing': {
+		source: rankProgram(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (rank == 1) sleep(300);
+    HcclAllReduce(d, d, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, stream);`),
+		request: { ranks: 2 },
+	},
+	'hccl-ranks-unsettled': {
+		// Every AllReduce's input is the previous one's result: each pass settles about one more.
+		source: rankProgram(`    int *h = nullptr;
+    aclrtMallocHost((void **)&h, 64);
+    h[0] = rank + 1;
+    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int step = 0; step < 90; step++) {
+        aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE);
+        HcclAllReduce(d, d, 1, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream);
+        aclrtSynchronizeStream(stream);
+        aclrtMemcpy(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST);
+        h[0] = h[0] % 997 + 1;
+    }`),
+		request: { ranks: 2 },
+	},
+	// ----- runtime ---------------------------------------------------------------------------
+	'device-memory-leaked': {
+		source: host(`    for (int i = 0; i < 64; i++) {
+        void *p = nullptr;
+        if (aclrtMalloc(&p, 524288, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) break;
+    }`),
+		request: { limits: { deviceMemoryBytes: 16 * 1024 * 1024 } },
+	},
+	'device-memory-no-huge-pages': {
+		// Eight 1 MB blocks on normal pages split four 2 MB frames; every other one is freed.
+		source: host(`    void *p[8];
+    for (int i = 0; i < 8; i++) aclrtMalloc(&p[i], 1048512, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int i = 0; i < 8; i += 2) aclrtFree(p[i]);
+    void *big = nullptr;
+    aclrtMalloc(&big, 3145728, ACL_MEM_MALLOC_HUGE_ONLY);`),
+		request: { limits: { deviceMemoryBytes: 12 * 1024 * 1024 } },
+	},
+	'stream-resource-exhausted': {
+		source: host(`    for (int i = 0; i < 32; i++) {
+        aclrtStream s;
+        if (aclrtCreateStream(&s) != ACL_SUCCESS) break;
+    }`),
+		request: { limits: { streams: 16 } },
+	},
+	'notify-resource-exhausted': {
+		source: host(`    for (int i = 0; i < 16; i++) {
+        aclrtNotify n;
+        if (aclrtCreateNotify(&n, 0) != ACL_SUCCESS) break;
+    }`),
+		request: { limits: { notifies: 8 } },
+	},
+	'stream-wrong-context': {
+		source: host(`    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtSetDevice(1);
+    void *d1 = nullptr;
+    aclrtMalloc(&d1, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpyAsync(d1, 64, d1, 64, ACL_MEMCPY_DEVICE_TO_DEVICE, stream);
+    aclrtResetDevice(1);
+    aclrtSetDevice(0);`),
+		request: { deviceCount: 2 },
+	},
+	'device-id-invalid': { source: host('    aclrtSetDevice(99);') },
+	'device-id-not-visible': {
+		source: host('    aclrtSetDevice(1);'),
+		request: { env: { ASCEND_RT_VISIBLE_DEVICES: '1' } },
+	},
+	'device-open-no-memory': {
+		// Another process on the card holds all of its memory and keeps running.
+		source: `#include "acl/acl.h"
+int main()
+{
+    aclInit(nullptr);
+    aclError ret = aclrtSetDevice(0);
+    aclFinalize();
+    return ret == ACL_SUCCESS ? 0 : 1;
+}
+`,
+		request: {
+			limits: { deviceMemoryBytes: 8 * 1024 * 1024 },
+			programs: {
+				'holder.cpp': `#include <unistd.h>
+#include "acl/acl.h"
+int main()
+{
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    void *p = nullptr;
+    aclrtMalloc(&p, 6291200, ACL_MEM_MALLOC_HUGE_FIRST);
+    sleep(3600);
+    return 0;
+}
+`,
+			},
+		},
+		actions: [{ do: 'run', program: 'holder.cpp', background: true }, { do: 'run' }],
+	},
+	'device-card-unusable': {
+		source: host(''),
+		request: { unusableDevices: [0] },
+	},
+	'host-read-before-copy': {
+		source: host(`    float *h = nullptr;
+    aclrtMallocHost((void **)&h, 64);
+    h[0] = 1.0f;
+    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE);
+    h[0] = 0.0f;
+    aclrtMemcpyAsync(h, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST, stream);
+    float first = h[0];
+    aclrtSynchronizeStream(stream);
+    aclrtFree(d);
+    aclrtFreeHost(h);`),
+	},
+	'host-write-before-copy': {
+		source: host(`    float *h = nullptr;
+    aclrtMallocHost((void **)&h, 64);
+    h[0] = 1.0f;
+    void *d = nullptr;
+    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpyAsync(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE, stream);
+    h[0] = 2.0f;
+    aclrtSynchronizeStream(stream);
+    aclrtFree(d);
+    aclrtFreeHost(h);`),
+	},
+	'copy-before-kernel-done': {
+		source: `#include "kernel_operator.h"
+#include "acl/acl.h"
+extern "C" __global__ __aicore__ void fill(GM_ADDR y)
+{
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float *)y, 8);
+    for (int i = 0; i < 8; i++) g.SetValue(i, 1.0f);
+}
+int main()
+{
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream compute, copy;
+    aclrtCreateStream(&compute);
+    aclrtCreateStream(&copy);
+    // A large upload queued first on the compute stream: the kernel starts after it.
+    void *h = nullptr, *weights = nullptr, *y = nullptr, *out = nullptr;
+    aclrtMallocHost(&h, 16777216);
+    aclrtMalloc(&weights, 16777216, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&y, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&out, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpyAsync(weights, 16777216, h, 16777216, ACL_MEMCPY_HOST_TO_DEVICE, compute);
+    fill<<<1, nullptr, compute>>>((GM_ADDR)y);
+    aclrtMemcpyAsync(out, 4096, y, 4096, ACL_MEMCPY_DEVICE_TO_DEVICE, copy);
+    aclrtSynchronizeStream(copy);
+    aclrtSynchronizeStream(compute);
+    aclrtFree(weights);
+    aclrtFree(y);
+    aclrtFree(out);
+    aclrtFreeHost(h);
+    aclrtDestroyStream(copy);
+    aclrtDestroyStream(compute);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}
+`,
+	},
+	'capture-forbidden-call': {
+		source: host(`    aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    aclrtSynchronizeStream(stream);
+    aclmdlRI ri = nullptr;
+    aclmdlRICaptureEnd(stream, &ri);
+    aclmdlRIDestroy(ri);`),
+	},
+	'exception-reported-later': {
+		// A null GM pointer: the kernel's first access raises a device exception.
+		source: `#include <unistd.h>
+#include "kernel_operator.h"
+#include "acl/acl.h"
+extern "C" __global__ __aicore__ void touch(GM_ADDR y)
+{
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float *)y, 8);
+    g.SetValue(0, 1.0f);
+}
+int main()
+{
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream stream;
+    aclrtCreateStream(&stream);
+    aclrtSetStreamFailureMode(stream, ACL_STOP_ON_FAILURE);
+    aclrtEvent done;
+    aclrtCreateEvent(&done);
+    touch<<<1, nullptr, stream>>>(nullptr);
+    usleep(2000);
+    aclrtRecordEvent(done, stream);
+    aclrtSynchronizeStream(stream);
+    aclrtDestroyEvent(done);
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}
+`,
 	},
 };

@@ -136,6 +136,23 @@ describe('golden numerics through the interpreter', () => {
 		expect(new Float32Array(output(trace, 'z').buffer)[0]).toBe(3_278_080);
 	});
 
+	it('a BlockReduceSum of two float repeats gives one sum per 32-byte block, in block order', () => {
+		// Whole numbers, so every sum is exact whatever the order of additions inside a block:
+		// what is checked is which inputs go into which output.
+		const x = Float32Array.from({ length: 128 }, (_, i) => (i * 7) % 23);
+		const trace = runKernel(program('numerics/block-reduce-sum.cpp'), {
+			x,
+			z: new Float32Array(16),
+		});
+		const z = new Float32Array(output(trace, 'z').buffer);
+		const expected = Array.from({ length: 16 }, (_, b) => {
+			let sum = 0;
+			for (let i = 0; i < 8; i++) sum += x[b * 8 + i]!;
+			return sum;
+		});
+		expect(Array.from(z.subarray(0, 16))).toEqual(expected);
+	});
+
 	it('an int8 Mmad through L1, L0A/L0B and Fixpipe gives C = A × B exactly in int32', () => {
 		const [m, n, k] = [32, 32, 64];
 		const next = generator(5);

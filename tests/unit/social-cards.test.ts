@@ -17,7 +17,8 @@ describe('the cards of the site’s own pages', () => {
 		for (const c of await loadCases()) {
 			for (const lang of LANGS) {
 				const page = c.pages[lang] ?? c.pages[lang === 'zh' ? 'en' : 'zh']!;
-				const line = c.facts.signatures[0]!.samples[0]!;
+				// As case-page-meta.ts draws it: the first sample, else the symptom.
+				const line = c.facts.signatures[0]?.samples[0] ?? page.symptom;
 				const label = COMPONENT_NAME[c.facts.component]![lang];
 				cards.push(pageCard(lang, page.title, { line, label }));
 			}

@@ -4,10 +4,11 @@
  * matcher attributes to this very case, and the fixed run must reach its outcome with a log that
  * none of the case's signatures claims. A case that fails here does not ship.
  *
- * Two symptoms print no line that could prove the case on its own, on a real machine as here: an
- * NPU hang (the host only sees a generic timeout) and a leak (memory climbs until a generic
- * out-of-memory error, which triage may only offer as a hint). For those, and only those, the
- * simulator's own diagnosis must name the case instead.
+ * Some symptoms print no line that could prove the case on its own, on a real machine as here:
+ * an NPU hang (the host only sees a generic timeout), a leak (memory climbs until an
+ * out-of-memory error that is another case's line), a result read before the copy that writes it
+ * landed (no error at all). For those the simulator's own diagnosis must name the case instead:
+ * a faulty run proves its case by a signature of the case or by a diagnostic naming it.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCases, loadRegistry } from '../../src/cases/cases-fs.ts';
@@ -33,14 +34,28 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 }
 
 describe('every case ships with a verified reproduction', () => {
-	it('has the five seed cases', () => {
-		expect(cases.map((c) => c.slug).sort()).toEqual([
-			'acl-event-id-exhausted',
-			'acl-resource-leak',
-			'alloc-tensor-queue-position-limit',
-			'signal-handler-double-release',
-			'suspend-hwts-busy',
-		]);
+	// acl-context-null-in-thread, the ninth runtime case, joins once the interpreter runs
+	// std::thread (its reproduction is a loader thread that never binds a context).
+	it('has the five seed cases and eight of the runtime cases and the two HCCL cases', () => {
+		expect(cases.map((c) => c.slug).sort()).toEqual(
+			expect.arrayContaining([
+				'acl-device-out-of-memory',
+				'acl-event-id-exhausted',
+				'acl-notify-resource-exhausted',
+				'acl-read-before-synchronize',
+				'acl-resource-leak',
+				'acl-set-device-failed',
+				'acl-stream-resource-exhausted',
+				'acl-stream-wrong-context',
+				'aclgraph-capture-forbidden-call',
+				'alloc-tensor-queue-position-limit',
+				'hccl-connect-timeout',
+				'hccl-notify-wait-timeout',
+				'kernel-exception-reported-later',
+				'signal-handler-double-release',
+				'suspend-hwts-busy',
+			]),
+		);
 	});
 
 	for (const { slug, facts } of cases) {
@@ -50,11 +65,9 @@ describe('every case ships with a verified reproduction', () => {
 					const { trace, log, claimed, hinted, diagnosed } = runVariant(slug, scenario, 'faulty');
 					expect(trace.outcome, log).toBe(scenario.expect.faulty);
 					if (claimed.length > 0) return;
-					const silent = trace.outcome === 'hang' || hinted.length > 0;
-					expect(silent, `no signature of ${slug} matched:\n${log}`).toBe(true);
 					expect(
 						diagnosed.map((d) => d.code),
-						`the log cannot prove ${slug}, and no diagnostic names it`,
+						`no signature of ${slug} matched (hints: ${hinted.map((m) => m.signature).join(', ') || 'none'}), and no diagnostic names it:\n${log}`,
 					).not.toEqual([]);
 				});
 

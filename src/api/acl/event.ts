@@ -58,7 +58,7 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		requires: ['acl-init'],
 		cost: hostCost(HOST_COST_US.recordEvent),
 		errors: [...EVENT_ARG, ...STREAM_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_DRV_INTERNAL_ERROR'],
-		diagnostics: ['event-resource-exhausted'],
+		diagnostics: ['event-resource-exhausted', 'exception-reported-later', 'stream-wrong-context'],
 		limits: [{ profile: 'host', key: 'events' }],
 		doc: {
 			zh: '在 Stream 上记录 Event，捕获此前下发的任务。Event 此时才占用一个 Device Event 资源，直到 reset 或 destroy；资源耗尽时返回错误并打印 Event id alloc 日志。',
@@ -73,8 +73,8 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)',
 		requires: ['current-context'],
 		cost: CALL_COST,
-		errors: [...STREAM_ARG, ...EVENT_ARG],
-		diagnostics: ['event-wait-plain'],
+		errors: [...STREAM_ARG, ...EVENT_ARG, ...ASYNC_FAILURES],
+		diagnostics: ['event-wait-plain', 'exception-reported-later', 'stream-wrong-context'],
 		doc: {
 			zh: '让 Stream 上之后的任务等 Event 完成后再执行（跨 Stream 同步）。',
 			en: 'Makes later tasks on the stream wait for the event (synchronisation across streams).',
@@ -89,7 +89,7 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		requires: ['acl-init'],
 		cost: CALL_COST,
 		errors: [...EVENT_ARG, ...STREAM_ARG],
-		diagnostics: ['event-reset-plain'],
+		diagnostics: ['event-reset-plain', 'stream-wrong-context'],
 		doc: {
 			zh: '复位 Event，归还它占用的 Device Event 资源以便复用。CANN 8.5 起只能复位 ACL_EVENT_SYNC 创建的 Event。',
 			en: 'Resets the event and gives its device event resource back for reuse. From CANN 8.5 only events created with ACL_EVENT_SYNC may be reset.',
@@ -118,7 +118,8 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		out: ['status'],
 		requires: ['acl-init'],
 		cost: CALL_COST,
-		errors: EVENT_ARG,
+		errors: [...EVENT_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_EVENT_CAPTURED'],
+		diagnostics: ['exception-reported-later'],
 		doc: {
 			zh: '（已废弃）查询 Event 捕获的任务是否完成：ACL_EVENT_STATUS_COMPLETE 或 ACL_EVENT_STATUS_NOT_READY。',
 			en: '(Deprecated) Whether the event’s tasks are done: ACL_EVENT_STATUS_COMPLETE or ACL_EVENT_STATUS_NOT_READY.',
@@ -133,7 +134,8 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		out: ['status'],
 		requires: ['acl-init'],
 		cost: CALL_COST,
-		errors: EVENT_ARG,
+		errors: [...EVENT_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_EVENT_CAPTURED'],
+		diagnostics: ['exception-reported-later'],
 		doc: {
 			zh: '查询 Event 捕获的任务是否完成：ACL_EVENT_RECORDED_STATUS_COMPLETE 或 ACL_EVENT_RECORDED_STATUS_NOT_READY。',
 			en: 'Whether the event’s tasks are done: ACL_EVENT_RECORDED_STATUS_COMPLETE or ACL_EVENT_RECORDED_STATUS_NOT_READY.',
@@ -147,7 +149,8 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtSynchronizeEvent(aclrtEvent event)',
 		requires: ['acl-init'],
 		cost: CALL_COST,
-		errors: [...EVENT_ARG, ...ASYNC_FAILURES],
+		errors: [...EVENT_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_EVENT_CAPTURED'],
+		diagnostics: ['exception-reported-later'],
 		doc: {
 			zh: '阻塞 Host，直到 Event 捕获的任务全部完成。',
 			en: 'Blocks the host until the tasks the event captured are done.',
@@ -161,7 +164,13 @@ export const EVENT_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)',
 		requires: ['acl-init'],
 		cost: CALL_COST,
-		errors: [...EVENT_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_RT_EVENT_SYNC_TIMEOUT'],
+		errors: [
+			...EVENT_ARG,
+			...ASYNC_FAILURES,
+			'ACL_ERROR_RT_EVENT_SYNC_TIMEOUT',
+			'ACL_ERROR_RT_EVENT_CAPTURED',
+		],
+		diagnostics: ['exception-reported-later'],
 		doc: {
 			zh: '同 aclrtSynchronizeEvent，但最多等 timeout 毫秒，超时返回 ACL_ERROR_RT_EVENT_SYNC_TIMEOUT；-1 表示一直等。',
 			en: 'As aclrtSynchronizeEvent, but waits at most timeout ms and then returns ACL_ERROR_RT_EVENT_SYNC_TIMEOUT; -1 waits forever.',

@@ -2,7 +2,14 @@
 import { HOST_COST_US } from '../../sim/host/host-timing.ts';
 import { hostApi, type HostApiRow } from '../api-row.ts';
 import { runtimeDoc } from '../sources.ts';
-import { ASYNC_FAILURES, CALL_COST, hostCost, NEEDS_CONTEXT, STREAM_ARG } from './shared.ts';
+import {
+	ASYNC_FAILURES,
+	CALL_COST,
+	CAPTURE_REFUSALS,
+	hostCost,
+	NEEDS_CONTEXT,
+	STREAM_ARG,
+} from './shared.ts';
 import * as memory from '../../sim/host/acl/memory.ts';
 
 const DEVICE = (anchor: string) => runtimeDoc('11-01_device_memory_malloc_and_free.md', anchor);
@@ -21,7 +28,7 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 		requires: ['current-context'],
 		cost: hostCost(HOST_COST_US.malloc),
 		errors: [...NEEDS_CONTEXT, 'ACL_ERROR_INVALID_PARAM', 'ACL_ERROR_RT_MEMORY_ALLOCATION'],
-		diagnostics: ['device-memory-exhausted'],
+		diagnostics: ['device-memory-exhausted', 'device-memory-leaked', 'device-memory-no-huge-pages'],
 		limits: [
 			{ profile: 'host', key: 'deviceMemoryBytes' },
 			{ profile: 'host', key: 'mallocPadBytes' },
@@ -68,6 +75,7 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtFreeHost(void *hostPtr)',
 		cost: hostCost(HOST_COST_US.free),
 		errors: ['ACL_ERROR_INVALID_PARAM', 'ACL_ERROR_RT_MEMORY_FREE'],
+		diagnostics: ['host-write-before-copy'],
 		doc: {
 			zh: '释放 aclrtMallocHost 申请的 Host 内存。',
 			en: 'Frees host memory from aclrtMallocHost.',
@@ -82,7 +90,8 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 			'aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind)',
 		requires: ['current-context'],
 		cost: hostCost(HOST_COST_US.memcpy, 'count'),
-		errors: [...NEEDS_CONTEXT, 'ACL_ERROR_INVALID_PARAM'],
+		errors: [...NEEDS_CONTEXT, 'ACL_ERROR_INVALID_PARAM', 'ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT'],
+		diagnostics: ['capture-forbidden-call', 'copy-before-kernel-done'],
 		doc: {
 			zh: '同步复制 count 字节，方向由 kind 指定；count 不能超过 destMax，Device 一侧必须落在有效的 aclrtMalloc 内存内。',
 			en: 'Copies count bytes synchronously in the direction kind gives; count must not exceed destMax, and the device side must lie inside live aclrtMalloc memory.',
@@ -97,7 +106,15 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 			'aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind, aclrtStream stream)',
 		requires: ['current-context'],
 		cost: CALL_COST,
-		errors: [...STREAM_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_INVALID_PARAM'],
+		errors: [...STREAM_ARG, ...ASYNC_FAILURES, ...CAPTURE_REFUSALS, 'ACL_ERROR_INVALID_PARAM'],
+		diagnostics: [
+			'capture-forbidden-call',
+			'copy-before-kernel-done',
+			'exception-reported-later',
+			'host-read-before-copy',
+			'host-write-before-copy',
+			'stream-wrong-context',
+		],
 		doc: {
 			zh: '在 Stream 上下发一个复制任务，接口返回不代表复制完成；同步之后才能使用结果。',
 			en: 'Queues a copy task on the stream; returning does not mean the copy is done. Synchronise before using the result.',
@@ -111,13 +128,29 @@ export const MEMORY_APIS: readonly HostApiRow[] = [
 		signature: 'aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)',
 		requires: ['current-context'],
 		cost: hostCost(HOST_COST_US.memcpy, 'count'),
-		errors: [...NEEDS_CONTEXT, 'ACL_ERROR_INVALID_PARAM'],
+		errors: [...NEEDS_CONTEXT, 'ACL_ERROR_INVALID_PARAM', 'ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT'],
+		diagnostics: ['capture-forbidden-call'],
 		doc: {
 			zh: '把 Device 内存的前 count 字节设为 value；count 不能超过 maxCount。',
 			en: 'Sets the first count bytes of device memory to value; count must not exceed maxCount.',
 		},
 		source: COPY('aclrtMemset'),
 		run: memory.aclrtMemset,
+	}),
+	hostApi({
+		name: 'aclrtMemsetAsync',
+		group,
+		signature:
+			'aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream)',
+		requires: ['current-context'],
+		cost: CALL_COST,
+		errors: [...STREAM_ARG, ...ASYNC_FAILURES, 'ACL_ERROR_INVALID_PARAM'],
+		doc: {
+			zh: '在 Stream 上下发一个内存设置任务，把 Device 内存的前 count 字节设为 value；接口返回时任务不一定已完成，同步 Stream 之后才能依赖结果。',
+			en: 'Queues a task on the stream that sets the first count bytes of device memory to value; the task may still be pending when the call returns, so synchronise the stream before relying on it.',
+		},
+		source: COPY('aclrtMemsetAsync'),
+		run: memory.aclrtMemsetAsync,
 	}),
 	hostApi({
 		name: 'aclrtGetMemInfo',

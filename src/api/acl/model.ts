@@ -61,6 +61,7 @@ export const MODEL_APIS: readonly HostApiRow[] = [
 			'ACL_ERROR_INVALID_PARAM',
 			'ACL_ERROR_RT_MODEL_EXECUTE',
 		],
+		diagnostics: ['stream-wrong-context'],
 		trace: HIDE_DATASETS,
 		doc: {
 			zh: '在 Stream 上下发一次模型推理，接口返回只表示任务已下发；之后要同步 Stream 才能使用结果。',

@@ -31,6 +31,13 @@ export const EVENT_ARG: readonly AclErrorName[] = [
 	'ACL_ERROR_RT_PARAM_INVALID',
 ];
 
+/** What a call refused during ACL graph capture returns (graph-capture.ts). */
+export const CAPTURE_REFUSALS: readonly AclErrorName[] = [
+	'ACL_ERROR_RT_STREAM_CAPTURED',
+	'ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT',
+	'ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC',
+];
+
 /** How an asynchronous kernel failure surfaces at a synchronize (or stops a stop-on-failure context). */
 export const ASYNC_FAILURES: readonly AclErrorName[] = [
 	'ACL_ERROR_RT_AICORE_TIMEOUT',

@@ -18,7 +18,7 @@ function atomicOn(op: 'add' | 'max' | 'min') {
 		const name = dtypeArg(c);
 		const dtype = dtypeOf(name) ?? core.requireDType(c.site(), name);
 		core.atomic = { op, dtype };
-		core.trace.step(c.site(), `${c.name}<${dtype.name}>`, [], 'void');
+		core.record(c.site(), `${c.name}<${dtype.name}>`, [], 'void');
 		return undefined;
 	};
 }
@@ -40,7 +40,7 @@ export const ATOMIC_APIS: readonly KernelApiRow[] = [
 		source: ascendCDoc('原子操作/DisableDmaAtomic.md'),
 		run: (core, c) => {
 			core.atomic = undefined;
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),
@@ -97,7 +97,7 @@ export const ATOMIC_APIS: readonly KernelApiRow[] = [
 		run: (core, c) => {
 			const dtype = core.requireDType(c.site(), dtypeArg(c));
 			if (core.atomic) core.atomic = { op: core.atomic.op, dtype };
-			core.trace.step(c.site(), `${c.name}<${dtype.name}>`, [], 'void');
+			core.record(c.site(), `${c.name}<${dtype.name}>`, [], 'void');
 			return undefined;
 		},
 	}),

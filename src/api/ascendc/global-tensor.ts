@@ -124,7 +124,7 @@ export const GLOBAL_TENSOR_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCContextDoc('SetL2CacheHint'),
 		run: (core, c) => {
-			core.trace.step(c.site(), `${globalOf(c).name}.SetL2CacheHint`, [String(c.args[0])], 'void');
+			core.record(c.site(), `${globalOf(c).name}.SetL2CacheHint`, [String(c.args[0])], 'void');
 			return undefined;
 		},
 	}),

@@ -112,7 +112,7 @@ export const LOCAL_TENSOR_APIS: readonly KernelApiRow[] = [
 		source: DOC('GetPosition'),
 		run: (core, c) => {
 			const t = localOf(c);
-			core.trace.step(c.site(), `${t.describe()}.GetPosition`, [], t.position);
+			core.record(c.site(), `${t.describe()}.GetPosition`, [], t.position);
 			return TPOSITION_VALUES[t.position];
 		},
 	}),

@@ -156,7 +156,7 @@ function run(core: CoreContext, c: Parameters<KernelApiRow['run']>[1]): undefine
 				store.set(t.dtype, t.address + (r * per + j) * t.dtype.bytes, v);
 		}
 	}
-	core.trace.step(site, call, c.args.map(traceArg), `${m}×${k}`);
+	core.record(site, call, c.args.map(traceArg), `${m}×${k}`);
 	return undefined;
 }
 

@@ -101,7 +101,7 @@ export const SYNC_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCContextDoc('DataCacheCleanAndInvalid'),
 		run: (core, c) => {
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),

@@ -33,7 +33,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 				core.mask.counter = false;
 				core.mask.reset();
 			}
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),
@@ -47,7 +47,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 			en: 'This core’s index, 0 to blockDim - 1, usually used to find the core’s slice of the data.',
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetBlockIdx.md'),
-		run: (core, c) => core.GetBlockIdx(c.site()),
+		run: (core) => core.GetBlockIdx(),
 	}),
 	kernelApi({
 		name: 'GetBlockNum',
@@ -59,7 +59,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 			en: 'How many cores this launch runs on (blockDim).',
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetBlockNum.md'),
-		run: (core, c) => core.GetBlockNum(c.site()),
+		run: (core) => core.GetBlockNum(),
 	}),
 	kernelApi({
 		name: 'GetSubBlockIdx',
@@ -72,7 +72,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetSubBlockIdx(ISASI).md'),
 		run: (core, c) => {
-			core.trace.step(c.site(), 'GetSubBlockIdx', [], '0');
+			core.record(c.site(), 'GetSubBlockIdx', [], '0');
 			return 0;
 		},
 	}),
@@ -87,7 +87,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCDoc('工具接口/系统资源与变量/GetSubBlockNum(ISASI).md'),
 		run: (core, c) => {
-			core.trace.step(c.site(), 'GetSubBlockNum', [], '1');
+			core.record(c.site(), 'GetSubBlockNum', [], '1');
 			return 1;
 		},
 	}),
@@ -103,7 +103,7 @@ export const SYSTEM_VARIABLE_APIS: readonly KernelApiRow[] = [
 		source: ascendCDoc('工具接口/系统资源与变量/GetSystemCycle(ISASI).md'),
 		run: (core, c) => {
 			const cycles = Math.round(core.recorder.clock.now * SYSTEM_COUNTER_MHZ);
-			core.trace.step(c.site(), 'GetSystemCycle', [], String(cycles));
+			core.record(c.site(), 'GetSystemCycle', [], String(cycles));
 			return cycles;
 		},
 	}),

@@ -33,7 +33,7 @@ function setMask(core: CoreContext, c: ApiCall): undefined {
 	} else {
 		[core.mask.lo, core.mask.hi] = lanesToBits(Number(c.args[0]));
 	}
-	core.trace.step(c.site(), c.name, c.args.map(String), 'void');
+	core.record(c.site(), c.name, c.args.map(String), 'void');
 	return undefined;
 }
 
@@ -66,7 +66,7 @@ export const VECTOR_MASK_APIS: readonly KernelApiRow[] = [
 		source: ascendCContextDoc('SetMaskCount'),
 		run: (core, c) => {
 			core.mask.counter = true;
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),
@@ -82,7 +82,7 @@ export const VECTOR_MASK_APIS: readonly KernelApiRow[] = [
 		source: ascendCContextDoc('SetMaskNorm'),
 		run: (core, c) => {
 			core.mask.counter = false;
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),
@@ -98,7 +98,7 @@ export const VECTOR_MASK_APIS: readonly KernelApiRow[] = [
 		source: ascendCContextDoc('ResetMask'),
 		run: (core, c) => {
 			core.mask.reset();
-			core.trace.step(c.site(), c.name, [], 'void');
+			core.record(c.site(), c.name, [], 'void');
 			return undefined;
 		},
 	}),
@@ -117,7 +117,7 @@ export const VECTOR_MASK_APIS: readonly KernelApiRow[] = [
 		source: ascendCContextDoc('SetDeqScale'),
 		run: (core, c) => {
 			core.deqScale = Number(c.args[0]);
-			core.trace.step(c.site(), c.name, c.args.map(String), 'void');
+			core.record(c.site(), c.name, c.args.map(String), 'void');
 			return undefined;
 		},
 	}),

@@ -117,6 +117,21 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 		run: ({ proc }) => proc?.pid ?? 0,
 	}),
 	processApi({
+		name: 'getenv',
+		group,
+		signature: 'char *getenv(const char *name)',
+		cost: NO_COST,
+		doc: {
+			zh: '进程环境变量 name 的值，没有时为 NULL；多 rank 运行时每个进程有自己的 RANK_ID、RANK_SIZE、DEVICE_ID。',
+			en: 'The value of the environment variable name, or NULL; when ranks run, each process has its own RANK_ID, RANK_SIZE and DEVICE_ID.',
+		},
+		source: manPage('getenv', 3),
+		run: ({ proc }, c) => {
+			const name = c.args[0] as string | null;
+			return name === null ? null : (proc?.env[name] ?? null);
+		},
+	}),
+	processApi({
 		name: 'sleep',
 		group,
 		signature: 'unsigned int sleep(unsigned int seconds)',
@@ -126,7 +141,8 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps seconds seconds of virtual time; user actions due meanwhile (kill -2, say) are delivered.',
 		},
 		source: manPage('sleep', 3),
-		run: ({ clock, yieldThread }, c) => {
+		run: ({ clock, proc, yieldThread }, c) => {
+			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round((c.args[0] as number) * 1_000_000)));
 			yieldThread();
 			return 0;
@@ -142,7 +158,8 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps usec microseconds of virtual time.',
 		},
 		source: manPage('usleep', 3),
-		run: ({ clock, yieldThread }, c) => {
+		run: ({ clock, proc, yieldThread }, c) => {
+			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round(c.args[0] as number)));
 			yieldThread();
 			return 0;

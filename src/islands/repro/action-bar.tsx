@@ -1,6 +1,6 @@
 /**
  * The action bar: what a user does to the machine around a run — kill -2 (SIGINT), SIGTERM,
- * suspend, run again, wait — and the whole action sequence the next replay will use.
+ * suspend, run again, wait, npu-smi info — and the whole action sequence the next replay will use.
  */
 import type { Action } from '../../cases/schema.ts';
 import type { Strings } from './strings.ts';
@@ -21,7 +21,13 @@ export interface ActionBarProps {
 export function describeAction(action: Action): string {
 	switch (action.do) {
 		case 'run':
-			return 'run';
+			return action.program
+				? `run ${action.program}${action.background ? ' &' : ''}`
+				: action.background
+					? 'run &'
+					: 'run';
+		case 'npu-smi':
+			return 'npu-smi info';
 		case 'signal':
 			return action.signal === 'SIGINT' ? 'kill -2' : `kill -${action.signal.replace('SIG', '')}`;
 		case 'suspend':
@@ -39,6 +45,7 @@ export function ActionBar({ t, disabled, sequence, hasAdded, onAdd, onClear }: A
 		[t.actionSuspend, { do: 'suspend' }],
 		[t.actionRunAgain, { do: 'run' }],
 		[t.actionWait, { do: 'wait', ms: 1000 }],
+		[t.actionNpuSmi, { do: 'npu-smi' }],
 	];
 	return (
 		<div class="repro-actions" role="group" aria-label={t.actions}>

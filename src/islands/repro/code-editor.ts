@@ -3,8 +3,11 @@
  * It shows the C++ program with the Lezer C++ grammar (the same tree the interpreter parses),
  * marks the line being executed during step-through and underlines diagnostics at their
  * line/column, with a tooltip in the page's language that links to the code's anchor on the
- * diagnostics reference page. Tab is left to move focus, so the page stays keyboard-usable.
+ * diagnostics reference page. It completes the catalog's API names and explains the API under
+ * the pointer (signature, doc text, preconditions, per-product limits) in the page's language
+ * (api-help.ts). Tab is left to move focus, so the page stays keyboard-usable.
  */
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -22,6 +25,7 @@ import {
 import { classHighlighter } from '@lezer/highlight';
 import type { Diagnostic } from '../../sim/trace.ts';
 import editorCss from './code-editor.css?inline';
+import { apiCompletions, apiHover } from './api-help.ts';
 import { diagnosticTooltip, type DiagnosticTooltipOptions } from './diagnostic-tooltip.ts';
 
 /** What the island may do with its editor. */
@@ -110,12 +114,14 @@ function extensions(options: EditorOptions): Extension[] {
 		bracketMatching(),
 		cpp(),
 		syntaxHighlighting(classHighlighter),
-		keymap.of([...defaultKeymap, ...historyKeymap]),
+		autocompletion({ override: [apiCompletions(options.lang)], defaultKeymap: false }),
+		keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap]),
 		stepLineField,
 		diagnosticsField,
 		hoverTooltip((view, pos) =>
 			diagnosticTooltip(view.state.field(diagnosticsField), pos, options),
 		),
+		hoverTooltip((view, pos) => apiHover(view, pos, options.lang)),
 		// An explicit tabindex tells checkers the editable area is focusable (it already is).
 		EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
 		EditorView.updateListener.of((update) => {

@@ -5,8 +5,6 @@ export * from './share-hash.ts';
 export * from './share-state.ts';
 export * from './run-client.ts';
 export * from './trace-transfer.ts';
-export * from './machine-state.ts';
-export * from './buffer-blocks.ts';
 export * from './series-data.ts';
 export * from './user-actions.ts';
 export * from './strings.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Leak } from '../../sim/trace.ts';
+import type { Leak, LeakKind } from '../../sim/trace.ts';
 import { groupLeaks } from './leak-groups.ts';
 
-const leak = (line: number, n: number, kind = 'device-memory'): Leak => ({
+const leak = (line: number, n: number, kind: LeakKind = 'device-memory'): Leak => ({
 	kind,
 	detail: `aclrtMalloc(32) at 0x${n.toString(16)} at line ${line} was never freed with aclrtFree`,
 	pid: 18401,

@@ -3,11 +3,11 @@
  * same kind, process and source line; the report shows each place once, with how many leaks and
  * bytes it left and one of them as the example. Pure.
  */
-import type { Leak, SourceSpan } from '../../sim/trace.ts';
+import type { Leak, LeakKind, SourceSpan } from '../../sim/trace.ts';
 
 /** Leaks of one kind from one place in one process. */
 export interface LeakGroup {
-	kind: string;
+	kind: LeakKind;
 	pid: number;
 	span?: SourceSpan;
 	count: number;

@@ -11,7 +11,7 @@ import { PRODUCT_BASES } from '../../sim/product.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import type { RunRequest } from '../../sim/run-request.ts';
 import { loadScenarioFiles, type ScenarioFiles } from '../../site/scenario-files.ts';
-import type { RecordedRun, ScenarioData } from './repro-props.ts';
+import { scenarioMachine, type RecordedRun, type ScenarioData } from './repro-props.ts';
 
 /** Most log lines of the recorded run sent with the page; the rest appear on Run. */
 export const MAX_RECORDED_LOG_LINES = 200;
@@ -53,7 +53,7 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 
 function toScenarioData(
 	slug: string,
-	{ scenario, faulty, fixed, extra }: ScenarioFiles,
+	{ scenario, faulty, fixed, extra, programs }: ScenarioFiles,
 	caseTitle: string,
 	lang: Lang,
 ): ScenarioData {
@@ -72,6 +72,11 @@ function toScenarioData(
 		expect: scenario.expect,
 	};
 	if (scenario.cann) data.cann = scenario.cann;
+	if (scenario.ranks !== undefined) data.ranks = scenario.ranks;
+	if (scenario.devices !== undefined) data.devices = scenario.devices;
+	if (scenario.env) data.env = scenario.env;
+	if (scenario.limits) data.limits = scenario.limits;
+	if (Object.keys(programs).length > 0) data.programs = programs;
 	return data;
 }
 
@@ -89,9 +94,9 @@ export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 		...(scenario.faulty.files ? { files: scenario.faulty.files } : {}),
 		product: scenario.product,
 		mode: scenario.mode,
+		...scenarioMachine(scenario),
 		actions: actionsFor(scenario, 'faulty'),
 	};
-	if (scenario.cann) request.cann = scenario.cann;
 	const key = JSON.stringify(request);
 	let recorded = recordedRuns.get(key);
 	if (!recorded) {

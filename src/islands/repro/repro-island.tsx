@@ -9,12 +9,12 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actionsFor } from '../../cases/scenario-actions.ts';
 import type { Action } from '../../cases/schema.ts';
+import { bufferPositions, stateAfter } from '../../sim/facts/index.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
 import { MODE_WORDS } from '../../check/check-words.ts';
-import { RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES, type RunMode, type RunRequest } from '../../sim/run-request.ts';
 import type { Trace } from '../../sim/trace.ts';
 import { ActionBar } from './action-bar.tsx';
-import { bufferRows } from './buffer-blocks.ts';
 import { BufferMap } from './buffer-map.tsx';
 import { CheckMatrix } from './check-matrix.tsx';
 import type { EditorHandle } from './code-editor.ts';
@@ -25,7 +25,6 @@ import { DataPanel, type DataInput } from './data-panel.tsx';
 import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
 import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
-import { stateAfter } from './machine-state.ts';
 import { MetricsView } from './metrics-view.tsx';
 import {
 	addFile,
@@ -37,9 +36,17 @@ import {
 	type FilesChange,
 	type WidgetFile,
 } from './project-files.ts';
+import { NpuSmiView } from './npu-smi-view.tsx';
 import { programOf } from './program-of.ts';
-import type { LogLink, ReproIslandProps, ScenarioData, Variant } from './repro-props.ts';
+import {
+	scenarioMachine,
+	type LogLink,
+	type ReproIslandProps,
+	type ScenarioData,
+	type Variant,
+} from './repro-props.ts';
 import type { RunClient } from './run-client.ts';
+import { RanksView } from './ranks-view.tsx';
 import type { ShareState } from './share-state.ts';
 import { announceReproState } from './share-event.ts';
 import { sharePayloadOf } from './share-hash.ts';
@@ -63,6 +70,18 @@ type RunStatus =
 
 /** A program's further files when it has none (one array, so "unchanged" is an identity test). */
 const NO_FILES: readonly WidgetFile[] = [];
+/** What a run or a share link may take from elsewhere than the widget's current choice. */
+type RunOverrides = Partial<{
+	actions: Action[];
+	code: string;
+	files: readonly WidgetFile[];
+	product: ProductId;
+	mode: RunMode;
+	ranks: number;
+	variant: Variant;
+	scenario: ScenarioData;
+	snapshot: number | 'end';
+}>;
 
 /** A note above the output: share link results, refusals. */
 interface Notice {
@@ -95,6 +114,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [active, setActive] = useState(0);
 	const [product, setProduct] = useState<ProductId>(initial.product);
 	const [mode, setMode] = useState<RunMode>(initial.mode);
+	const [ranks, setRanks] = useState<number>(initial.ranks ?? 1);
 	const [added, setAdded] = useState<Action[]>([]);
 	const [status, setStatus] = useState<RunStatus>({ kind: 'idle' });
 	const [step, setStep] = useState(0);
@@ -140,6 +160,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		extraFiles === defaultExtra &&
 		product === scenario.product &&
 		mode === scenario.mode &&
+		ranks === (scenario.ranks ?? 1) &&
 		added.length === 0;
 	const showFirstFrameCode =
 		!editorReady &&
@@ -217,7 +238,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			return;
 		}
 		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
-	}, [hydrated, key, variant, code, extraFiles, product, mode, added, step]);
+	}, [hydrated, key, variant, code, extraFiles, product, mode, ranks, added, step]);
 
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
@@ -296,19 +317,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setPlaying(false);
 	}
 
-	async function runWith(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			files: readonly WidgetFile[];
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-			snapshot: number | 'end';
-		}> = {},
-		thenStep?: number,
-	) {
+	async function runWith(overrides: RunOverrides = {}, thenStep?: number) {
 		const sc = overrides.scenario ?? scenario;
 		const v = overrides.variant ?? variant;
 		const request: RunRequest = {
@@ -321,6 +330,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			),
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
+			...scenarioMachine(sc),
 		};
 		request.gmFill = fill;
 		if (Object.keys(inputs).length > 0) {
@@ -336,6 +346,10 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}
 		if (Object.keys(macros.defines).length > 0) request.defines = macros.defines;
 		if (macros.undefines.length > 0) request.undefines = macros.undefines;
+		// The Ranks control decides the job's size (the scenario's when untouched).
+		const jobRanks = overrides.ranks ?? ranks;
+		if (jobRanks > 1) request.ranks = jobRanks;
+		else delete request.ranks;
 		setPlaying(false);
 		setStatus({ kind: 'running' });
 		const mine = ++generation.current;
@@ -367,18 +381,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}
 	}
 
-	function currentShare(
-		overrides: Partial<{
-			actions: Action[];
-			code: string;
-			files: readonly WidgetFile[];
-			product: ProductId;
-			mode: RunMode;
-			variant: Variant;
-			scenario: ScenarioData;
-		}> = {},
-		atStep = step,
-	): ShareState {
+	function currentShare(overrides: RunOverrides = {}, atStep = step): ShareState {
 		return {
 			v: 1,
 			scenario: (overrides.scenario ?? scenario).key,
@@ -389,6 +392,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			mode: overrides.mode ?? mode,
 			step: atStep,
 			actions: overrides.actions ?? added,
+			ranks: overrides.ranks ?? ranks,
 		};
 	}
 
@@ -423,6 +427,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setExtra((old) => ({ ...old, [restoredKey]: files }));
 		setProduct(state.product);
 		setMode(state.mode);
+		const sharedRanks = state.ranks ?? target.ranks ?? 1;
+		setRanks(sharedRanks);
 		setAdded(state.actions);
 		showProgram(target, state.variant, state.code, files);
 		setNotice({ tone: 'info', text: t.shareRestored });
@@ -434,6 +440,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				files,
 				product: state.product,
 				mode: state.mode,
+				ranks: sharedRanks,
 				actions: state.actions,
 			},
 			state.step,
@@ -460,6 +467,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setVariant('faulty');
 		setProduct(sc.product);
 		setMode(sc.mode);
+		setRanks(sc.ranks ?? 1);
 		setAdded([]);
 		clearRun();
 	}
@@ -485,6 +493,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		setAdded([]);
 		setProduct(scenario.product);
 		setMode(scenario.mode);
+		setRanks(scenario.ranks ?? 1);
 		setNotice(undefined);
 		clearRun();
 	}
@@ -527,10 +536,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	}, [trace]);
 
 	const machine = useMemo(() => (trace ? stateAfter(trace.steps, step) : undefined), [trace, step]);
-	const rows = useMemo(
-		() => (machine && trace ? bufferRows(machine, trace.series) : []),
-		[machine, trace],
-	);
+	const positions = useMemo(() => (machine ? bufferPositions(machine) : []), [machine]);
 	const current = trace && step > 0 ? trace.steps[Math.min(step, total) - 1] : undefined;
 	const stepping = trace !== undefined && step > 0 && step < total;
 	const visibleLog = trace
@@ -627,6 +633,24 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 						))}
 					</select>
 				</div>
+				{(playground || (scenario.ranks ?? 1) > 1) && (
+					<div class="repro-field">
+						<label for={ids('ranks')}>{t.ranks}</label>
+						<input
+							id={ids('ranks')}
+							type="number"
+							min={1}
+							max={MAX_RANKS}
+							value={ranks}
+							disabled={disabled}
+							onChange={(e) => {
+								const n = Math.trunc(Number(e.currentTarget.value));
+								setRanks(Number.isFinite(n) ? Math.min(MAX_RANKS, Math.max(1, n)) : 1);
+								clearRun();
+							}}
+						/>
+					</div>
+				)}
 			</div>
 
 			<div class="repro-code">
@@ -759,6 +783,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				links={status.kind === 'done' ? status.links : []}
 				caption={showRecorded ? t.recorded : undefined}
 			/>
+			<NpuSmiView t={t} lines={trace ? visibleLog : []} />
 
 			<DiagnosticsList
 				t={t}
@@ -794,8 +819,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 
 			{trace && panelsFor === trace && (
 				<div class="repro-panels">
-					{(rows.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
-						<BufferMap t={t} level={headingLevel} rows={rows} />
+					{(positions.length > 0 || trace.steps.some((s) => s.actor.startsWith('core'))) && (
+						<BufferMap t={t} level={headingLevel} positions={positions} />
 					)}
 					<ResourcePanel
 						t={t}
@@ -807,6 +832,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
 					)}
+					{trace.hccl && <RanksView t={t} level={headingLevel} facts={trace.hccl} />}
 					<LeakReport t={t} level={headingLevel} leaks={trace.leaks} />
 					{trace.steps.some((s) => s.actor.startsWith('core')) && (
 						<DataPanel

@@ -3,9 +3,10 @@
  * (`src/components/Repro.astro`) and the playground page build from the case files. Astro sends
  * them to the browser as JSON, so nothing here may hold functions or class instances.
  */
-import type { Action, Lang, Outcome } from '../../cases/schema.ts';
+import type { Action, Lang, Outcome, Scenario } from '../../cases/schema.ts';
 import type { ProductId } from '../../sim/product-id.ts';
-import type { RunMode } from '../../sim/run-request.ts';
+import type { RunMode, RunRequest } from '../../sim/run-request.ts';
+import { machineFields } from '../../cases/scenario-request.ts';
 import type { Diagnostic, LogLine } from '../../sim/trace.ts';
 import type { WidgetFile } from './project-files.ts';
 
@@ -32,8 +33,29 @@ export interface ScenarioData {
 	product: ProductId;
 	mode: RunMode;
 	cann?: string;
+	/** The scenario's machine beyond the product: devices, ranks, environment, limits. */
+	devices?: number;
+	/** Processes each run starts, as the ranks of one job (1 when absent). */
+	ranks?: number;
+	env?: Record<string, string>;
+	limits?: Scenario['limits'];
+	/** Other programs the actions start (`run` with `program:`), by file name. */
+	programs?: Record<string, string>;
 	actions: Action[];
 	expect: Record<Variant, Outcome>;
+}
+
+/**
+ * The request fields of a scenario's machine (CANN, devices, environment, limits, the other
+ * programs), for every run of it: the recorded one and the widget's.
+ */
+export function scenarioMachine(
+	scenario: ScenarioData,
+): Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> {
+	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> =
+		machineFields(scenario);
+	if (scenario.programs) fields.programs = scenario.programs;
+	return fields;
 }
 
 /** The output of the faulty program recorded at build time, for the first frame. */

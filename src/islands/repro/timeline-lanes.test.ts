@@ -1,81 +1,81 @@
 import { describe, expect, it } from 'vitest';
+import { run } from '../../lang/run.ts';
 import type { TraceStep } from '../../sim/trace.ts';
 import { MAX_STREAM_LANES, timelineLanes } from './timeline-lanes.ts';
+
+const PROGRAM = `int main() {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    aclrtStream s = nullptr;
+    aclrtCreateStream(&s);
+    void *p = nullptr;
+    aclrtMalloc(&p, 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpyAsync(p, 1024, p, 512, ACL_MEMCPY_DEVICE_TO_DEVICE, s);
+    aclrtSynchronizeStream(s);
+    aclrtDestroyStream(s);
+    aclrtFree(p);
+    aclrtResetDevice(0);
+    aclFinalize();
+    return 0;
+}
+`;
+
+describe('the timeline of a host program', () => {
+	const trace = run({
+		source: PROGRAM,
+		fileName: 'timeline.cpp',
+		product: 'atlas-a2',
+		mode: 'npu',
+	});
+	const lanes = timelineLanes(trace.steps);
+	const at = (call: string) => trace.steps.find((s) => s.call === call)!;
+
+	it('runs the program', () => expect(trace.outcome).toBe('completed'));
+
+	it('puts the stream under its process, from its creation to its destruction', () => {
+		expect(lanes.map((l) => [l.kind, l.label])).toEqual([
+			['actor', 'user'],
+			['actor', `host:${trace.steps[1]!.actor.slice(5)}`],
+			['stream', expect.stringMatching(/^stream \d+$/)],
+			['actor', 'driver'],
+		]);
+		const stream = lanes[2]!;
+		expect([stream.start, stream.end]).toEqual([
+			at('aclrtCreateStream').time,
+			at('aclrtDestroyStream').time,
+		]);
+	});
+
+	it('marks the calls on the stream, and the process events on the process lane', () => {
+		expect(lanes[2]!.marks.map((m) => m.label.split('(')[0])).toEqual([
+			'aclrtMemcpyAsync',
+			'aclrtSynchronizeStream',
+			'aclrtDestroyStream',
+		]);
+		expect(lanes[1]!.marks.map((m) => m.label.split('(')[0])).toEqual(['return']);
+	});
+});
 
 let n = 0;
 function step(
 	time: number,
 	actor: string,
 	call: string,
-	args: string[] = [],
-	changes?: TraceStep['changes'],
+	extra: Partial<TraceStep> = {},
 ): TraceStep {
-	const s: TraceStep = { step: ++n, time, actor, call, args, result: 'ok' };
-	if (changes) s.changes = changes;
-	return s;
+	return { step: ++n, time, actor, call, args: [], result: 'ok', ...extra };
 }
-
-describe('the timeline has a lane per process and per stream', () => {
-	const steps = [
-		step(0, 'user', 'run', ['main']),
-		step(
-			1,
-			'host:18401',
-			'aclrtCreateStream',
-			[],
-			[{ path: 'pid18401.stream.0x5a0020', value: 'stream 1' }],
-		),
-		step(2, 'host:18401', 'aclmdlExecuteAsync', ['512', '0x5a0020']),
-		step(3, 'host:18401', 'aclrtSynchronizeStream', ['0x5a0020']),
-		step(50, 'user', 'kill', ['-15', '18401']),
-		step(51, 'host:18401', 'exit', ['1']),
-		step(52, 'driver', 'reclaim', ['18401']),
-	];
-
-	it("puts each stream under its process, from creation to the process's end", () => {
-		const lanes = timelineLanes(steps);
-		expect(lanes.map((l) => [l.kind, l.label, l.start, l.end])).toEqual([
-			['actor', 'user', 0, 50],
-			['actor', 'host:18401', 1, 51],
-			['stream', 'stream 1', 1, 51],
-			['actor', 'driver', 52, 52],
-		]);
-	});
-
-	it("marks calls on the stream, and the user's and process events on actors", () => {
-		const lanes = timelineLanes(steps);
-		expect(lanes[2]!.marks.map((m) => m.label)).toEqual([
-			'aclmdlExecuteAsync(512, 0x5a0020) → ok',
-			'aclrtSynchronizeStream(0x5a0020) → ok',
-		]);
-		expect(lanes[1]!.marks.map((m) => m.time)).toEqual([51]);
-		expect(lanes[0]!.marks.map((m) => m.time)).toEqual([0, 50]);
-	});
-
-	it('ends a stream lane where the stream was destroyed', () => {
-		const lanes = timelineLanes([
-			step(0, 'host:7', 'aclrtCreateStream', [], [{ path: 'pid7.stream.0x1', value: 'stream 1' }]),
-			step(5, 'host:7', 'aclrtDestroyStream', ['0x1'], [{ path: 'pid7.stream.0x1', value: null }]),
-			step(9, 'host:7', 'aclFinalize'),
-		]);
-		expect(lanes.find((l) => l.kind === 'stream')).toMatchObject({ start: 0, end: 5 });
-	});
-});
 
 describe('a process with many streams', () => {
 	it('shows the first streams and folds the rest into one counted lane', () => {
 		const steps: TraceStep[] = [];
 		for (let i = 0; i < 30; i++) {
-			const handle = `0x${(i + 1).toString(16)}`;
+			const handle = i + 1;
 			steps.push(
-				step(
-					i * 10,
-					'host:9',
-					'aclrtCreateStream',
-					[],
-					[{ path: `pid9.stream.${handle}`, value: `stream ${i + 1}` }],
-				),
-				step(i * 10 + 1, 'host:9', 'aclrtMemcpyAsync', [handle]),
+				step(i * 10, 'host:9', 'aclrtCreateStream', {
+					changes: [{ kind: 'stream', pid: 9, handle, id: i + 1 }],
+				}),
+				step(i * 10 + 1, 'host:9', 'aclrtMemcpyAsync', { streams: [handle] }),
 			);
 		}
 		const lanes = timelineLanes(steps).filter((l) => l.kind === 'stream');
@@ -86,6 +86,6 @@ describe('a process with many streams', () => {
 		const folded = lanes[lanes.length - 1]!;
 		expect(folded.folded).toBe(30 - (MAX_STREAM_LANES - 1));
 		expect(folded.marks).toEqual([]);
-		expect(lanes[0]!.marks.map((m) => m.label)).toEqual(['aclrtMemcpyAsync(0x1) → ok']);
+		expect(lanes[0]!.marks.map((m) => m.label)).toEqual(['aclrtMemcpyAsync() → ok']);
 	});
 });

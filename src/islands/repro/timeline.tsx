@@ -8,7 +8,8 @@ import { useMemo } from 'preact/hooks';
 import type { TraceStep } from '../../sim/trace.ts';
 import { Heading, type HeadingLevel } from './heading.tsx';
 import { format, type Strings } from './strings.ts';
-import { isNotable, timelineLanes } from './timeline-lanes.ts';
+import { isProcessEvent } from '../../sim/facts/index.ts';
+import { timelineLanes } from './timeline-lanes.ts';
 
 /** Most events listed in text; the lanes still show their marks. */
 const MAX_LISTED = 200;
@@ -27,7 +28,7 @@ export interface TimelineProps {
 export function Timeline({ t, level, steps, upTo }: TimelineProps) {
 	// Step-through re-renders on every step; the lanes depend on the trace alone.
 	const lanes = useMemo(() => timelineLanes(steps), [steps]);
-	const notable = useMemo(() => steps.filter(isNotable).slice(0, MAX_LISTED), [steps]);
+	const notable = useMemo(() => steps.filter(isProcessEvent).slice(0, MAX_LISTED), [steps]);
 	if (steps.length === 0) return null;
 	const end = Math.max(1, steps[steps.length - 1]!.time);
 	const pct = (time: number) => `${((time / end) * 100).toFixed(2)}%`;

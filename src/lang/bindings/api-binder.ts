@@ -32,7 +32,7 @@ import {
 	type ConvertContext,
 	type ResultConverter,
 } from './api-values.ts';
-import { writeOut } from './args.ts';
+import { readOut, writeOut } from './args.ts';
 import { emptyBindings } from './binding.ts';
 import type {
 	BindingTable,
@@ -101,6 +101,10 @@ export class BoundCall implements ApiCall, ConvertContext {
 		const target = this.args[index];
 		if (target instanceof SimObject) target.handle = value;
 		else writeOut(target, value as Value);
+	}
+
+	peek(index: number): unknown {
+		return readOut(this.args[index]);
 	}
 
 	print(text: string): void {
@@ -186,14 +190,14 @@ export class BoundApi {
 			case 'host': {
 				const proc = env.proc;
 				if (!proc || env.core) return hostOnly(call);
-				r = proc.acl.invoke(row.protocol, call);
+				r = row.protocol.invoke(proc.acl, call);
 				if (this.#status && r !== 0) env.sawError = true;
 				break;
 			}
 			case 'kernel': {
 				const core = env.core;
 				if (!core) return kernelOnly(call);
-				r = row.run(core, call);
+				r = row.protocol.invoke(core, call);
 				break;
 			}
 			case 'process':

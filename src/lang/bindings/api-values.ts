@@ -31,6 +31,7 @@ import { convert, FuncValue, Instance, isStore, Ptr, SimObject, type Value } fro
 import { num, str } from './args.ts';
 import type { SimEnv } from './sim-env.ts';
 import { GmArray } from '../gm-array.ts';
+import { byteRefOf } from './byte-refs.ts';
 
 /** Turns one argument into what the semantics takes. */
 export type ArgConverter = (v: Value, ctx: ConvertContext) => unknown;
@@ -93,6 +94,8 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
 					ctx.env.handlers.set(v.name, v);
 					return { callback: v.name };
 				};
+			case 'bytes':
+				return (v, ctx) => byteRefOf(v, ctx.rt.memory);
 			case 'struct':
 				// An array of structs (`const SliceInfo srcSliceInfo[]`) is read element by element.
 				if (p.pointers > 0) return (v) => structArray(v);

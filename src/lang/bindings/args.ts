@@ -26,6 +26,12 @@ export function writeOut(p: Value, value: Value): void {
 	if (p instanceof Ptr && isStore(p.base)) p.base.store(p.offset, p.elem, value);
 }
 
+/** What an in-out pointer argument points to (undefined for a null or foreign pointer). */
+export function readOut(p: Value): Value {
+	if (p instanceof Ptr && isStore(p.base)) return p.base.load(p.offset, p.elem);
+	return undefined;
+}
+
 /** The simulator object behind a value, if it is one. */
 export function handle<T>(v: Value): T | undefined {
 	return v instanceof SimObject ? (v.handle as T) : undefined;

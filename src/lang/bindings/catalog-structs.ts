@@ -4,7 +4,9 @@
  * them (`{1, 1, 1, 8, 8, 8}` picks the constructor with six parameters) and passes them by
  * value, as it would with the real header. One class per struct and per list of template
  * arguments (`DataCopyPadExtParams<half>`), made on first use and shared by every run: the
- * classes hold only data (field types, constant defaults, constructor field orders).
+ * classes hold only data (field types, constant defaults, constructor field orders). Array
+ * fields (`char internal[4108]` of `HcclRootInfo`) are arrays, so `sizeof` and byte copies see
+ * the real layout.
  */
 import { findApiType, structFieldDefault, type ApiType } from '../../api/index.ts';
 import { ClassDef } from '../class-def.ts';
@@ -20,7 +22,8 @@ export function catalogStruct(t: ApiType, targs: readonly TemplateArg[]): ClassD
 	const key = `${t.name}<${argsKey(targs)}>`;
 	let cls = CLASSES.get(key);
 	if (cls) return cls;
-	cls = new ClassDef(t.name, `AscendC::${t.name}`, targs);
+	const qualified = t.group.startsWith('ascendc-') ? `AscendC::${t.name}` : t.name;
+	cls = new ClassDef(t.name, qualified, targs);
 	cls.scope = new Scope(GLOBAL, 'class', t.name);
 	cls.scope.cls = cls;
 	const tparams = t.templateParams ?? [];
@@ -37,6 +40,11 @@ export function catalogStruct(t: ApiType, targs: readonly TemplateArg[]): ClassD
 		return T.u64;
 	};
 	for (const f of t.fields ?? []) {
+		const array = /^(.+?)\[(\d+)\]$/.exec(f.type);
+		if (array) {
+			cls.addField({ name: f.name, type: typeOf(array[1]!.trim()), arrayDims: [Number(array[2])] });
+			continue;
+		}
 		const type = typeOf(f.type);
 		cls.addField({ name: f.name, type, value: convert(structFieldDefault(f.defaultValue), type) });
 	}

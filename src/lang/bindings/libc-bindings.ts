@@ -158,6 +158,7 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		call.rt.blocks.freed(p instanceof Ptr ? p.base : p);
 		return undefined;
 	});
+	// memset/memcpy, atoi and strlen are the standard library's (std/algorithms.ts, std/strings.ts).
 	fns.set('assert', (call) => {
 		const v = call.args[0];
 		if (v === 0 || v === null || v === undefined) {

@@ -7,6 +7,7 @@ import type { SourceSpan } from '../../sim/trace.ts';
 import { Frame, type Runtime } from '../runtime.ts';
 import { Scope, type Entity } from '../scope.ts';
 import { T, sizeOf, typeName, type CType } from '../types.ts';
+import { hostElement } from '../host-element.ts';
 import {
 	ArrayStore,
 	CellStore,
@@ -452,7 +453,8 @@ function compilePtrElementLV(
 	rt: Runtime,
 ): LV {
 	const size = Math.max(1, sizeOf(elem));
-	const memory = rt.memory;
+	const dtype = hostElement(elem);
+	const where = { label: name, span };
 	const address = (f: Frame): number | undefined => {
 		const p = arr(f);
 		return typeof p === 'number' && p !== 0 ? p + numOf(idx(f)) * size : undefined;
@@ -472,14 +474,14 @@ function compilePtrElementLV(
 	return {
 		get: (f) => {
 			const a = address(f);
-			if (a !== undefined) return memory.get(a) ?? 0;
+			if (a !== undefined) return rt.memory.load(a, dtype, where) as Value;
 			const q = at(f);
 			return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
 		},
 		set: (f, v) => {
 			const a = address(f);
 			if (a !== undefined) {
-				memory.set(a, convertArg(v, elem));
+				rt.memory.store(a, dtype, convertArg(v, elem), where);
 				return;
 			}
 			const q = at(f);
@@ -489,8 +491,8 @@ function compilePtrElementLV(
 			const a = address(f);
 			if (a === undefined) return at(f);
 			const cell = new CellStore(
-				() => memory.get(a) ?? 0,
-				(x) => void memory.set(a, x),
+				() => rt.memory.load(a, dtype, where) as Value,
+				(x) => rt.memory.store(a, dtype, x, where),
 				name,
 			);
 			return new Ptr(cell, 0, elem);

@@ -6,6 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { Frame } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
+import { hostElement } from '../host-element.ts';
 import {
 	CellStore,
 	Instance,
@@ -522,8 +523,9 @@ export function compileDerefLV(
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
-	const memory = rt.memory;
 	const b = ctx.bindings;
+	const dtype = hostElement(t);
+	const where = { label: name, span };
 	const ptrOf = (f: Frame): Ptr => {
 		let v = p.ev(f);
 		if (v instanceof SimObject) {
@@ -532,9 +534,10 @@ export function compileDerefLV(
 		}
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
+			const address = v;
 			const cell = new CellStore(
-				() => memory.get(v) ?? 0,
-				(x) => void memory.set(v, x),
+				() => rt.memory.load(address, dtype, where) as Value,
+				(x) => rt.memory.store(address, dtype, x, where),
 				name,
 			);
 			return new Ptr(cell, 0, t);

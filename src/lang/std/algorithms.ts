@@ -61,12 +61,12 @@ export function copyMemory(rt: Runtime, dst: Value, src: Value, bytes: number): 
 		}
 		return;
 	}
-	if (typeof dst === 'number' && typeof src === 'number') {
-		const n = Math.min(bytes, 1 << 20);
-		for (let k = 0; k < n; k++) {
-			const v = rt.memory.get(src + k);
-			if (v !== undefined) rt.memory.set(dst + k, v);
-		}
+	if (typeof dst === 'number' && typeof src === 'number' && dst !== 0 && src !== 0) {
+		// Host addresses: the process's host memory, byte for byte.
+		const n = Math.max(0, Math.min(bytes, 1 << 20));
+		const memory = rt.memory;
+		memory.overwritten(dst, n);
+		memory.bytes.copyFrom(memory.bytes, src, dst, n);
 	}
 }
 
@@ -324,6 +324,10 @@ export function addAlgorithmBindings(table: BindingTable): void {
 			const n = Math.floor(num(call.args[2]) / sizeOfElem(p.base));
 			for (let i = from; i < from + n && i < p.base.items.length; i++)
 				p.base.items[i] = convertArg(num(call.args[1]) & 0xff, p.base.elem);
+		} else if (typeof p === 'number' && p !== 0) {
+			const n = Math.max(0, Math.min(num(call.args[2]), 1 << 20));
+			call.rt.memory.overwritten(p, n);
+			call.rt.memory.bytes.fill(p, n, num(call.args[1]) & 0xff);
 		}
 		return p;
 	});

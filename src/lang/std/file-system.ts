@@ -39,6 +39,8 @@ export class ProgramFileSystem {
 	readonly #project: Project;
 	readonly #written = new Map<string, Uint8Array>();
 	readonly #dirs = new Set<string>();
+	/** Given files the program removed (a written file is simply dropped). */
+	readonly #removed = new Set<string>();
 	#cache = new Map<string, Uint8Array>();
 
 	constructor(project: Project) {
@@ -55,6 +57,7 @@ export class ProgramFileSystem {
 		const p = this.resolve(path);
 		const written = this.#written.get(p);
 		if (written) return written;
+		if (this.#removed.has(p)) return undefined;
 		const cached = this.#cache.get(p);
 		if (cached) return cached;
 		const f = this.#project.findData(p);
@@ -68,7 +71,7 @@ export class ProgramFileSystem {
 	kind(path: string): 'file' | 'dir' | undefined {
 		const p = this.resolve(path);
 		if (p === '' || this.#dirs.has(p)) return 'dir';
-		if (this.#written.has(p) || this.#project.findData(p)) return 'file';
+		if (this.#written.has(p) || (!this.#removed.has(p) && this.#project.findData(p))) return 'file';
 		const prefix = `${p}/`;
 		for (const f of this.#project.files.keys())
 			if (f.startsWith(prefix) || f.includes(`/${prefix}`)) return 'dir';
@@ -103,6 +106,16 @@ export class ProgramFileSystem {
 		next.set(old);
 		next.set(bytes.subarray(0, Math.min(room, bytes.length)), old.length);
 		this.#written.set(p, next);
+		this.#removed.delete(p);
+	}
+
+	/** Removes the file at `path` (`remove`, `unlink`); false when there is none. */
+	remove(path: string): boolean {
+		const p = this.resolve(path);
+		if (this.#written.delete(p)) return true;
+		if (this.#removed.has(p) || !this.#project.findData(p)) return false;
+		this.#removed.add(p);
+		return true;
 	}
 
 	/** The files the program wrote, by path. */

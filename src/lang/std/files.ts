@@ -23,6 +23,7 @@ import { utf8 } from './file-system.ts';
 import { STREAM_RETURNS, STREAM_TYPE, asStream } from './streams.ts';
 import { STRING_TYPE, textOf } from './strings.ts';
 import { formatPrintf } from '../bindings/libc-bindings.ts';
+import { byteRefOf } from '../bindings/byte-refs.ts';
 
 /** Most bytes copied into or out of the program's memory by one call (illustrative). */
 export const MAX_COPIED_BYTES = 4 << 20;
@@ -154,11 +155,11 @@ export function writeBytes(rt: Runtime, dst: Value, bytes: Uint8Array): number {
 			buf.store.items[buf.at + i] = decode(view, i * size, buf.store.elem);
 		return Math.min(n, count * size);
 	}
-	if (typeof dst === 'number' && dst !== 0) {
-		for (let i = 0; i < n; i++) rt.memory.set(dst + i, bytes[i]!);
-		return n;
-	}
-	return 0;
+	// A host address (malloc, aclrtMallocHost) or a struct holding a byte array (HcclRootInfo).
+	const ref = byteRefOf(dst, rt.memory);
+	if (!ref || typeof dst === 'string') return 0;
+	ref.write(bytes.subarray(0, n));
+	return n;
 }
 
 /** Encodes `count` bytes of the program's memory at `src` (or a string) into bytes. */
@@ -178,9 +179,8 @@ export function readBytes(rt: Runtime, src: Value, count: number): Uint8Array {
 		const v = src.base.load(src.offset, src.elem);
 		if (typeof v === 'string') return utf8(v).subarray(0, n);
 	}
-	if (typeof src === 'number' && src !== 0)
-		for (let i = 0; i < n; i++) out[i] = Number(rt.memory.get(src + i) ?? 0) & 0xff;
-	return out;
+	const ref = byteRefOf(src, rt.memory);
+	return ref ? ref.read(n) : out;
 }
 
 function decode(view: DataView, at: number, t: CType): Value {
@@ -511,6 +511,8 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		return -1;
 	});
 	fns.set('mkdir', (call) => (fs.mkdir(textOf(call.args[0]) ?? '') ? 0 : -1));
+	fns.set('remove', (call) => (fs.remove(textOf(call.args[0]) ?? '') ? 0 : -1));
+	fns.set('unlink', fns.get('remove')!);
 	fns.set('realpath', (call) => textOf(call.args[0]));
 	fns.set('getcwd', (call) => call.args[0]);
 

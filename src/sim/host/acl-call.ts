@@ -17,6 +17,8 @@ export interface HostCall {
 	readonly args: readonly unknown[];
 	site(): CallSite;
 	out(index: number, value: unknown): void;
+	/** The value behind in-out pointer argument `index` (e.g. aclmdlRICaptureThreadExchangeMode's mode). */
+	peek?(index: number): unknown;
 }
 
 /** How one argument reads in the trace; `hidden` ones (out-parameters, descriptors) are left out. */
@@ -31,6 +33,8 @@ export interface HostCallForm {
 	readonly outs: readonly number[];
 	/** Index of the parameter whose byte count adds copy time, or -1. */
 	readonly bytesArg: number;
+	/** Indices of the `aclrtStream` arguments: the step names the streams the call acted on. */
+	readonly streamArgs: readonly number[];
 }
 
 /**
@@ -38,15 +42,24 @@ export interface HostCallForm {
  * - `costUs`: virtual time per call (a copy adds its bytes at COPY_BYTES_PER_US);
  * - `requires`: `acl-init` (ACL_ERROR_UNINITIALIZE without aclInit) or `current-context`
  *   (also ACL_ERROR_RT_CONTEXT_NULL without a current context), checked before the semantics;
- * - `result`: `status` (an aclError: non-zero is a failure and becomes the last error) or
- *   `value`; `resultFormat` says how a value reads in the trace;
+ * - `result`: `status` (an aclError: non-zero is a failure and becomes the last error; or, with
+ *   `resultFormat` `hccl`, an HcclResult, which AscendCL's last error does not see) or `value`;
+ *   `resultFormat` says how a result reads in the trace;
  * - `run`: the semantics.
  */
 export interface HostCallSpec<C extends HostCall = HostCall> {
 	readonly costUs: number;
 	readonly requires: 'none' | 'acl-init' | 'current-context';
 	readonly result: 'status' | 'value';
-	readonly resultFormat: 'error' | 'handle' | 'message';
+	readonly resultFormat: 'error' | 'hccl' | 'handle' | 'message';
 	readonly forms: readonly HostCallForm[];
 	readonly run: (rt: AclRuntime, call: C) => unknown;
+}
+
+/**
+ * A spec with its protocol compiled (AclRuntime.protocol): `invoke` charges the cost, checks
+ * the precondition, runs the semantics and records the step, for this API alone.
+ */
+export interface HostProtocol<C extends HostCall = HostCall> extends HostCallSpec<C> {
+	readonly invoke: (rt: AclRuntime, call: C) => unknown;
 }

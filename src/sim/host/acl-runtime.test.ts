@@ -58,11 +58,12 @@ describe('initialisation, devices and contexts', () => {
 		expect(acl.aclInit(null, site)).toBe(E.ACL_ERROR_REPEAT_INITIALIZE);
 	});
 
-	it('rejects a device id outside [0, count-1] with 107001', () => {
+	it('rejects a device id outside [0, count-1] with 107001 (an A2 server has 8 devices)', () => {
 		const acl = hostCalls(newMachine({ product: 'atlas-a2' }).spawn().acl);
 		acl.aclInit(null, site);
-		expect(acl.aclrtSetDevice(1, site)).toBe(E.ACL_ERROR_RT_INVALID_DEVICEID);
-		expect(acl.aclrtGetDeviceCount(site)).toEqual({ ret: 0, count: 1 });
+		expect(acl.aclrtSetDevice(8, site)).toBe(E.ACL_ERROR_RT_INVALID_DEVICEID);
+		expect(acl.aclrtSetDevice(7, site)).toBe(0);
+		expect(acl.aclrtGetDeviceCount(site)).toEqual({ ret: 0, count: 8 });
 	});
 
 	it('returns ACL_ERROR_RT_CONTEXT_NULL when no device is set', () => {
@@ -106,15 +107,30 @@ describe('initialisation, devices and contexts', () => {
 });
 
 describe('device memory', () => {
-	it('charges size rounded up to 32 plus 32 bytes, at 64-byte aligned addresses', () => {
+	it('hands out size rounded up to 32 plus 32 bytes at 64-byte aligned addresses, in 4 KB pages', () => {
 		const { acl } = started();
-		const total = acl.aclrtGetMemInfo(0, site).total;
+		const before = acl.aclrtGetMemInfo(0, site);
 		const a = acl.aclrtMalloc(1, HUGE_FIRST, site);
 		const b = acl.aclrtMalloc(33, HUGE_FIRST, site);
-		expect(acl.aclrtGetMemInfo(0, site)).toEqual({ ret: 0, free: total - 64 - 96, total });
+		expect(acl.aclrtGetMemInfo(0, site)).toEqual({
+			ret: 0,
+			free: before.free - 2 * 4096,
+			total: before.total,
+		});
 		expect(a.devPtr % 64).toBe(0);
 		expect(b.devPtr % 64).toBe(0);
 		expect(b.devPtr - a.devPtr).toBe(64);
+	});
+
+	it('takes whole 2 MB huge pages for a request over 1 MB, and the runtime its 2 MB pool at device open', () => {
+		const machine = newMachine({ product: 'atlas-a2' });
+		const acl = hostCalls(machine.spawn().acl);
+		acl.aclInit(null, site);
+		const total = machine.device(0)!.memory.capacity;
+		acl.aclrtSetDevice(0, site);
+		expect(acl.aclrtGetMemInfo(0, site).free).toBe(total - 2 * 1024 * 1024);
+		acl.aclrtMalloc(1024 * 1024 + 1, HUGE_FIRST, site);
+		expect(acl.aclrtGetMemInfo(0, site).free).toBe(total - 4 * 1024 * 1024);
 	});
 
 	it('rejects size 0 and a null free with ACL_ERROR_INVALID_PARAM', () => {
@@ -140,19 +156,44 @@ describe('device memory', () => {
 		expect(acl.aclrtMalloc(4096, HUGE_FIRST, site).devPtr).toBe(first);
 	});
 
-	it('fails aclrtMalloc with 207001 and the EL0004 screen line when the pool is full', () => {
-		const { machine, acl } = started({ product: 'atlas-a2', limits: { deviceMemoryBytes: 1000 } });
-		expect(acl.aclrtMalloc(900, HUGE_FIRST, site).ret).toBe(0);
+	it('fails aclrtMalloc with 207001, the rtMalloc line and the EL0004 block when the memory is full', () => {
+		const { machine, acl } = started({
+			product: 'atlas-a2',
+			limits: { deviceMemoryBytes: 4 * 1024 * 1024 },
+		});
+		expect(acl.aclrtMalloc(1536 * 1024, HUGE_FIRST, site).ret).toBe(0);
 		expect(acl.aclrtMalloc(100, HUGE_FIRST, site)).toEqual({
 			ret: E.ACL_ERROR_RT_MEMORY_ALLOCATION,
 			devPtr: 0,
 		});
 		expect(logText(machine)).toEqual([
-			'EL0004: [PID: 18401] <time> Failed to allocate memory requested by RUNTIME module.',
+			'[ERROR] RUNTIME(18401,main):<time> [api_c_memory.cc:75]18401 rtMalloc:ErrCode=207001, desc=[driver error:out of memory], InnerCode=0x7020016',
+			'EL0004: [PID: 18401] <time> Failed to allocate memory.',
+			'        Possible Cause: Available memory is insufficient.',
+			'        Solution: Close applications not in use.',
+			'        TraceBack (most recent call last):',
+			'        alloc device memory failed, runtime result = 207001[FUNC:ReportCallError][FILE:log_inner.cpp][LINE:161]',
 		]);
 		expect(machine.recorder.diagnostics[0]!.message).toBe(
-			'aclrtMalloc(100) failed: 960 of 1000 bytes of device memory are in use.',
+			'aclrtMalloc(100) failed: 4194304 of 4194304 bytes of device memory are in use (all processes on the card together).',
 		);
+	});
+
+	it('fails a HUGE_ONLY request when no whole 2 MB page is left although enough memory is free', () => {
+		const { machine, acl } = started({
+			product: 'atlas-a2',
+			limits: { deviceMemoryBytes: 10 * 1024 * 1024 },
+		});
+		// Four 1 MB blocks on normal pages split the four free frames; free every other one.
+		const blocks = [0, 1, 2, 3, 4, 5, 6, 7].map(
+			() => acl.aclrtMalloc(1024 * 1024 - 64, HUGE_FIRST, site).devPtr,
+		);
+		for (const p of blocks.filter((_, i) => i % 2 === 0)) acl.aclrtFree(p, site);
+		const { free } = acl.aclrtGetMemInfo(0, site);
+		expect(free).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+		expect(acl.aclrtMalloc(3 * 1024 * 1024, 1, site).ret).toBe(E.ACL_ERROR_RT_MEMORY_ALLOCATION);
+		expect(machine.recorder.diagnostics.at(-1)!.code).toBe('device-memory-no-huge-pages');
+		expect(acl.aclrtMalloc(3 * 1024 * 1024, HUGE_FIRST, site).ret).toBe(0);
 	});
 
 	it('checks copies: count over destMax, or a device side outside aclrtMalloc memory', () => {
@@ -179,7 +220,7 @@ describe('device memory', () => {
 });
 
 describe('streams', () => {
-	it('counts the default stream against the limit and prints Alloc sq cq failed past it', () => {
+	it('counts the default stream against the limit and prints [SqCqManage]Alloc sq cq fail past it before 9.1', () => {
 		const { machine, acl } = started({ product: 'atlas-a2', limits: { streams: 3 } });
 		expect(acl.aclrtCreateStream(site).ret).toBe(0);
 		expect(acl.aclrtCreateStream(site).ret).toBe(0);
@@ -188,20 +229,32 @@ describe('streams', () => {
 			stream: 0,
 		});
 		expect(logText(machine)).toEqual([
-			'[ERROR] RUNTIME(18401,main):<time> [stream.cc:728]18401 Setup:Alloc sq cq failed, stream_id=3, retCode=0x7020023.',
+			'[ERROR] RUNTIME(18401,main):<time> [stream_sqcq_manage.cc:79]18401 AllocStreamSqCq:[SqCqManage]Alloc sq cq fail, stream_id=3, retCode=0x7020023.',
+			'[ERROR] RUNTIME(18401,main):<time> [stream.cc:653]18401 Setup:[SqCqManage]Alloc sq cq fail, stream_id=3, retCode=0x7020023.',
+			'[ERROR] RUNTIME(18401,main):<time> [context.cc:2707]18401 StreamCreate:Setup stream failed, retCode=0x7020023.',
+			'[ERROR] RUNTIME(18401,main):<time> [api_c_stream.cc:85]18401 rtStreamCreateWithFlags:ErrCode=207005, desc=[driver error:resource alloc fail], InnerCode=0x7020023',
+			'[ERROR] RUNTIME(18401,main):<time> [error_message_manage.cc:65]18401 FuncErrorReason:rtStreamCreateWithFlags execution failed, reason=driver error:resource alloc fail',
+			'EE9999: Inner Error!',
+			'        TraceBack (most recent call last):',
+			'        [SqCqManage]Alloc sq cq fail, stream_id=3, retCode=0x7020023.[FUNC:Setup][FILE:stream.cc][LINE:653]',
+			'        rtStreamCreateWithFlags execution failed, reason=driver error:resource alloc fail[FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:65]',
 		]);
 	});
 
-	it('gives an inference context two default streams, and from CANN 8.5 prints EE1023', () => {
+	it('gives an inference context two default streams, and from CANN 9.1 prints the EE1023 lines of the FAQ', () => {
 		const { machine, acl } = started({
 			product: 'atlas-inference-aicore',
-			cann: '8.5.0',
+			cann: '9.1.0',
 			limits: { streams: 3 },
 		});
 		expect(acl.aclrtCreateStream(site).ret).toBe(0);
 		expect(acl.aclrtCreateStream(site).ret).toBe(E.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL);
-		expect(logText(machine)[1]).toBe(
-			'Resource_Error(EE1023): Alloc Stream resource failed. Reason: Too many streams are created.',
+		const lines = logText(machine);
+		expect(lines[1]).toBe(
+			'[ERROR] RUNTIME(18401,main):<time> [stream.cc:731]18401 Setup:Alloc Stream resource failed. Reason: Too many streams are created. ErrorCode=EE1023.',
+		);
+		expect(lines).toContain(
+			'[PID: 18401] <time> Resource_Error(EE1023): Alloc Stream resource failed. Reason: Too many streams are created.',
 		);
 	});
 

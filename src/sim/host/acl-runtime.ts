@@ -21,18 +21,33 @@
 import {
 	HOST_DIAGNOSTICS,
 	makeDiagnostic,
+	type DiagnosticParams,
 	type HostDiagnosticCode,
 } from '../../diagnostics/index.ts';
+import { Halt } from '../halt.ts';
+import { hcclResultLabel } from '../hccl/hccl-types.ts';
+import { formatPlogTime } from '../clock.ts';
 import type { Recorder } from '../recorder.ts';
 import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
-import type { HostCall, HostCallForm, HostCallSpec } from './acl-call.ts';
+import type { HostCall, HostCallForm, HostCallSpec, HostProtocol } from './acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import { newAclState, type AclState } from './acl-state.ts';
 import { launchKernel } from './acl/launch.ts';
+import { noticeFailures } from './acl/task-errors.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
-import { busyOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
+import { refuseWithoutContext } from './acl/context.ts';
+import { busyOn, deviceBytesOn, held, releaseAll, reportLeaks } from './acl/process-resources.ts';
 import type { Device } from './device.ts';
-import { formatPlogLine, formatScreenCode, hex, type PlogLevel } from './host-log.ts';
+import {
+	formatPlogLine,
+	formatScreenCode,
+	formatScreenError,
+	formatTracebackLine,
+	hex,
+	type PlogLevel,
+	type TracebackLine,
+} from './host-log.ts';
+import { SCREEN_CODES, type ScreenCode, type ScreenCodeId } from './screen-codes.ts';
 import type { Context } from './host-resources.ts';
 import { COPY_BYTES_PER_US } from './host-timing.ts';
 import type { HostProcess } from './host-process.ts';
@@ -56,7 +71,15 @@ export interface KernelLaunch {
 	/** Kernel function name, e.g. `add_custom`; shown in logs as the fault kernel. */
 	name: string;
 	blocks: number;
-	outcome: KernelOutcome;
+	/**
+	 * Runs the kernel's body and says how it ended; called when the launch is accepted and not
+	 * captured (and again by each replay of a graph that captured it).
+	 */
+	run?: () => KernelOutcome;
+	/** How the kernel ends, for callers that have no body to run (tests). */
+	outcome?: KernelOutcome;
+	/** The device addresses among the arguments (the kernel may write them until it ends). */
+	args?: readonly number[];
 	/** Device run time in microseconds (default DEFAULT_KERNEL_US). */
 	durationUs?: number;
 }
@@ -78,6 +101,10 @@ export interface HeldResources {
 	modelStreams: number;
 	/** Devices set and not reset. */
 	devices: number;
+	/** Notify objects (aclrtCreateNotify). */
+	notifies: number;
+	/** Model running instances made by graph capture (aclmdlRI). */
+	graphs: number;
 }
 
 /** The model stream's task that is running: seed 002's unbind line shows `task.task_id=3`. */
@@ -102,8 +129,9 @@ export class AclRuntime {
 	readonly recorder: Recorder;
 	/** Everything the process holds; changed only by the group modules. */
 	readonly state: AclState = newAclState();
-	/** Prefix of this process's state paths, e.g. `pid18401`. */
-	readonly prefix: string;
+	/** The process's pid, as its state facts name it. */
+	readonly pid: number;
+	/** Who the steps are by: `host:<pid>`, or `host:<pid>:t<n>` for another host thread. */
 	#actor: string;
 	/** State deltas for the next recorded step (only collected while steps are stored). */
 	#changes: StateChange[] | undefined;
@@ -115,7 +143,7 @@ export class AclRuntime {
 		this.process = process;
 		this.recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
-		this.prefix = `pid${process.pid}`;
+		this.pid = process.pid;
 	}
 
 	/**
@@ -129,36 +157,100 @@ export class AclRuntime {
 
 	// ── the call protocol ────────────────────────────────────────────────────────────────────
 
-	/** Runs one AscendCL call under the protocol of the file comment; returns the C result. */
-	invoke<C extends HostCall>(spec: HostCallSpec<C>, call: C): unknown {
-		const form = spec.forms[call.form]!;
-		const clock = this.machine.clock;
-		let us = spec.costUs;
-		if (form.bytesArg >= 0)
-			us += Math.ceil((call.args[form.bytesArg] as number) / COPY_BYTES_PER_US);
-		clock.advance(us);
-		const outs = form.outs;
-		for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+	/**
+	 * The call protocol of the file comment compiled for one API: a closure made once per
+	 * catalog row when the table loads, with the row's cost, precondition, forms and semantics
+	 * held as constants, so a hot loop of one API does not go through a call site shared by
+	 * every API. The cold parts (a refused precondition, the step's argument text) are methods.
+	 */
+	static protocol<C extends HostCall>(spec: HostCallSpec<C>): HostProtocol<C> {
+		const { costUs, requires, forms, run } = spec;
+		// An HcclResult is the call's result but not AscendCL's last error.
+		const hccl = spec.resultFormat === 'hccl';
+		const status = spec.result === 'status' && !hccl;
+		const needsInit = requires !== 'none';
+		const needsContext = requires === 'current-context';
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (rt: AclRuntime, call: C): unknown => {
+			const form = single ?? forms[call.form]!;
+			const bytesArg = form.bytesArg;
+			const clock = rt.machine.clock;
+			clock.advance(
+				bytesArg < 0
+					? costUs
+					: costUs + Math.ceil((call.args[bytesArg] as number) / COPY_BYTES_PER_US),
+			);
+			const state = rt.state;
+			if (state.nextFailureAt <= clock.now) noticeFailures(rt);
+			const outs = form.outs;
+			for (let i = 0; i < outs.length; i++) call.out(outs[i]!, 0);
+			if (needsInit && (!state.initialized || (needsContext && state.current === undefined)))
+				return rt.#refuse(needsContext, form, call);
+			rt.#detail = undefined;
+			const result = run(rt, call);
+			if (status && result !== ACL_SUCCESS) state.lastError = result as AclError;
+			rt.#record(form, call, status ? 'status' : spec.resultFormat, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	/** Runs one AscendCL call under the protocol of `spec`; returns the C result. */
+	invoke<C extends HostCall>(protocol: HostProtocol<C>, call: C): unknown {
+		return protocol.invoke(this, call);
+	}
+
+	/** The precondition failed: the error code is the result, traced and kept as the last error. */
+	#refuse(needsContext: boolean, form: HostCallForm, call: HostCall): AclError {
+		const ret = this.#precondition(needsContext ? 'current-context' : 'acl-init');
+		this.state.lastError = ret;
 		this.#detail = undefined;
-		const refused = spec.requires === 'none' ? ACL_SUCCESS : this.#precondition(spec.requires);
-		const result = refused !== ACL_SUCCESS ? refused : spec.run(this, call);
-		const site = call.site();
-		let label: string;
-		if (spec.result === 'status' || refused !== ACL_SUCCESS) {
-			const ret = result as AclError;
-			if (ret !== ACL_SUCCESS) this.state.lastError = ret;
-			const base = aclErrorLabel(ret);
-			const detail = this.#detail;
-			label = detail !== undefined && ret === ACL_SUCCESS ? `${base} ${detail}` : base;
-		} else label = resultLabel(spec.resultFormat, result);
-		this.rawStep(call.name, this.detailed() ? traceArgs(form, call) : EMPTY, label, site);
-		return result;
+		this.#record(form, call, 'status', ret);
+		return ret;
+	}
+
+	/** Records the call's step: its arguments and result label only while steps are stored. */
+	#record(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
+		const recorder = this.recorder;
+		if (recorder.stepCount >= this.machine.maxStoredSteps) {
+			// Past the cap the step is only counted: no label, no argument text.
+			this.#changes = undefined;
+			recorder.step(this.#actor, call.name, EMPTY, '', NO_EXTRA);
+			return;
+		}
+		this.#recordStored(form, call, format, result);
+	}
+
+	/**
+	 * A stored step: the result label (with what the semantics added) and the argument text.
+	 * Kept out of {@link #record} so the protocol's hot path stays small enough to inline.
+	 */
+	#recordStored(
+		form: HostCallForm,
+		call: HostCall,
+		format: 'status' | HostCallSpec['resultFormat'],
+		result: unknown,
+	): void {
+		let label = resultLabel(format === 'status' ? 'error' : format, result);
+		// What the semantics added (`stream=0x…`) goes after a successful status or HcclResult.
+		const detail = this.#detail;
+		if (
+			(format === 'status' || format === 'hccl') &&
+			detail !== undefined &&
+			result === ACL_SUCCESS
+		)
+			label = `${label} ${detail}`;
+		this.rawStep(call.name, traceArgs(form, call), label, call.site(), streamsOf(form, call));
 	}
 
 	#precondition(requires: 'acl-init' | 'current-context'): AclError {
 		if (!this.state.initialized) return ACL_ERROR.ACL_ERROR_UNINITIALIZE;
-		if (requires === 'current-context' && !this.state.current)
-			return ACL_ERROR.ACL_ERROR_RT_CONTEXT_NULL;
+		if (requires === 'current-context' && !this.state.current) return refuseWithoutContext(this);
 		return ACL_SUCCESS;
 	}
 
@@ -180,29 +272,40 @@ export class AclRuntime {
 	}
 
 	/**
-	 * Notes a state delta (`pid<n>.mem.<ptr>`, `device<n>.memory`, …) for the step being recorded;
-	 * `null` removes the path. Skipped once steps are no longer stored.
+	 * Notes a state change (facts/state-change.ts: an allocation, a device counter…) for the step
+	 * being recorded. Skipped once steps are no longer stored.
 	 */
-	note(path: string, value: unknown): void {
+	note(change: StateChange): void {
 		if (this.recorder.stepCount >= this.machine.maxStoredSteps) return;
-		(this.#changes ??= []).push({ path, value });
+		(this.#changes ??= []).push(change);
 	}
 
 	/** Lets virtual time reach `us` (never back). */
 	advanceTo(us: number): void {
 		const clock = this.machine.clock;
+		if (us === Number.POSITIVE_INFINITY) throw new Halt('hang', 'waits for a task that never ends');
 		if (us > clock.now) clock.advanceTo(us);
 	}
 
-	/** Records one step of this process (for calls outside the protocol: kernel launches). */
-	rawStep(call: string, args: readonly string[], result: string, site: CallSite): void {
+	/**
+	 * Records one step of this process (for calls outside the protocol: kernel launches), with
+	 * the state changes noted since the last step and the streams it acted on.
+	 */
+	rawStep(
+		call: string,
+		args: readonly string[],
+		result: string,
+		site: CallSite,
+		streams?: readonly number[],
+	): void {
 		const recorder = this.recorder;
 		if (recorder.stepCount < this.machine.maxStoredSteps) {
 			const span = spanOf(site);
-			const extra: { span?: SourceSpan; changes?: StateChange[] } = {};
+			const extra: { span?: SourceSpan; changes?: StateChange[]; streams?: readonly number[] } = {};
 			if (span !== NO_SPAN) extra.span = span;
 			const changes = this.takeChanges();
 			if (changes.length > 0) extra.changes = changes;
+			if (streams) extra.streams = streams;
 			recorder.step(this.#actor, call, args, result, extra);
 		} else {
 			this.#changes = undefined;
@@ -240,13 +343,98 @@ export class AclRuntime {
 		this.screen(formatScreenCode(code, this.process.pid, this.machine.clock.now, message));
 	}
 
+	/** The calling host thread's id as plog prints it after `[file:line]` (the pid for main). */
+	get tid(): number {
+		return this.process.pid;
+	}
+
+	/**
+	 * A RUNTIME plog error line: `[ERROR] RUNTIME(pid,name):time [file:line]tid Func:body`, the
+	 * shape of every line in hicann/runtime docs/zh/FAQ/EE1023资源不足问题.md.
+	 */
+	runtimeError(at: string, func: string, body: string): void {
+		this.plog('ERROR', 'RUNTIME', `[${at}]${this.tid} ${func}:${body}`);
+	}
+
+	/**
+	 * An ASCENDCL plog error line `… [event.cpp:107]tid aclrtRecordEventImpl:body`
+	 * (vllm-project/vllm-ascend#16234); `body` starts with a space where the source's does
+	 * (`aclrtSetDeviceImpl: open device 0 failed`, gpustack/gpustack#3352).
+	 */
+	aclError(at: string, func: string, body: string): void {
+		this.plog('ERROR', 'ASCENDCL', `[${at}]${this.tid} ${func}:${body}`);
+	}
+
+	/** A plog line printed with time `at` (a device failure the host notices later). */
+	plogAt(at: number, level: PlogLevel, module: string, body: string): void {
+		const process = this.process;
+		this.recorder.log({
+			text: formatPlogLine(level, module, process.pid, process.name, at, body, true),
+			channel: 'plog',
+			pid: process.pid,
+			level,
+		});
+	}
+
+	/**
+	 * A screen error block: the code line in this version's format, its cause and solution, and
+	 * the traceback; aclGetRecentErrMsg returns the whole block.
+	 */
+	screenError(code: ScreenCodeId, message: string, traceback: readonly TracebackLine[] = []): void {
+		const entry: ScreenCode = SCREEN_CODES[code];
+		const lines = [
+			formatScreenError(
+				this.machine.cann.screenFormat,
+				code,
+				entry.title,
+				this.process.pid,
+				this.machine.clock.now,
+				message,
+			),
+		];
+		if (entry.cause) lines.push(`        Possible Cause: ${entry.cause}`);
+		if (entry.solution) lines.push(`        Solution: ${entry.solution}`);
+		this.#screenBlock(lines, traceback);
+	}
+
+	/**
+	 * The `EE9999: Inner Error!` block (or EZ9999 after a device exception) with its traceback:
+	 * errors the runtime reports as internal.
+	 */
+	innerError(code: 'EE9999' | 'EZ9999', traceback: readonly TracebackLine[]): void {
+		const lines = [`${code}: Inner Error!`];
+		let rest = traceback;
+		if (this.machine.cann.screenFormat === 'title-first' && traceback.length > 0) {
+			// 2026 logs print the first inner message with pid and time: `EE9999[PID: 1802934]
+			// <time> (EE9999):  [SqCqManage]Alloc sq cq fail, …[FUNC:Setup][FILE:stream…`
+			// (vllm-project/vllm-ascend#8393, vllm-project/vllm-omni#4519).
+			const first = formatTracebackLine(traceback[0]!).trimStart();
+			lines.push(
+				`${code}[PID: ${this.process.pid}] ${formatPlogTime(this.machine.clock.now)} (${code}):  ${first}`,
+			);
+			rest = traceback.slice(1);
+		}
+		this.#screenBlock(lines, rest);
+	}
+
+	#screenBlock(lines: string[], traceback: readonly TracebackLine[]): void {
+		if (traceback.length > 0) {
+			lines.push('        TraceBack (most recent call last):');
+			for (const t of traceback) lines.push(formatTracebackLine(t));
+		}
+		const pid = this.process.pid;
+		for (const text of lines) this.recorder.log({ text, channel: 'screen', pid, level: 'ERROR' });
+		this.state.recentErrMsg = lines.join('\n');
+	}
+
 	/** Records host diagnostic `code` at the innermost frame of `site`. */
-	diagnose(
-		code: HostDiagnosticCode,
-		site: CallSite,
-		values: Readonly<Record<string, string | number>>,
-	): void {
+	diagnose(code: HostDiagnosticCode, site: CallSite, values: DiagnosticParams): void {
 		this.recorder.diagnostic(makeDiagnostic(HOST_DIAGNOSTICS, code, spanOf(site), values));
+	}
+
+	/** Records host diagnostic `code` at `span` (an access the interpreter reports). */
+	diagnoseAt(code: HostDiagnosticCode, span: SourceSpan, values: DiagnosticParams): void {
+		this.recorder.diagnostic(makeDiagnostic(HOST_DIAGNOSTICS, code, span, values));
 	}
 
 	// ── kernels and process-level accounting (called by the interpreter and HostProcess) ──────
@@ -259,8 +447,10 @@ export class AclRuntime {
 		return launchKernel(this, stream, launch, site);
 	}
 
-	/** The aclrtMalloc block containing `ptr`, for an interpreter that keeps device bytes itself. */
-	findDeviceAllocation(ptr: number): { base: number; size: number } | undefined {
+	/** The aclrtMalloc block containing `ptr`, with the buffer its contents live in. */
+	findDeviceAllocation(
+		ptr: number,
+	): { base: number; size: number; buffer: { name: string; bytes: number } } | undefined {
 		return findDeviceAllocation(this, ptr);
 	}
 
@@ -279,6 +469,11 @@ export class AclRuntime {
 	/** Whether this (live) process keeps `device`'s hwts busy (see acl/process-resources.ts). */
 	busyOn(device: Device): boolean {
 		return busyOn(this, device);
+	}
+
+	/** Device memory this process holds on `device`, or undefined when it does not use it. */
+	deviceBytesOn(device: Device): number | undefined {
+		return deviceBytesOn(this, device);
 	}
 
 	/** Records every resource still held as a leak, with the line that took it (normal exit). */
@@ -305,7 +500,10 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 			case 'hidden':
 				break;
 			case 'hex':
-				out.push(hex(v as number));
+				// A byte-reference argument (an `HcclRootInfo *`) shows the address it stands for.
+				out.push(
+					hex(typeof v === 'number' ? v : ((v as { address?: number } | null)?.address ?? 0)),
+				);
 				break;
 			case 'string':
 				out.push(v === null || v === undefined ? 'nullptr' : JSON.stringify(v));
@@ -317,11 +515,25 @@ function traceArgs(form: HostCallForm, call: HostCall): string[] {
 	return out;
 }
 
+/** The non-default streams among the call's `aclrtStream` arguments, or undefined. */
+function streamsOf(form: HostCallForm, call: HostCall): number[] | undefined {
+	const indices = form.streamArgs;
+	if (indices.length === 0) return undefined;
+	const out: number[] = [];
+	for (const i of indices) {
+		const v = call.args[i];
+		if (typeof v === 'number' && v !== 0) out.push(v);
+	}
+	return out.length > 0 ? out : undefined;
+}
+
 /** How a value result reads in the trace. */
 function resultLabel(format: HostCallSpec['resultFormat'], v: unknown): string {
 	switch (format) {
 		case 'error':
 			return aclErrorLabel(v as AclError);
+		case 'hccl':
+			return hcclResultLabel(v as number);
 		case 'handle':
 			return v === 0 || v === null || v === undefined ? 'nullptr' : hex(v as number);
 		case 'message':

@@ -11,7 +11,9 @@ import type {
 	Context,
 	DeviceBinding,
 	HostAllocation,
+	Graph,
 	Model,
+	Notify,
 	Stream,
 } from './host-resources.ts';
 
@@ -41,6 +43,18 @@ export interface AclState {
 	readonly allocations: Map<number, Allocation>;
 	readonly hostAllocations: Map<number, HostAllocation>;
 	readonly models: Map<number, Model>;
+	readonly notifies: Map<number, Notify>;
+	/** Model running instances (aclmdlRI) made by graph capture. */
+	readonly graphs: Map<number, Graph>;
+	/**
+	 * User device id → physical device id, from ASCEND_RT_VISIBLE_DEVICES at aclInit; undefined
+	 * when the variable is not set (ids are physical). An empty list: the variable was invalid.
+	 */
+	visibleDevices: readonly number[] | undefined;
+	/** Why the visible-device list was rejected, when it was (aclrtGetDeviceCount reports it). */
+	visibleDevicesError: 'range' | 'order' | 'duplicate' | undefined;
+	/** aclmdlRICaptureThreadExchangeMode's mode for the (one) host thread; undefined: none set. */
+	exchangeCaptureMode: number | undefined;
 	/** Data buffers and datasets: host-only descriptors, not device resources. */
 	readonly descriptors: Set<number>;
 	/** Where the next aclrtMallocHost block starts. */
@@ -51,6 +65,8 @@ export interface AclState {
 	recentErrMsg: string | null;
 	/** The last non-zero aclError a call returned (one host thread per process). */
 	lastError: AclError;
+	/** The earliest time a task failure of this process is due (Infinity: none pending). */
+	nextFailureAt: number;
 }
 
 /** A fresh, uninitialised runtime state. */
@@ -74,10 +90,16 @@ export function newAclState(): AclState {
 		allocations: new Map(),
 		hostAllocations: new Map(),
 		models: new Map(),
+		notifies: new Map(),
+		graphs: new Map(),
+		visibleDevices: undefined,
+		visibleDevicesError: undefined,
+		exchangeCaptureMode: undefined,
 		descriptors: new Set(),
 		hostTop: HOST_ADDRESS_BASE,
 		deviceBytes: 0,
 		recentErrMsg: null,
 		lastError: 0,
+		nextFailureAt: Number.POSITIVE_INFINITY,
 	};
 }

@@ -15,10 +15,29 @@
  *   aclrtCreateEvent event must not be reset (undefined behaviour); only ACL_EVENT_SYNC events can.
  *   The 8.0 and 8.5 boundaries are the first documents that show the new behaviour; the release
  *   that really changed it is not documented (7.x is unknown), so the boundaries are illustrative.
+ *
+ * Two more switches decide how other runtime errors read:
+ * - `screenFormat`: before 8.5 a screen error code reads `EL0003: [PID: 528886] <time> The argument
+ *   is invalid.` (Ascend/pytorch#67, 2025-06); from 8.5 `[PID: 1613532] <time>
+ *   Memory_Allocation_Failure(EL0004): …` with the code's title (hw-native-sys/PTOAS#341, 2026-03;
+ *   vllm-project/vllm-ascend#9691, 2026-06). Illustrative boundary: the first release of 2026.
+ * - `runtimeWording`: `current` (9.1 and later) uses the messages of the runtime source at
+ *   hicann/runtime 681ef76 (its version.cmake says 9.1.0): EE1023 "Too many streams are created",
+ *   EE1016 for a synchronize during capture, EE1003 for a device id, EE1018 for a thread without
+ *   a context. `classic` (before 9.1) uses the messages of that repository's first commit
+ *   d8beaaf (2025-12), which the 2025–2026 user logs also show: "[SqCqManage]Alloc sq cq fail",
+ *   "Not allow to synchronize captured-stream", "Set visible device failed". The 2026 commits that
+ *   changed them are dated; the release boundary is ours.
  */
 
 /** How an event-resource failure is worded. */
 export type EventAllocWording = 'drv-trio' | 'rt-pair' | 'rt-pair-ee1023';
+
+/** How a screen error code line starts (see the file comment). */
+export type ScreenFormat = 'code-first' | 'title-first';
+
+/** Which runtime messages a failure prints (see the file comment). */
+export type RuntimeWording = 'classic' | 'current';
 
 /** The version-dependent host behaviour. */
 export interface CannBehaviour {
@@ -27,6 +46,8 @@ export interface CannBehaviour {
 	eventAllocWording: EventAllocWording;
 	/** Whether aclrtResetEvent on a plain aclrtCreateEvent event is defined (returns its resource). */
 	plainEventReset: boolean;
+	screenFormat: ScreenFormat;
+	runtimeWording: RuntimeWording;
 }
 
 /** Major and minor number of a CANN version string (`8.0.RC2` → 8, 0); garbage reads as 0.0. */
@@ -40,7 +61,12 @@ export function parseCannVersion(version: string): { major: number; minor: numbe
 export function cannBehaviour(version: string): CannBehaviour {
 	const { major, minor } = parseCannVersion(version);
 	const at = major * 100 + minor;
-	if (at < 800) return { version, eventAllocWording: 'drv-trio', plainEventReset: true };
-	if (at < 805) return { version, eventAllocWording: 'rt-pair', plainEventReset: true };
-	return { version, eventAllocWording: 'rt-pair-ee1023', plainEventReset: false };
+	const screenFormat: ScreenFormat = at < 805 ? 'code-first' : 'title-first';
+	const runtimeWording: RuntimeWording = at < 901 ? 'classic' : 'current';
+	const messages = { screenFormat, runtimeWording };
+	if (at < 800)
+		return { version, eventAllocWording: 'drv-trio', plainEventReset: true, ...messages };
+	if (at < 805)
+		return { version, eventAllocWording: 'rt-pair', plainEventReset: true, ...messages };
+	return { version, eventAllocWording: 'rt-pair-ee1023', plainEventReset: false, ...messages };
 }

@@ -1,7 +1,22 @@
 /**
- * A device's memory pool as aclrtMalloc sees it: a capacity, the bytes in use, and addresses.
- * Invariant: 0 ≤ used ≤ capacity; addresses are 64-byte aligned (ascend-facts B.3) and a block
- * freed at the top of the pool is handed out again first (so a malloc/free loop reuses one address).
+ * A device's memory as aclrtMalloc sees it: an address space handed out in 64-byte aligned
+ * blocks, backed by physical memory in 2 MB frames. A frame is either free, a huge page of one
+ * block, or split into 4 KB normal pages shared by small blocks. The page policy of a request
+ * decides which it takes (hicann/runtime docs/zh/FAQ/如何选择合适的内存分配策略.md; ascend-facts
+ * B.3):
+ *
+ * - `huge-only`: whole free frames, rounded up to 2 MB; fails when too few frames are whole,
+ *   even if enough memory is free in split frames (that is fragmentation: the free total is
+ *   large, no huge page is left);
+ * - `huge-first`: as huge-only for requests over 1 MB while whole frames last, otherwise normal
+ *   pages (requests of 1 MB or less always use normal pages);
+ * - `normal-only`: 4 KB pages, filling split frames first, then splitting a free frame.
+ *
+ * Invariants: 0 ≤ used ≤ capacity; `free` counts whole free frames plus free pages of split
+ * frames; a split frame whose pages are all free again becomes a whole free frame; a block
+ * freed at the top of the address space is handed out again first (a malloc/free loop reuses
+ * one address). With a gauge, every allocation reports the bytes in use (and a refused one the
+ * bytes it wanted) for the run's resource report.
  */
 import type { Gauge } from '../resources/gauge.ts';
 import type { CallSite } from '../trace.ts';
@@ -9,52 +24,222 @@ import type { CallSite } from '../trace.ts';
 /** Where device addresses start: the GM address in the msSanitizer leak report of ascend-facts D.2. */
 export const DEVICE_ADDRESS_BASE = 0x124080000000;
 
+/**
+ * Address space between one device's range and the next (illustrative: a process sees every
+ * device's memory at distinct addresses, so a pointer names its device; 128 GiB apart here).
+ */
+export const DEVICE_ADDRESS_STRIDE = 0x2000000000;
+
+/** Where device `id`'s addresses start. */
+export function deviceAddressBase(id: number): number {
+	return DEVICE_ADDRESS_BASE + id * DEVICE_ADDRESS_STRIDE;
+}
+
+/** Where the runtime's own blocks sit (illustrative: any range below the program's). */
+const INTERNAL_ADDRESS_BASE = 0x100000000000;
+
 /** aclrtMalloc start-address alignment in bytes (ascend-facts B.3). */
 export const DEVICE_ADDRESS_ALIGN = 64;
+
+/** A huge page: 2 MB (如何选择合适的内存分配策略.md, "2M大页"). */
+export const HUGE_PAGE_BYTES = 2 * 1024 * 1024;
+
+/** A normal page: 4 KB (same FAQ, "普通页（4K）"). */
+export const NORMAL_PAGE_BYTES = 4096;
+
+/** HUGE_FIRST uses normal pages for requests up to 1 MB (same FAQ). */
+export const HUGE_FIRST_NORMAL_LIMIT = 1024 * 1024;
+
+/** A 1 GB huge page (ACL_MEM_MALLOC_HUGE1G_ONLY; ascend-facts B.3). */
+export const GIANT_PAGE_BYTES = 1024 * 1024 * 1024;
+
+const PAGES_PER_FRAME = HUGE_PAGE_BYTES / NORMAL_PAGE_BYTES;
+
+/** Which pages a request may use. */
+export type PagePolicy = 'huge-first' | 'huge-only' | 'normal-only' | 'giant-only';
 
 /** Bytes aclrtMalloc really takes for `size`: rounded up to 32, plus `pad` (ascend-facts B.3). */
 export function mallocFootprint(size: number, pad: number): number {
 	return Math.ceil(size / 32) * 32 + pad;
 }
 
-/** The pool of one device; with a gauge, every allocation reports the bytes in use there. */
+/** A block handed out by {@link DeviceMemory.allocate}. */
+export interface DeviceBlock {
+	readonly address: number;
+	/** Bytes asked for (already rounded and padded by the caller). */
+	readonly bytes: number;
+	/** Physical bytes it takes: whole frames, or normal pages. */
+	readonly physical: number;
+	readonly pages: 'huge' | 'normal';
+	/** Normal pages: `[frame, pages]` pairs; huge pages: the frame count. */
+	readonly frames: readonly (readonly [number, number])[] | number;
+}
+
+/** The memory of one device; see the file comment. */
 export class DeviceMemory {
 	readonly capacity: number;
+	#wholeFrames: number;
+	/** Used pages of each split frame, by frame id. */
+	readonly #split = new Map<number, number>();
+	/** Split frames that may have free pages (checked when popped). */
+	readonly #withRoom: number[] = [];
+	#splitFreePages = 0;
+	#nextFrame = 0;
+	readonly base: number;
+	#top: number;
+	#live = 0;
 	readonly #gauge: Gauge | undefined;
-	#used = 0;
-	#top = DEVICE_ADDRESS_BASE;
+	/** Bytes the program's blocks asked for (the runtime's own pool aside): what the gauge shows. */
+	#asked = 0;
 
-	constructor(capacity: number, gauge?: Gauge) {
-		this.capacity = capacity;
+	/** With a gauge (of the run's resource meter), every allocation reports the bytes in use there. */
+	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
+		this.base = base;
 		this.#gauge = gauge;
+		this.#top = base;
+		this.capacity = capacity;
+		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
+		// Memory past the last whole frame is a frame of normal pages only (it is never whole).
+		const tail = Math.floor((capacity % HUGE_PAGE_BYTES) / NORMAL_PAGE_BYTES);
+		this.#slack = capacity - this.#wholeFrames * HUGE_PAGE_BYTES - tail * NORMAL_PAGE_BYTES;
+		if (tail > 0) {
+			const frame = this.#nextFrame++;
+			this.#split.set(frame, PAGES_PER_FRAME - tail);
+			this.#splitFreePages = tail;
+			this.#withRoom.push(frame);
+		}
 	}
 
-	/** Bytes in use. */
+	/** Bytes too few for a page at the end of the memory (free, but never handed out). */
+	readonly #slack: number;
+
+	/** Bytes free: whole frames and the free pages of split ones (what aclrtGetMemInfo reports). */
+	get free(): number {
+		return (
+			this.#wholeFrames * HUGE_PAGE_BYTES + this.#splitFreePages * NORMAL_PAGE_BYTES + this.#slack
+		);
+	}
+
+	/** Bytes in use (physical, page-rounded). */
 	get used(): number {
-		return this.#used;
+		return this.capacity - this.free;
+	}
+
+	/** Whole free 2 MB frames: what a huge-page request can still get. */
+	get freeHugePages(): number {
+		return this.#wholeFrames;
 	}
 
 	/**
-	 * Takes `bytes` for the call at `site` and returns the start address, or -1 when the pool
-	 * cannot hold them.
+	 * Takes `bytes` under `policy`; undefined when the memory cannot hold them. An `internal`
+	 * block (the runtime's own pool) takes pages but no address a program would see: it lies
+	 * below {@link DEVICE_ADDRESS_BASE}, so program addresses read as before. `site` is the call, for the gauge.
 	 */
-	allocate(bytes: number, site?: CallSite): number {
-		if (this.#used + bytes > this.capacity) {
-			this.#gauge?.refuse(this.#used + bytes, site);
-			return -1;
+	allocate(
+		bytes: number,
+		policy: PagePolicy,
+		internal = false,
+		site?: CallSite,
+	): DeviceBlock | undefined {
+		const frames = Math.ceil(bytes / HUGE_PAGE_BYTES);
+		let block: Omit<DeviceBlock, 'address'> | undefined;
+		switch (policy) {
+			case 'giant-only': {
+				const giant = Math.ceil(bytes / GIANT_PAGE_BYTES) * (GIANT_PAGE_BYTES / HUGE_PAGE_BYTES);
+				block = this.#takeFrames(bytes, giant);
+				break;
+			}
+			case 'huge-only':
+				block = this.#takeFrames(bytes, frames);
+				break;
+			case 'huge-first':
+				block =
+					bytes > HUGE_FIRST_NORMAL_LIMIT
+						? (this.#takeFrames(bytes, frames) ?? this.#takePages(bytes))
+						: this.#takePages(bytes);
+				break;
+			case 'normal-only':
+				block = this.#takePages(bytes);
+				break;
 		}
+		if (!block) {
+			if (!internal) this.#gauge?.refuse(this.#asked + bytes, site);
+			return undefined;
+		}
+		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
+		this.#asked += bytes;
+		this.#gauge?.level(this.#asked, site);
 		const address = this.#top;
 		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
-		this.#used += bytes;
-		this.#gauge?.level(this.#used, site);
-		return address;
+		this.#live++;
+		return { ...block, address };
 	}
 
-	/** Returns the block of `bytes` at `address` (taken by {@link allocate}). */
-	release(address: number, bytes: number): void {
-		this.#used -= bytes;
-		const end = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
-		if (end === this.#top) this.#top = address;
-		if (this.#used === 0) this.#top = DEVICE_ADDRESS_BASE;
+	/** Returns `block` (taken by {@link allocate}). */
+	release(block: DeviceBlock): void {
+		this.#freePages(block);
+		if (block.address === INTERNAL_ADDRESS_BASE) return;
+		this.#asked -= block.bytes;
+		const end =
+			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
+		if (end === this.#top) this.#top = block.address;
+		if (--this.#live === 0) this.#top = this.base;
+	}
+
+	#freePages(block: DeviceBlock): void {
+		if (block.pages === 'huge') this.#wholeFrames += block.frames as number;
+		else {
+			for (const [frame, pages] of block.frames as readonly (readonly [number, number])[]) {
+				const used = this.#split.get(frame)! - pages;
+				if (used === 0) {
+					this.#split.delete(frame);
+					this.#splitFreePages -= PAGES_PER_FRAME - pages;
+					this.#wholeFrames++;
+				} else {
+					this.#split.set(frame, used);
+					this.#splitFreePages += pages;
+					this.#withRoom.push(frame);
+				}
+			}
+		}
+	}
+
+	#takeFrames(bytes: number, frames: number): Omit<DeviceBlock, 'address'> | undefined {
+		if (frames > this.#wholeFrames) return undefined;
+		this.#wholeFrames -= frames;
+		return { bytes, physical: frames * HUGE_PAGE_BYTES, pages: 'huge', frames };
+	}
+
+	#takePages(bytes: number): Omit<DeviceBlock, 'address'> | undefined {
+		const need = Math.ceil(bytes / NORMAL_PAGE_BYTES);
+		if (need > this.#splitFreePages + this.#wholeFrames * PAGES_PER_FRAME) return undefined;
+		const taken: [number, number][] = [];
+		let left = need;
+		while (left > 0) {
+			const frame = this.#roomyFrame();
+			const used = this.#split.get(frame)!;
+			const n = Math.min(left, PAGES_PER_FRAME - used);
+			this.#split.set(frame, used + n);
+			this.#splitFreePages -= n;
+			if (used + n < PAGES_PER_FRAME) this.#withRoom.push(frame);
+			taken.push([frame, n]);
+			left -= n;
+		}
+		return { bytes, physical: need * NORMAL_PAGE_BYTES, pages: 'normal', frames: taken };
+	}
+
+	/** A split frame with free pages, splitting a whole frame when none is left. */
+	#roomyFrame(): number {
+		const stack = this.#withRoom;
+		while (stack.length > 0) {
+			const frame = stack.pop()!;
+			const used = this.#split.get(frame);
+			if (used !== undefined && used < PAGES_PER_FRAME) return frame;
+		}
+		const frame = this.#nextFrame++;
+		this.#wholeFrames--;
+		this.#split.set(frame, 0);
+		this.#splitFreePages += PAGES_PER_FRAME;
+		return frame;
 	}
 }

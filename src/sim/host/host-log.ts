@@ -52,3 +52,39 @@ export function formatScreenCode(
 export function hex(value: number): string {
 	return `0x${value.toString(16)}`;
 }
+
+/** How the screen's error block starts: see cann-version.ts (`screenFormat`). */
+export type ScreenErrorFormat = 'code-first' | 'title-first';
+
+/**
+ * The first line of a screen error block: `EL0004: [PID: 3132] <time> Failed to allocate memory.`
+ * (code first, vllm-project/vllm-ascend#3479) or `[PID: 1613532] <time>
+ * Memory_Allocation_Failure(EL0004): Failed to allocate memory.` (title first,
+ * hw-native-sys/PTOAS#341).
+ */
+export function formatScreenError(
+	format: ScreenErrorFormat,
+	code: string,
+	title: string,
+	pid: number,
+	timeUs: number,
+	message: string,
+): string {
+	const time = formatPlogTime(timeUs);
+	return format === 'code-first'
+		? `${code}: [PID: ${pid}] ${time} ${message}`
+		: `[PID: ${pid}] ${time} ${title}(${code}): ${message}`;
+}
+
+/** One line of a screen block's traceback, as the runtime tags it. */
+export interface TracebackLine {
+	text: string;
+	func: string;
+	file: string;
+	line: number;
+}
+
+/** A traceback line: `        <text>[FUNC:f][FILE:x.cc][LINE:n]` (eight spaces, as printed). */
+export function formatTracebackLine(t: TracebackLine): string {
+	return `        ${t.text}[FUNC:${t.func}][FILE:${t.file}][LINE:${t.line}]`;
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHalt } from '../halt.ts';
+import { changePath, changeValue, stateAfter } from '../facts/index.ts';
+import type { TraceStep } from '../trace.ts';
 import { KERNEL_COMPLETED } from './acl-runtime.ts';
 import { at, finish, newMachine } from './seed-scenarios.test-util.ts';
 import { SIGNALS } from './signals.ts';
@@ -99,6 +101,8 @@ describe('leak accounting at exit', () => {
 			models: 0,
 			modelStreams: 0,
 			devices: 0,
+			notifies: 0,
+			graphs: 0,
 		});
 	});
 
@@ -272,7 +276,7 @@ describe('the case programs, step by step', () => {
 		expect(machine.recorder.logLines.map((l) => l.channel)).toEqual(['device']);
 	});
 
-	it('frame-service-faulty on Atlas A2: 64 MB and a stream per frame fail at frame 1023 with 207001', () => {
+	it('frame-service-faulty on Atlas A2: 64 MB and a stream per frame fail at frame 918 with 207001', () => {
 		const machine = newMachine({ product: 'atlas-a2' });
 		const p = machine.spawn();
 		const acl = hostCalls(p.acl);
@@ -293,28 +297,24 @@ describe('the case programs, step by step', () => {
 			acl.aclrtMemcpyAsync(a.devPtr, FRAME, host, FRAME, 1, stream, at(23));
 			ret = acl.aclrtSynchronizeStream(stream, at(27));
 		}
-		expect([frame, ret]).toEqual([1023, 207001]);
+		// 60.97 GiB hold 31,216 whole 2 MB pages; the runtime's pool takes one; a 32 MiB block
+		// (+32 bytes) takes 17 pages, a frame 34: 31,215 / 34 = 918 frames.
+		expect([frame, ret]).toEqual([918, 207001]);
 		p.returnFromMain(1, at(54));
 		const trace = finish(machine, 'error');
-		expect(trace.leaks.filter((l) => l.kind === 'stream')).toHaveLength(1024);
+		expect(trace.leaks.filter((l) => l.kind === 'stream')).toHaveLength(919);
 		const memory = trace.series.find((s) => s.id === 'device-memory')!;
 		expect(memory.points.at(-1)![1]).toBe(0);
-		expect(Math.max(...memory.points.map((pt) => pt[1]))).toBe(2047 * (FRAME + 32));
+		const page = 2 * 1024 * 1024;
+		expect(Math.max(...memory.points.map((pt) => pt[1]))).toBe(page + 918 * 34 * page);
 	});
 });
 
-describe('state deltas for step-through', () => {
-	function stateAfterAll(
-		steps: readonly { changes?: readonly { path: string; value: unknown }[] }[],
-	) {
-		const state = new Map<string, unknown>();
-		for (const s of steps) {
-			for (const c of s.changes ?? []) {
-				if (c.value === null || c.value === undefined) state.delete(c.path);
-				else state.set(c.path, c.value);
-			}
-		}
-		return state;
+describe('state facts for step-through', () => {
+	function stateAfterAll(steps: readonly TraceStep[]) {
+		return new Map(
+			[...stateAfter(steps, steps.length).values()].map((c) => [changePath(c), changeValue(c)]),
+		);
 	}
 
 	it('steps carry what they changed, and the driver reclaim removes what the process held', () => {
@@ -331,7 +331,8 @@ describe('state deltas for step-through', () => {
 			'pid18401.device0': 'set ×1',
 			'device0.streams': 1,
 			[`pid18401.mem.0x${ptr.toString(16)}`]: 100,
-			'device0.memory': 160,
+			// The runtime's 2 MB pool at device open, and one 4 KB page for the 100 bytes.
+			'device0.memory': 2 * 1024 * 1024 + 4096,
 			[`pid18401.event.0x${event.toString(16)}`]: 'recorded',
 			'device0.events': 1,
 		});

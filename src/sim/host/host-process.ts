@@ -7,8 +7,9 @@
  * States: `running` → (`in-handler` ↔ `running`)* → `exited` | `killed`.
  */
 import { Halt } from '../halt.ts';
-import type { CallSite } from '../trace.ts';
+import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import { AclRuntime } from './acl-runtime.ts';
+import { HostMemory } from './host-memory.ts';
 import { HOST_COST_US } from './host-timing.ts';
 import type { Machine } from './machine.ts';
 import {
@@ -30,6 +31,18 @@ export type ExitStatus =
 
 const DEFAULT_ACTION: SignalAction = Object.freeze({ kind: 'default' });
 
+/**
+ * Thrown by a sleep of a background process (a scenario's `run` with `background: true`): the
+ * process stays alive where it is, holding what it took, and the scenario goes on without it.
+ */
+export class ProcessParked extends Error {
+	readonly pid: number;
+	constructor(pid: number) {
+		super(`process ${pid} keeps running in the background`);
+		this.pid = pid;
+	}
+}
+
 /** One host process; see the file comment. */
 export class HostProcess {
 	readonly pid: number;
@@ -37,6 +50,12 @@ export class HostProcess {
 	readonly name: string;
 	/** The AscendCL API of this process. */
 	readonly acl: AclRuntime;
+	/** The process environment (`getenv`), e.g. ASCEND_RT_VISIBLE_DEVICES. */
+	readonly env: Readonly<Record<string, string>>;
+	/** Its host memory, reached through addresses (malloc, aclrtMallocHost). */
+	readonly memory = new HostMemory();
+	/** Started in the background: its first sleep parks it (see {@link ProcessParked}). */
+	readonly background: boolean;
 	readonly #machine: Machine;
 	readonly #actions = new Map<number, SignalAction>();
 	/** Signals whose handler is running, innermost last. */
@@ -44,11 +63,27 @@ export class HostProcess {
 	#state: ProcessState = 'running';
 	#exit: ExitStatus | undefined;
 
-	constructor(machine: Machine, pid: number, name: string) {
+	constructor(
+		machine: Machine,
+		pid: number,
+		name: string,
+		env: Readonly<Record<string, string>> = {},
+		background = false,
+	) {
 		this.#machine = machine;
 		this.pid = pid;
 		this.name = name;
+		this.env = env;
+		this.background = background;
 		this.acl = new AclRuntime(machine, this);
+	}
+
+	/** A sleep: a background process parks here (throws {@link ProcessParked}). */
+	sleeping(): void {
+		if (this.background && this.alive) {
+			this.#machine.recorder.step(`host:${this.pid}`, 'sleep', [], 'running in the background');
+			throw new ProcessParked(this.pid);
+		}
 	}
 
 	/** The current state. */
@@ -86,15 +121,20 @@ export class HostProcess {
 		const previous = this.#actions.get(signo) ?? DEFAULT_ACTION;
 		const ok = signo !== SIGNALS.SIGKILL;
 		if (ok) this.#actions.set(signo, action);
+		const shown =
+			action.kind === 'handler' ? action.name : action.kind === 'ignore' ? 'SIG_IGN' : 'SIG_DFL';
+		const signal = signalName(signo);
 		this.#machine.recorder.step(
 			`host:${this.pid}`,
 			'signal',
-			[
-				signalName(signo),
-				action.kind === 'handler' ? action.name : action.kind === 'ignore' ? 'SIG_IGN' : 'SIG_DFL',
-			],
+			[signal, shown],
 			ok ? 'ok' : 'SIG_ERR',
-			spanArg(site),
+			ok
+				? {
+						...spanArg(site),
+						changes: [{ kind: 'signal-action', pid: this.pid, signal, action: shown }],
+					}
+				: spanArg(site),
 		);
 		return { ok, previous };
 	}
@@ -121,7 +161,7 @@ export class HostProcess {
 			this.#handling.push(signo);
 			this.#state = 'in-handler';
 			recorder.step('user', 'kill', [`-${signo}`, String(this.pid)], `handler ${action.name}`, {
-				changes: [{ path: `pid${this.pid}.state`, value: 'in-handler' }],
+				changes: [{ kind: 'process', pid: this.pid, state: 'in-handler' }],
 			});
 			return { action: 'handler', signo, handler: action.name };
 		}
@@ -146,7 +186,7 @@ export class HostProcess {
 			[signalName(signo)],
 			this.#state,
 			{
-				changes: [{ path: `pid${this.pid}.state`, value: this.#state }],
+				changes: [{ kind: 'process', pid: this.pid, state: this.#state }],
 			},
 		);
 	}
@@ -177,7 +217,7 @@ export class HostProcess {
 			'exit',
 			[String(code)],
 			'exited',
-			spanArg(site),
+			this.#exiting(site),
 		);
 		this.#end({ kind: 'exit', code });
 		throw new Halt('exit', `exit(${code})`, code);
@@ -190,9 +230,14 @@ export class HostProcess {
 			'return',
 			[String(code)],
 			'exited',
-			spanArg(site),
+			this.#exiting(site),
 		);
 		this.#end({ kind: 'return', code });
+	}
+
+	/** The span and state fact of the step that ends the process from its own code. */
+	#exiting(site: CallSite): { span?: SourceSpan; changes: StateChange[] } {
+		return { ...spanArg(site), changes: [{ kind: 'process', pid: this.pid, state: 'exited' }] };
 	}
 
 	/** Ends the process by `signo` (default action): the driver reclaims, no leak report. */
@@ -214,12 +259,13 @@ export class HostProcess {
 	}
 
 	#reclaim(): void {
+		this.#machine.hccl.processEnded(this.pid, this.#machine.clock.now);
 		this.#machine.clock.advance(HOST_COST_US.processExit);
 		const held = this.acl.held();
 		this.acl.releaseAll();
 		const machine = this.#machine;
 		const changes = this.acl.takeChanges();
-		changes.push({ path: `pid${this.pid}.state`, value: this.#state });
+		changes.push({ kind: 'process', pid: this.pid, state: this.#state });
 		machine.recorder.step('driver', 'reclaim', [String(this.pid)], describeHeld(held), { changes });
 		machine.flushSeries();
 	}

@@ -12,14 +12,23 @@
  *   handler race left bound.
  */
 import fc from 'fast-check';
+import { HCCL_RESULT, hcclResultLabel } from '../hccl/hccl-types.ts';
 import { describe, expect, it } from 'vitest';
 import { API_CATALOG, type HostApiRow } from '../../api/index.ts';
 import { run } from '../../lang/run.ts';
 import type { Trace } from '../trace.ts';
+import { changePath } from '../facts/state-change.ts';
 import { ACL_ERROR, aclErrorLabel, type AclErrorName } from './acl-error.ts';
 import { FIRST_PID, PID_STEP } from './machine.ts';
 
-const LIMITS = { streams: 12, events: 6, deviceMemoryBytes: 64 * 1024, kernelTimeoutUs: 5000 };
+// Device memory: the runtime's 2 MB pool per device opened, and room for a few blocks.
+const LIMITS = {
+	streams: 12,
+	events: 6,
+	notifies: 5,
+	deviceMemoryBytes: 2 * 1024 * 1024 + 64 * 1024,
+	kernelTimeoutUs: 5000,
+};
 const SLOTS = 4;
 
 /** One random call: an operation and a few small numbers to pick its arguments with. */
@@ -118,12 +127,18 @@ const OUT_TARGETS: Readonly<Record<string, string>> = {
 	aclrtEvent: 'events',
 	aclrtContext: 'contexts',
 	void: 'ptrs',
+	HcclComm: 'ptrs',
 	uint32_t: 'models',
 	int32_t: 'i32s',
 	size_t: 'sizes',
 	uint64_t: 'u64s',
 	aclrtEventStatus: 'statuses',
 	aclrtEventRecordedStatus: 'recorded',
+	aclrtNotify: 'notifies',
+	aclmdlRI: 'graphs',
+	aclmdlRICaptureStatus: 'captureStatuses',
+	aclmdlRICaptureMode: 'captureModes',
+	aclrtStreamStatus: 'streamStatuses',
 };
 
 /** Handle slots by type. */
@@ -131,7 +146,10 @@ const HANDLE_SLOTS: Readonly<Record<string, string>> = {
 	aclrtStream: 'streams',
 	aclrtEvent: 'events',
 	aclrtContext: 'contexts',
+	aclrtNotify: 'notifies',
+	aclmdlRI: 'graphs',
 	void: 'ptrs',
+	HcclComm: 'ptrs',
 };
 
 /**
@@ -171,6 +189,11 @@ uint64_t u64s[${SLOTS}];
 aclrtEventStatus statuses[${SLOTS}];
 aclrtEventRecordedStatus recorded[${SLOTS}];
 aclrtEventRecordedStatus status;
+aclrtNotify notifies[${SLOTS}];
+aclmdlRI graphs[${SLOTS}];
+aclmdlRICaptureStatus captureStatuses[${SLOTS}];
+aclmdlRICaptureMode captureModes[${SLOTS}];
+aclrtStreamStatus streamStatuses[${SLOTS}];
 extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
 extern "C" __global__ __aicore__ void spin(GM_ADDR x) { AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
 void cleanup(int sig) {
@@ -192,7 +215,13 @@ const HOST_NAMES = [...HOST_ROWS.keys()];
 
 /** The codes a host row may return: its list, its precondition's, and success. */
 function allowedLabels(row: HostApiRow): Set<string> {
-	const names: AclErrorName[] = ['ACL_SUCCESS', ...row.errors];
+	if (row.protocol.resultFormat === 'hccl')
+		return new Set(
+			['HCCL_SUCCESS', ...row.errors].map((n) =>
+				hcclResultLabel(HCCL_RESULT[n as keyof typeof HCCL_RESULT]),
+			),
+		);
+	const names: AclErrorName[] = ['ACL_SUCCESS', ...(row.errors as AclErrorName[])];
 	if (row.requires.includes('acl-init') || row.requires.includes('current-context'))
 		names.push('ACL_ERROR_UNINITIALIZE');
 	if (row.requires.includes('current-context')) names.push('ACL_ERROR_RT_CONTEXT_NULL');
@@ -215,22 +244,27 @@ function checkTrace(trace: Trace): void {
 		if (row && s.actor.startsWith('host:')) {
 			steps.set(s.call, (steps.get(s.call) ?? 0) + 1);
 			if (row.result === 'status') {
-				const label = /^(?:ACL_SUCCESS|\d+ \w+)/.exec(s.result)?.[0];
+				const label = /^(?:ACL_SUCCESS|HCCL_SUCCESS|\d+ \w+)/.exec(s.result)?.[0];
 				expect(allowedLabels(row), `${s.call} returned ${s.result}`).toContain(label);
 			}
 		}
 		for (const c of s.changes ?? []) {
-			if (/^device0\.(memory|events|streams)$/.test(c.path)) device.set(c.path, c.value as number);
-			if (c.path.startsWith('device0.staleModelStream.') && c.value !== null) stale.add(c.path);
+			if (c.kind === 'device-memory' && c.device === 0) device.set('device0.memory', c.used);
+			if (c.kind === 'device-events' && c.device === 0) device.set('device0.events', c.inUse);
+			if (c.kind === 'device-streams' && c.device === 0) device.set('device0.streams', c.inUse);
+			if (c.kind === 'device-notifies' && c.device === 0) device.set('device0.notifies', c.inUse);
+			if (c.kind === 'stale-model-stream' && c.device === 0) stale.add(changePath(c));
 		}
 		expect(device.get('device0.memory') ?? 0).toBeGreaterThanOrEqual(0);
 		expect(device.get('device0.memory') ?? 0).toBeLessThanOrEqual(LIMITS.deviceMemoryBytes);
 		expect(device.get('device0.events') ?? 0).toBeLessThanOrEqual(LIMITS.events);
 		expect(device.get('device0.streams') ?? 0).toBeLessThanOrEqual(LIMITS.streams);
+		expect(device.get('device0.notifies') ?? 0).toBeLessThanOrEqual(LIMITS.notifies);
 	}
 	for (const [name, count] of steps) expect(trace.calls[name], name).toBe(count);
 	expect(device.get('device0.memory') ?? 0).toBe(0);
 	expect(device.get('device0.events') ?? 0).toBe(0);
+	expect(device.get('device0.notifies') ?? 0).toBe(0);
 	expect(device.get('device0.streams') ?? 0).toBe(stale.size);
 }
 

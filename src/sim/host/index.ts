@@ -12,6 +12,7 @@ export * from './host-profile.ts';
 export * from './host-resources.ts';
 export * from './host-timing.ts';
 export * from './machine.ts';
+export * from './npu-smi.ts';
 export * from './resource-pool.ts';
 export * from './sampled-metric.ts';
 export * from './signals.ts';

@@ -31,9 +31,25 @@ import { cannBehaviour, type CannBehaviour } from './cann-version.ts';
 import { Device } from './device.ts';
 import { hostProfile, type HostLimitOverrides, type HostProfile } from './host-profile.ts';
 import { HostProcess } from './host-process.ts';
+import { PendingCopies } from './acl/copy-tasks.ts';
 import { SUSPEND_LINE_GAP_US } from './host-timing.ts';
 import type { SignalDelivery } from './signals.ts';
 import type { GmBuffer } from '../kernel/global-tensor.ts';
+import { HcclWorld } from '../hccl/hccl-world.ts';
+import { renderNpuSmiInfo, type NpuSmiChip, type NpuSmiProcess } from './npu-smi.ts';
+
+/** The driver tool's version npu-smi prints (illustrative: a 2024 driver of CANN 8.0). */
+export const NPU_SMI_VERSION = '24.1.rc2';
+
+const MIB = 1024 * 1024;
+
+/** Bus ids of an 8-NPU A2 server in npu-smi's order (vllm-project/vllm-ascend#1130, #10504). */
+const BUS_IDS = ['C1', 'C2', '81', '82', '01', '02', '41', '42'];
+
+function busId(device: number): string {
+	const bus = BUS_IDS[device % BUS_IDS.length]!;
+	return `0000:${bus}:00.${Math.floor(device / BUS_IDS.length)}`;
+}
 
 /** The seed's old event log shows pid 18401; the first process gets it. */
 export const FIRST_PID = 18401;
@@ -51,14 +67,28 @@ export interface MachineOptions {
 	recorder: Recorder;
 	/** CANN version, e.g. `8.0.RC2`; omitted: the product's default (see host-profile.ts). */
 	cann?: string;
-	/** Devices visible to processes (default 1). */
+	/** Physical devices of the server (default: the product's `devicesPerServer`). */
 	deviceCount?: number;
+	/** Environment every process starts with (`NAME=VALUE`), e.g. HCCL_EXEC_TIMEOUT. */
+	env?: Readonly<Record<string, string>>;
+	/** The ranks' shared HCCL world of this pass (see hccl-world.ts); default: a fresh one. */
+	hccl?: HcclWorld;
+	/** The files processes read through the simulator (a rank table), when the runner has any. */
+	files?: MachineFiles;
 	/** Smaller limits for demos and tests. */
 	limits?: HostLimitOverrides;
+	/** Physical devices that cannot be opened (not mapped into the container, or faulty). */
+	unusableDevices?: readonly number[];
 	/** Pid of the first process (default {@link FIRST_PID}). */
 	firstPid?: number;
 	/** Must match the recorder's cap; steps past it are recorded without argument text. */
 	maxStoredSteps?: number;
+}
+
+/** The program's files as the simulator reads them (the runner's file system). */
+export interface MachineFiles {
+	/** The bytes of the file at `path`, or undefined when there is none. */
+	read(path: string): Uint8Array | undefined;
 }
 
 /** What the device answered to a suspend request: `ret` as in `ts suspend ack ret=1.` */
@@ -74,6 +104,14 @@ export class Machine {
 	readonly profile: HostProfile;
 	readonly cann: CannBehaviour;
 	readonly maxStoredSteps: number;
+	/** The environment processes start with. */
+	readonly env: Readonly<Record<string, string>>;
+	/** What the ranks of a distributed job share: root infos, communicators, collectives. */
+	readonly hccl: HcclWorld;
+	/** The runner's files, if it gave any. */
+	readonly files: MachineFiles | undefined;
+	/** Asynchronous copies on their way, on every device. */
+	readonly copies = new PendingCopies();
 	readonly #devices: Device[] = [];
 	readonly #processes: HostProcess[] = [];
 	#nextPid: number;
@@ -87,14 +125,26 @@ export class Machine {
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);
 		this.maxStoredSteps = options.maxStoredSteps ?? DEFAULT_MAX_STORED_STEPS;
 		this.#nextPid = options.firstPid ?? FIRST_PID;
-		const count = options.deviceCount ?? 1;
+		this.hccl = options.hccl ?? new HcclWorld(options.product);
+		this.files = options.files;
+		const count = options.deviceCount ?? this.profile.devicesPerServer.value;
 		for (let id = 0; id < count; id++)
 			this.#devices.push(new Device(id, this.profile, this.recorder));
+		for (const id of options.unusableDevices ?? []) {
+			const device = this.#devices[id];
+			if (device) device.healthy = false;
+		}
+		this.env = Object.freeze({ ...options.env });
 	}
 
-	/** Number of devices. */
+	/** Number of physical devices. */
 	get deviceCount(): number {
 		return this.#devices.length;
+	}
+
+	/** Every device, by physical id. */
+	get devices(): readonly Device[] {
+		return this.#devices;
 	}
 
 	/** Device `id`, or undefined when there is no such device. */
@@ -121,14 +171,20 @@ export class Machine {
 		return undefined;
 	}
 
-	/** Starts a new process (the program's `main` about to run). */
-	spawn(options: { name?: string } = {}): HostProcess {
+	/**
+	 * Starts a new process (the program's `main` about to run) with the machine's environment
+	 * plus `env`.
+	 */
+	spawn(
+		options: { name?: string; env?: Readonly<Record<string, string>>; background?: boolean } = {},
+	): HostProcess {
 		const pid = this.#nextPid;
 		this.#nextPid += PID_STEP;
-		const process = new HostProcess(this, pid, options.name ?? 'main');
+		const env = options.env ? { ...this.env, ...options.env } : this.env;
+		const process = new HostProcess(this, pid, options.name ?? 'main', env, options.background);
 		this.#processes.push(process);
 		this.recorder.step('user', 'run', [process.name], `pid ${pid}`, {
-			changes: [{ path: `pid${pid}.state`, value: 'running' }],
+			changes: [{ kind: 'process', pid, state: 'running' }],
 		});
 		return process;
 	}
@@ -173,6 +229,51 @@ export class Machine {
 		}
 		this.recorder.step('user', 'suspend', [String(deviceId)], 'suspended');
 		return { ok: true, ret: 0 };
+	}
+
+	/**
+	 * `npu-smi info` typed in a shell now: every device's health and memory in use (what every
+	 * process holds, plus what the system reserves), and the processes holding device memory.
+	 * The lines go to the log on the `shell` channel.
+	 */
+	npuSmi(): string[] {
+		const perNpu = this.profile.chipsPerNpu.value;
+		const product = this.profile;
+		const mb = (bytes: number) => Math.ceil(bytes / MIB);
+		const processes: NpuSmiProcess[] = [];
+		const chips: NpuSmiChip[] = this.#devices.map((device) => {
+			const npu = Math.floor(device.id / perNpu);
+			const chip = device.id % perNpu;
+			for (const p of this.#processes) {
+				if (!p.alive) continue;
+				const bytes = p.acl.deviceBytesOn(device);
+				if (bytes !== undefined)
+					processes.push({ npu, chip, pid: p.pid, name: p.name, memoryMb: mb(bytes) });
+			}
+			return {
+				npu,
+				chip,
+				phyId: device.id,
+				name: product.chipName.value,
+				health: device.healthy ? 'OK' : 'Critical',
+				powerW: chip === 0 ? 93.5 : undefined,
+				tempC: 40,
+				aicorePercent: 0,
+				busId: busId(device.id),
+				memoryUsedMb: mb(device.reservedBytes + device.memory.used),
+				memoryTotalMb: mb(product.npuSmiMemoryBytes.value),
+			};
+		});
+		const lines = renderNpuSmiInfo({
+			version: NPU_SMI_VERSION,
+			chipsPerNpu: perNpu,
+			hbm: !product.chipName.value.startsWith('310'),
+			chips,
+			processes,
+		});
+		for (const text of lines) this.recorder.log({ text, channel: 'shell' });
+		this.recorder.step('user', 'npu-smi', ['info'], `${processes.length} process(es)`);
+		return lines;
 	}
 
 	/**

@@ -40,14 +40,20 @@ describe('seed 002 case 1: resources never released', () => {
 	it('the faulty loop runs device memory out and aclrtMalloc returns 207001 with EL0004', () => {
 		const { trace, lastRet, iterations } = resourceLeak('faulty');
 		expect(lastRet).toBe(ACL_ERROR.ACL_ERROR_RT_MEMORY_ALLOCATION);
-		// 1 MiB / (10,000 rounded to 10,016, +32 pad = 10,048 bytes) = 104 blocks fit.
-		expect(iterations).toBe(104);
+		// 3 MiB less the runtime's 2 MiB pool leaves 256 pages of 4 KB; each block (10,000 rounded
+		// to 10,016, +32 pad = 10,048 bytes) takes 3 pages, so 85 blocks fit.
+		expect(iterations).toBe(85);
 		expect(normalise(texts(trace))).toEqual([
-			'EL0004: [PID: 18401] <time> Failed to allocate memory requested by RUNTIME module.',
+			'[ERROR] RUNTIME(<pid>,main):<time> [api_c_memory.cc:75]18401 rtMalloc:ErrCode=207001, desc=[driver error:out of memory], InnerCode=0x7020016',
+			'EL0004: [PID: 18401] <time> Failed to allocate memory.',
+			'        Possible Cause: Available memory is insufficient.',
+			'        Solution: Close applications not in use.',
+			'        TraceBack (most recent call last):',
+			'        alloc device memory failed, runtime result = 207001[FUNC:ReportCallError][FILE:log_inner.cpp][LINE:161]',
 		]);
 		const memory = trace.series.find((s) => s.id === 'device-memory')!;
-		expect(Math.max(...memory.points.map((p) => p[1]))).toBe(104 * 10_048);
-		expect(trace.leaks.filter((l) => l.kind === 'device-memory')).toHaveLength(104);
+		expect(Math.max(...memory.points.map((p) => p[1]))).toBe(2 * 1024 * 1024 + 85 * 3 * 4096);
+		expect(trace.leaks.filter((l) => l.kind === 'device-memory')).toHaveLength(85);
 		expect(trace.leaks[0]).toEqual({
 			kind: 'device-memory',
 			detail: 'aclrtMalloc(10000) at 0x124080000000 at line 8 was never freed with aclrtFree',

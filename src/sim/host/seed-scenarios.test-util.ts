@@ -42,7 +42,7 @@ export function resourceLeak(variant: Variant): {
 	lastRet: number;
 	iterations: number;
 } {
-	const machine = newMachine({ product: 'atlas-a2', limits: { deviceMemoryBytes: 1 << 20 } });
+	const machine = newMachine({ product: 'atlas-a2', limits: { deviceMemoryBytes: 3 << 20 } });
 	const p = machine.spawn();
 	const acl = hostCalls(p.acl);
 	acl.aclInit(null, at(3));

@@ -43,24 +43,11 @@ export interface BufferBlock {
 	generation: number;
 }
 
-/** Whether a block counts against its position's buffer limit: in use, or waiting for its id. */
-export function isBlockEngaged(block: BufferBlock): boolean {
+/**
+ * Whether a block counts against its position's buffer limit: in use, or waiting for its id.
+ * Takes the block itself or its fact in a trace (facts/state-change.ts), so the views apply the
+ * same rule the kernel does.
+ */
+export function isBlockEngaged(block: Pick<BufferBlock, 'state' | 'freeBufEventId'>): boolean {
 	return block.state !== 'FREE' || block.freeBufEventId !== NO_EVENT_ID;
-}
-
-/** The state a buffer map shows: FREE blocks that still hold their event are `FREE*`. */
-export function blockView(block: BufferBlock): {
-	state: TBufState;
-	address: number;
-	bytes: number;
-	event?: string;
-} {
-	const view: { state: TBufState; address: number; bytes: number; event?: string } = {
-		state: block.state,
-		address: block.address,
-		bytes: block.bytes,
-	};
-	if (block.enQueEventId !== NO_EVENT_ID) view.event = `enque#${block.enQueEventId}`;
-	else if (block.freeBufEventId !== NO_EVENT_ID) view.event = `free#${block.freeBufEventId}`;
-	return view;
 }

@@ -12,6 +12,11 @@ import { bfloat16Bits, bfloat16Value, halfBits, halfValue } from './numeric-form
 /** Bytes per page. */
 export const PAGE = 4096;
 
+/** Bytes per page of every store, for code that walks the pages a store holds. */
+export const BYTE_STORE_PAGE = PAGE;
+/** Most bytes a non-zero fill writes (illustrative: a cap that keeps a run's memory bounded). */
+export const MAX_FILLED_BYTES = 64 * 1024 * 1024;
+
 /** Sparse byte storage; see the file comment. */
 export class ByteStore {
 	readonly #pages = new Map<number, DataView>();
@@ -42,6 +47,11 @@ export class ByteStore {
 		return (max + 1) * PAGE;
 	}
 
+	/** The indices of the pages written so far (page `i` holds bytes `i * BYTE_STORE_PAGE` on). */
+	pageIndices(): IterableIterator<number> {
+		return this.#pages.keys();
+	}
+
 	/** Reads `length` bytes from `offset`. */
 	read(offset: number, length: number): Uint8Array {
 		const out = new Uint8Array(length);
@@ -69,9 +79,66 @@ export class ByteStore {
 		}
 	}
 
-	/** Copies `length` bytes from `from` at `src` to this store at `dst` (the stores may be one). */
+	/**
+	 * Copies `length` bytes from `from` at `src` to this store at `dst` (the stores may be one).
+	 * Only pages either store holds are touched, so copying a large, mostly untouched region
+	 * (a whole device allocation) costs what was written, not what was allocated.
+	 */
 	copyFrom(from: ByteStore, src: number, dst: number, length: number): void {
-		this.write(dst, from.read(src, length));
+		from.checkAccess();
+		this.checkAccess();
+		if (length <= PAGE * 4) {
+			this.write(dst, from.read(src, length));
+			return;
+		}
+		const chunks = new Set<number>();
+		const first = Math.floor(src / PAGE);
+		const last = Math.floor((src + length - 1) / PAGE);
+		for (const index of from.#pages.keys()) if (index >= first && index <= last) chunks.add(index);
+		const dFirst = Math.floor(dst / PAGE);
+		const dLast = Math.floor((dst + length - 1) / PAGE);
+		for (const index of this.#pages.keys()) {
+			if (index < dFirst || index > dLast) continue;
+			// The source pages this destination page overlaps.
+			const lo = index * PAGE - dst + src;
+			chunks.add(Math.floor(Math.max(src, lo) / PAGE));
+			chunks.add(Math.floor(Math.min(src + length - 1, lo + PAGE - 1) / PAGE));
+		}
+		const parts = [...chunks]
+			.sort((a, b) => a - b)
+			.map((index) => {
+				const start = Math.max(src, index * PAGE);
+				const end = Math.min(src + length, (index + 1) * PAGE);
+				return { start, bytes: from.read(start, end - start) };
+			});
+		for (const { start, bytes } of parts) this.write(dst + (start - src), bytes);
+	}
+
+	/** Throws when the memory may not be touched (an unmapped address range); nothing here. */
+	protected checkAccess(): void {}
+
+	/**
+	 * Sets `length` bytes from `offset` to `value` (0–255). Zero clears only the pages that exist;
+	 * another value writes the pages of the range, up to {@link MAX_FILLED_BYTES} (past that the
+	 * contents are not kept: a hostile memset must not take the page's memory).
+	 */
+	fill(offset: number, length: number, value: number): void {
+		if (value === 0 && length > PAGE * 4) {
+			const first = Math.floor(offset / PAGE);
+			const last = Math.floor((offset + length - 1) / PAGE);
+			for (const index of [...this.#pages.keys()]) {
+				if (index < first || index > last) continue;
+				const start = Math.max(offset, index * PAGE);
+				const end = Math.min(offset + length, (index + 1) * PAGE);
+				this.write(start, new Uint8Array(end - start));
+			}
+			return;
+		}
+		const limit = Math.min(length, MAX_FILLED_BYTES);
+		for (let done = 0; done < limit; done += PAGE * 16) {
+			const n = Math.min(PAGE * 16, limit - done);
+			this.write(offset + done, new Uint8Array(n).fill(value));
+		}
 	}
 
 	/** Reads one element of `dtype` at byte `offset`. */

@@ -98,32 +98,13 @@ const ARCH_2201: readonly Pair[] = [
 	['int64_t', 'float', RFCRT],
 ];
 
-/** Atlas 200I/500 A2 (arch 3002). */
-const ARCH_3002: readonly Pair[] = [
-	['int8_t', 'half', 'CAST_NONE'],
-	['uint8_t', 'half', 'CAST_NONE'],
-	['int16_t', 'half', `${RFCRT} CAST_NONE`],
-	['int16_t', 'float', 'CAST_NONE'],
-	['half', 'int8_t', `${RFCRT} CAST_NONE`],
-	['half', 'uint8_t', `${RFCRT} CAST_NONE`],
-	['half', 'int16_t', RFCRT],
-	['half', 'int32_t', RFCRT],
-	['half', 'float', 'CAST_NONE'],
-	['bfloat16_t', 'int32_t', RFCRT],
-	['bfloat16_t', 'float', 'CAST_NONE'],
-	['int32_t', 'int16_t', 'CAST_NONE'],
-	['int32_t', 'half', 'CAST_NONE'],
-	['int32_t', 'float', `${RFCRT} CAST_NONE`],
-	['int32_t', 'int64_t', 'CAST_NONE'],
-	['float', 'int16_t', RFCRT],
-	['float', 'half', `${RFCRT} CAST_ODD CAST_NONE`],
-	['float', 'bfloat16_t', RFCRT],
-	['float', 'int32_t', RFCRT],
-	['float', 'float', RFCRT],
-	['float', 'int64_t', RFCRT],
-	['int64_t', 'int32_t', 'CAST_NONE'],
-	['int64_t', 'float', RFCRT],
-];
+/**
+ * Atlas 200I/500 A2 (arch 3002): the A2 table, except that int32_t → half takes CAST_NONE
+ * instead of a SetDeqScale dequantisation.
+ */
+const ARCH_3002: readonly Pair[] = ARCH_2201.map((pair): Pair =>
+	pair[0] === 'int32_t' && pair[1] === 'half' ? ['int32_t', 'half', 'CAST_NONE'] : pair,
+);
 
 /** Atlas inference series AI Core (arch 2002). */
 const ARCH_2002: readonly Pair[] = [

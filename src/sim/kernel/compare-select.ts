@@ -124,7 +124,7 @@ export function compare(core: CoreContext, site: CallSite, cc: CompareCall): voi
 		if (compares(cc.mode, a, b)) bits[i >> 3]! |= 1 << (i & 7);
 	}
 	core.storeOf(cc.dst.hardware).write(cc.dst.address, bits);
-	core.trace.step(site, call, cc.traceArgs, 'void');
+	core.record(site, call, cc.traceArgs, 'void');
 }
 
 /** A Select call. */
@@ -219,7 +219,7 @@ export function select(core: CoreContext, site: CallSite, sc: SelectCall): void 
 						.get(other.dtype, other.address + (o1 ? o1[i]! : i * other.dtype.bytes));
 		out.set(dst.dtype, dst.address + (oD ? oD[i]! : i * dst.dtype.bytes), v);
 	}
-	core.trace.step(site, call, sc.traceArgs, 'void');
+	core.record(site, call, sc.traceArgs, 'void');
 }
 
 /** The built-in GatherMask patterns 1…7, as the lanes of a repeat each one keeps. */
@@ -325,7 +325,7 @@ export function gatherMask(core: CoreContext, site: CallSite, gc: GatherMaskCall
 	kept.forEach((at, i) =>
 		to.set(dst.dtype, dst.address + i * dst.dtype.bytes, from.get(src.dtype, src.address + at)),
 	);
-	core.trace.step(site, call, gc.traceArgs, `${kept.length} kept`);
+	core.record(site, call, gc.traceArgs, `${kept.length} kept`);
 	return kept.length;
 }
 
@@ -394,7 +394,7 @@ export function gather(core: CoreContext, site: CallSite, gc: GatherCall): void 
 			from.get(gc.src.dtype, gc.src.address + at),
 		),
 	);
-	core.trace.step(site, call, gc.traceArgs, 'void');
+	core.record(site, call, gc.traceArgs, 'void');
 }
 
 /** Gatherb: DataBlock `i` of dst (8 a repeat) from byte offset `offset[i]` of src0. */
@@ -446,5 +446,5 @@ export function gatherBlocks(
 	srcAt.forEach((at, i) =>
 		to.write(dst.address + dstAt(i), from.read(src0.address + at, DATA_BLOCK_BYTES)),
 	);
-	core.trace.step(site, call, traceArgs, `${blocks} block(s)`);
+	core.record(site, call, traceArgs, `${blocks} block(s)`);
 }

@@ -28,7 +28,7 @@ export const CPU_LOG_PID_OFFSET = 4;
 /** What a stopped core did last. */
 export interface CoreHalt {
 	blockIdx: number;
-	kind: 'hang' | 'abort';
+	kind: 'hang' | 'abort' | 'exception';
 	/** The call that stopped, e.g. `inQueueX.FreeTensor<half>`. */
 	call: string;
 	reason: string;

@@ -3,11 +3,13 @@
  * TPipe), its queues and buffers, and the calls that are not methods of a pipe or queue
  * (`GetBlockIdx`, `DataCopy`, vector instructions, `PipeBarrier`, `SetFlag`/`WaitFlag`).
  *
- * Every call takes the user's `CallSite` and records one step through the core's CoreTrace
- * (core-trace.ts), with the state it changed. When the real core would stop, the call reports it
- * through the trace (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class
- * holds the core's state and rules; how the core reports is the trace's. After a Halt the core
- * takes no more calls.
+ * Every catalog call reaches the core through one call protocol ({@link CoreContext.protocol},
+ * compiled once per row): the semantics runs, may describe its step (`record`) and note the
+ * state it changed (`note`), and the protocol then charges the row's cost and writes the step
+ * through the core's CoreTrace (core-trace.ts), reading it from the call when the semantics
+ * described none. When the real core would stop, the call reports it through the trace
+ * (core-abort.ts: the diagnostic, the CPU-debug lines, the Halt). This class holds the core's
+ * state and rules; how the core reports is the trace's. After a Halt the core takes no more calls.
  */
 import type { Localized } from '../../triage/localized.ts';
 import type { Sourced } from '../product.ts';
@@ -15,11 +17,18 @@ import type { Recorder } from '../recorder.ts';
 import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, StateChange } from '../trace.ts';
-import { blockView, type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
+import { type BufferBlock, isBlockEngaged, NO_EVENT_ID } from './buffer-block.ts';
 import type { CannWording } from './cann-wording.ts';
 import { formatC, type FrameworkFrame, frameworkPath } from './cpu-debug-log.ts';
 import type { CoreHalt, Violation } from './core-abort.ts';
-import { type CoreIdentity, CoreTrace } from './core-trace.ts';
+import { type CoreIdentity, CoreTrace, KERNEL_CALL_US } from './core-trace.ts';
+import {
+	describeCall,
+	type KernelCall,
+	type KernelCallForm,
+	type KernelCallSpec,
+	type KernelProtocol,
+} from './kernel-call.ts';
 import { type DType, dtypeOf } from './dtype.ts';
 import { ByteStore } from './byte-store.ts';
 import { GlobalTensor, gmStore, typeGmBuffer, type GmPointer } from './global-tensor.ts';
@@ -70,6 +79,24 @@ export interface CoreSetup extends CoreIdentity {
 	readonly blockNum: number;
 }
 
+/** A step a running call described, written when the call returns. */
+interface StepDraft {
+	readonly site: CallSite;
+	readonly call: string;
+	readonly args: readonly string[];
+	readonly result: string;
+	readonly changes: StateChange[];
+	readonly position: TPosition | undefined;
+}
+
+/** The catalog call a core is running: the steps it described and the changes it noted. */
+interface OpenCall {
+	drafts: StepDraft[] | undefined;
+	changes: StateChange[] | undefined;
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
 /** One AI Core. */
 export class CoreContext {
 	readonly blockIdx: number;
@@ -117,6 +144,8 @@ export class CoreContext {
 	readonly #gauges = new Map<string, Gauge>();
 	readonly #stores = new Map<Hardware, ByteStore>();
 	#names = 0;
+	/** The catalog call running now, if any (see {@link protocol}). */
+	#open: OpenCall | undefined;
 
 	constructor(setup: CoreSetup) {
 		this.blockIdx = setup.blockIdx;
@@ -130,6 +159,60 @@ export class CoreContext {
 		this.fileName = setup.fileName;
 		this.prefix = `core${setup.blockIdx}`;
 		this.trace = new CoreTrace(this);
+	}
+
+	/**
+	 * The call protocol compiled for one Ascend C API (a closure made once per catalog row): run
+	 * the semantics, then write the step it described, or the step read from the call
+	 * ({@link describeCall}) with the changes it noted, charging the row's cost. A call that stops
+	 * the core (a Halt) has written its own step (core-abort.ts).
+	 */
+	static protocol<C extends KernelCall>(spec: KernelCallSpec<C>): KernelProtocol<C> {
+		const { forms, run } = spec;
+		const single = forms.length === 1 ? forms[0] : undefined;
+		const invoke = (core: CoreContext, call: C): unknown => {
+			const outer = core.#open;
+			const open: OpenCall = { drafts: undefined, changes: undefined };
+			core.#open = open;
+			let result: unknown;
+			try {
+				result = run(core, call);
+			} finally {
+				core.#open = outer;
+			}
+			core.#close(spec, single ?? forms[call.form]!, call, open, result);
+			return result;
+		};
+		return { ...spec, invoke };
+	}
+
+	#close(
+		spec: KernelCallSpec<never>,
+		form: KernelCallForm,
+		call: KernelCall,
+		open: OpenCall,
+		result: unknown,
+	): void {
+		const drafts = open.drafts;
+		const trace = this.trace;
+		if (!drafts) {
+			trace.advance(spec.costUs);
+			const site = call.site();
+			if (!this.recorder.storesSteps) {
+				trace.write(site, call.name, NO_ARGS, '', open.changes);
+				return;
+			}
+			const text = describeCall(spec, form, call, result);
+			trace.write(site, text.call, text.args, text.result, open.changes);
+			return;
+		}
+		if (open.changes) drafts[drafts.length - 1]!.changes.push(...open.changes);
+		for (let i = 0; i < drafts.length; i++) {
+			const d = drafts[i]!;
+			trace.advance(spec.per === 'step' || i === 0 ? spec.costUs : 0);
+			if (d.position) this.#updateOccupancy(d.site, d.position, d.changes);
+			trace.write(d.site, d.call, d.args, d.result, d.changes);
+		}
 	}
 
 	/** Actor name in trace steps, e.g. `core:0`. */
@@ -163,7 +246,7 @@ export class CoreContext {
 		this.pipes.push(pipe);
 		this.currentPipe = pipe;
 		this.record(site, `TPipe ${name}`, [], 'alive', [
-			{ path: `${this.prefix}.${name}`, value: 'alive' },
+			{ kind: 'pipe', core: this.blockIdx, pipe: name, state: 'alive' },
 		]);
 		return pipe;
 	}
@@ -207,8 +290,10 @@ export class CoreContext {
 		this.#queues.push(q);
 		this.record(site, `${type} ${q.name}`, [], q.position, [
 			{
-				path: `${this.prefix}.${q.name}`,
-				value: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: q.name,
+				view: { kind: q.kind, position: q.position, depth: q.depth, blocks: 0 },
 			},
 		]);
 		return q;
@@ -220,7 +305,12 @@ export class CoreContext {
 		const buf = new TBuf(this, name ?? this.#name('tbuf'), pos);
 		this.#tbufs.push(buf);
 		this.record(site, `TBuf<${pos}> ${buf.name}`, [], pos, [
-			{ path: `${this.prefix}.${buf.name}`, value: { kind: 'TBuf', position: pos, blocks: 0 } },
+			{
+				kind: 'queue',
+				core: this.blockIdx,
+				queue: buf.name,
+				view: { kind: 'TBuf', position: pos, blocks: 0 },
+			},
 		]);
 		return buf;
 	}
@@ -230,7 +320,7 @@ export class CoreContext {
 		const dtype = this.requireDType(site, dtypeName);
 		const gt = new GlobalTensor(this, name ?? this.#name('gm'), dtype);
 		this.#globals.push(gt);
-		this.trace.step(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
+		this.record(site, `GlobalTensor<${dtype.name}> ${gt.name}`, [], 'unset');
 		return gt;
 	}
 
@@ -250,15 +340,13 @@ export class CoreContext {
 
 	// ----- plain calls -------------------------------------------------------------------------
 
-	/** `GetBlockIdx()`. */
-	GetBlockIdx(site: CallSite): number {
-		this.trace.step(site, 'GetBlockIdx', [], String(this.blockIdx));
+	/** `GetBlockIdx()` (its step is the protocol's: `GetBlockIdx -> 0`). */
+	GetBlockIdx(): number {
 		return this.blockIdx;
 	}
 
 	/** `GetBlockNum()`. */
-	GetBlockNum(site: CallSite): number {
-		this.trace.step(site, 'GetBlockNum', [], String(this.blockNum));
+	GetBlockNum(): number {
 		return this.blockNum;
 	}
 
@@ -268,8 +356,8 @@ export class CoreContext {
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
-		if (intrinsic) this.trace.step(site, 'pipe_barrier', [name], 'void');
-		else this.trace.step(site, `PipeBarrier<${name}>`, [], 'void');
+		if (intrinsic) this.record(site, 'pipe_barrier', [name], 'void');
+		else this.record(site, `PipeBarrier<${name}>`, [], 'void');
 	}
 
 	/**
@@ -279,7 +367,7 @@ export class CoreContext {
 	syncAll(site: CallSite): void {
 		if (this.blockNum > 1 && this.blockIdx === 0)
 			this.trace.diagnose(site, 'sync-all-sequential', { blocks: this.blockNum });
-		this.trace.step(site, 'SyncAll', [], 'void');
+		this.record(site, 'SyncAll', [], 'void');
 	}
 
 	/** `SetFlag<evt>(id)`. */
@@ -291,7 +379,7 @@ export class CoreContext {
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: count },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
 	}
 
@@ -316,7 +404,7 @@ export class CoreContext {
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
 		this.record(site, call, [String(id)], 'void', [
-			{ path: `${this.prefix}.flags.${key}`, value: Math.max(0, count - 1) },
+			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
 	}
 
@@ -461,7 +549,7 @@ export class CoreContext {
 			for (let i = 0; i < count; i++)
 				out.push(store.get(t.dtype, t.ptr.byteOffset + i * t.dtype.bytes));
 		}
-		this.trace.step(site, 'DumpTensor', [t.describe(), String(n)], `${out.length} element(s)`);
+		this.record(site, 'DumpTensor', [t.describe(), String(n)], `${out.length} element(s)`);
 		return out;
 	}
 
@@ -485,26 +573,49 @@ export class CoreContext {
 	/** Adds a block's new state to `changes`. */
 	blockChanged(owner: { name: string }, block: BufferBlock, changes: StateChange[]): void {
 		changes.push({
-			path: `${this.prefix}.${owner.name}.block${block.index}`,
-			value: blockView(block),
+			kind: 'block',
+			core: this.blockIdx,
+			queue: owner.name,
+			index: block.index,
+			state: block.state,
+			address: block.address,
+			bytes: block.bytes,
+			enQueEventId: block.enQueEventId,
+			freeBufEventId: block.freeBufEventId,
 		});
 	}
 
 	/**
-	 * Records one step through the trace, first updating the occupancy of `position` (adding its
-	 * change, metric point and, when it passes the limit, a warning) at the step's time.
+	 * Describes the step of the catalog call being made (written by the protocol when the call
+	 * returns, after updating the occupancy of `position`: its change, metric point and, past the
+	 * limit, a warning, at the step's time). Outside a catalog call (a test driving the simulator
+	 * directly) the step is written at once.
 	 */
 	record(
 		site: CallSite,
 		call: string,
 		args: readonly string[],
 		result: string,
-		changes: StateChange[],
+		changes: StateChange[] = [],
 		position?: TPosition,
-	): number {
-		this.trace.tick();
+	): void {
+		const open = this.#open;
+		if (open) {
+			(open.drafts ??= []).push({ site, call, args, result, changes, position });
+			return;
+		}
+		this.trace.advance(KERNEL_CALL_US);
 		if (position) this.#updateOccupancy(site, position, changes);
-		return this.trace.write(site, call, args, result, changes);
+		this.trace.write(site, call, args, result, changes);
+	}
+
+	/**
+	 * Notes a state change for the step of the catalog call being made (the step the protocol
+	 * reads from the call, or the last one the semantics described).
+	 */
+	note(change: StateChange): void {
+		const open = this.#open;
+		if (open) (open.changes ??= []).push(change);
 	}
 
 	/** Looks up an element type; an unknown one is a diagnostic and is treated as 4 bytes. */
@@ -613,7 +724,12 @@ export class CoreContext {
 			});
 		}
 		ids.level(pipe.events.inUse(event), site, this.blockIdx);
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 		return id;
 	}
 
@@ -642,7 +758,12 @@ export class CoreContext {
 		const pipe = this.currentPipe;
 		if (!pipe || id === NO_EVENT_ID) return;
 		pipe.events.release(event, id);
-		changes.push({ path: `${this.prefix}.events.${event}`, value: pipe.events.heldIds(event) });
+		changes.push({
+			kind: 'event-ids',
+			core: this.blockIdx,
+			event,
+			held: pipe.events.heldIds(event),
+		});
 	}
 
 	/** Declares the occupancy series of `position` (once). */
@@ -675,10 +796,10 @@ export class CoreContext {
 		const now = this.occupancy(position);
 		if (this.#occupancy.get(position) === now) return;
 		this.#occupancy.set(position, now);
-		changes.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		const limit = this.profile.queMaxEvent.value;
+		changes.push({ kind: 'occupancy', core: this.blockIdx, position, count: now, limit });
 		this.defineOccupancySeries(position);
 		this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
-		const limit = this.profile.queMaxEvent.value;
 		this.gauge('position-buffers', position, limit, 'count', this.profile.queMaxEvent.source).level(
 			now,
 			site,
@@ -696,7 +817,13 @@ export class CoreContext {
 	refreshOccupancy(position: TPosition, changes?: StateChange[]): void {
 		const now = this.occupancy(position);
 		this.#occupancy.set(position, now);
-		changes?.push({ path: `${this.prefix}.${position}.occupancy`, value: now });
+		changes?.push({
+			kind: 'occupancy',
+			core: this.blockIdx,
+			position,
+			count: now,
+			limit: this.profile.queMaxEvent.value,
+		});
 		if (now <= this.profile.queMaxEvent.value) this.#overLimit.delete(position);
 		if (this.#series.has(position))
 			this.recorder.metric(occupancySeriesId(this.blockIdx, position), now);
@@ -729,7 +856,7 @@ export class CoreContext {
 			t.dtype,
 			t.generation,
 		);
-		this.trace.step(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
+		this.record(site, call, [String(n)], `LocalTensor<${t.dtype.name}> ${slice.describe()}`);
 		return slice;
 	}
 
@@ -746,7 +873,7 @@ export class CoreContext {
 			});
 		}
 		t.resize(n);
-		this.trace.step(site, `${t.describe()}.SetSize`, [String(n)], 'void');
+		this.record(site, `${t.describe()}.SetSize`, [String(n)], 'void');
 	}
 
 	/** `t.ReinterpretCast<U>()`. */
@@ -760,7 +887,7 @@ export class CoreContext {
 			dtype,
 			t.generation,
 		);
-		this.trace.step(
+		this.record(
 			site,
 			`${t.describe()}.ReinterpretCast<${dtype.name}>`,
 			[],
@@ -819,7 +946,7 @@ export class CoreContext {
 		}
 		const tensor = new LocalTensor(buf, block, offset, count, dtype);
 		this.noteTensor(tensor);
-		this.trace.step(
+		this.record(
 			site,
 			call,
 			len === undefined ? [] : offset > 0 ? [String(len), String(offset)] : [String(len)],
@@ -853,8 +980,12 @@ export class CoreContext {
 			'void',
 			[
 				{
-					path: `${this.prefix}.gm.${gt.name}`,
-					value: { buffer: ptr.buffer.name, offset: ptr.byteOffset, size: size ?? null },
+					kind: 'gm-window',
+					core: this.blockIdx,
+					tensor: gt.name,
+					buffer: ptr.buffer.name,
+					offset: ptr.byteOffset,
+					size: size ?? null,
 				},
 			],
 		);
@@ -868,7 +999,7 @@ export class CoreContext {
 			: undefined;
 		const size = gt.size === undefined ? undefined : gt.size - n;
 		const out = new GlobalTensor(this, gt.name, gt.dtype, ptr, size);
-		this.trace.step(site, `${gt.name}[]`, [String(n)], out.describe());
+		this.record(site, `${gt.name}[]`, [String(n)], out.describe());
 		return out;
 	}
 }

@@ -1,8 +1,9 @@
 /**
- * What one core records: its steps (each costs {@link KERNEL_CALL_US} of virtual time and names
- * the user's line), its diagnostics (with the product filled in), and, when a rule stops the
- * core, the stop itself (core-abort.ts). The core's state lives in CoreContext; this is only
- * how the core reports.
+ * What one core records: its steps (stamped at the end of the call, after the call's cost, and
+ * naming the user's line), its diagnostics (with the product filled in), and, when a rule stops
+ * the core, the stop itself (core-abort.ts). The core's state lives in CoreContext, and which
+ * step a call records is the call protocol's (CoreContext.protocol); this is only how the core
+ * reports.
  */
 import {
 	KERNEL_DIAGNOSTICS,
@@ -18,7 +19,10 @@ import type { CannWording } from './cann-wording.ts';
 import { abortCore, type CoreHalt, type Violation } from './core-abort.ts';
 import type { KernelProfile } from './kernel-profile.ts';
 
-/** Virtual microseconds one kernel API step takes (illustrative: keeps steps and metric points apart). */
+/**
+ * Virtual microseconds of a kernel step outside the catalog's costs (a stop, a step written
+ * without a catalog call); illustrative: keeps steps and metric points apart.
+ */
 export const KERNEL_CALL_US = 1;
 
 /** Who a core is, as its reports name it. */
@@ -50,30 +54,24 @@ export class CoreTrace {
 		this.actor = `core:${core.blockIdx}`;
 	}
 
-	/** Records one step at the user's line (state changes optional); returns its number. */
-	step(
-		site: CallSite,
-		call: string,
-		args: readonly string[],
-		result: string,
-		changes?: StateChange[],
-	): number {
-		this.tick();
-		return this.write(site, call, args, result, changes);
+	/** Records one step at the user's line after {@link KERNEL_CALL_US}; returns its number (the stop's step). */
+	step(site: CallSite, call: string, args: readonly string[], result: string): number {
+		this.advance(KERNEL_CALL_US);
+		return this.write(site, call, args, result);
 	}
 
-	/** Lets the time of one step pass (a step whose state is updated in between uses this). */
-	tick(): void {
-		this.recorder.clock.advance(KERNEL_CALL_US);
+	/** Lets `us` of virtual time pass (a call's cost, before its step is written). */
+	advance(us: number): void {
+		if (us > 0) this.recorder.clock.advance(us);
 	}
 
-	/** Records a step at the current time, after {@link tick}. */
+	/** Records a step at the current time, with the state it changed. */
 	write(
 		site: CallSite,
 		call: string,
 		args: readonly string[],
 		result: string,
-		changes?: StateChange[],
+		changes?: readonly StateChange[],
 	): number {
 		const span = spanOf(site);
 		return this.recorder.step(
@@ -81,7 +79,7 @@ export class CoreTrace {
 			call,
 			args,
 			result,
-			changes ? { span, changes } : { span },
+			changes && changes.length > 0 ? { span, changes } : { span },
 		);
 	}
 

@@ -164,7 +164,7 @@ export function loadData2d(
 			to.write(dst.address + dstFractal(i), out);
 		}
 	}
-	core.trace.step(site, call, traceArgs, `${n} fractal(s)`);
+	core.record(site, call, traceArgs, `${n} fractal(s)`);
 }
 
 /** A 16×16 fractal of 2-byte elements, transposed. */
@@ -307,7 +307,7 @@ export function mmad(
 			cs.set(dst.dtype, cOff, acc);
 		}
 	}
-	core.trace.step(site, call, traceArgs, `${p.m}×${p.k} · ${p.k}×${p.n}`);
+	core.record(site, call, traceArgs, `${p.m}×${p.k} · ${p.k}×${p.n}`);
 }
 
 /** How a copy out of L0C lays out and converts the result. */
@@ -402,7 +402,7 @@ export function fixpipe(
 			to.store.set(dst.dtype, at, v);
 		}
 	}
-	core.trace.step(site, call, traceArgs, `${p.mSize}×${p.nSize} ${p.nd ? 'ND' : 'NZ'}`);
+	core.record(site, call, traceArgs, `${p.mSize}×${p.nSize} ${p.nd ? 'ND' : 'NZ'}`);
 }
 
 /** A DataCopy from CO1 to CO2 (UB) in the enhanced matrix or vector block mode. */
@@ -472,5 +472,5 @@ export function co1ToLocal(
 			to.set(dst.dtype, dst.address + (dstAt(i) + e) * dst.dtype.bytes, v);
 		}
 	}
-	core.trace.step(site, call, traceArgs, `${count * perBlock} element(s)`);
+	core.record(site, call, traceArgs, `${count * perBlock} element(s)`);
 }

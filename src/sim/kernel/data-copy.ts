@@ -159,7 +159,7 @@ export function runCopy(
 	}
 	core.observeAccess(site, ctx.call, accesses);
 	const moved = moveBytes(core, dst, src, plan);
-	core.trace.step(site, ctx.call, c.traceArgs, `${moved} B`);
+	core.record(site, ctx.call, c.traceArgs, `${moved} B`);
 	return moved;
 }
 

@@ -5,6 +5,7 @@
  * Pointer arithmetic is the interpreter's: `(__gm__ half*)x + n` is `offsetGm(x, n * 2)`.
  */
 import type { CallSite } from '../trace.ts';
+import { Halt } from '../halt.ts';
 import { ByteStore, encodeElement, PAGE } from './byte-store.ts';
 import { fillValue, type GmFill } from './gm-fill.ts';
 import type { CoreContext } from './core-context.ts';
@@ -20,7 +21,36 @@ export interface GmBuffer {
 	 * gm-fill.ts); absent: zeros.
 	 */
 	readonly fill?: GmFill;
+	/**
+	 * An address no allocation maps (a null or stray pointer a host passed to a kernel): on the
+	 * NPU every access to it raises a device exception.
+	 */
+	readonly unmapped?: boolean;
 }
+
+/** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
+export const MTE_OUT_OF_RANGE = 'The DDR address of the MTE instruction is out of range.';
+
+/** The store of an unmapped buffer: every access is a device exception. */
+class UnmappedStore extends ByteStore {
+	protected override checkAccess(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override read(): Uint8Array {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override write(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override get(): number {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+	override set(): void {
+		throw new Halt('exception', MTE_OUT_OF_RANGE);
+	}
+}
+
+const UNMAPPED = new UnmappedStore();
 
 /** A byte address inside a GM buffer. */
 export interface GmPointer {
@@ -52,6 +82,7 @@ export function typeGmBuffer(buffer: GmBuffer, dtype: DType): void {
 
 /** The contents of a GM buffer (created empty, all zero, on first use). */
 export function gmStore(buffer: GmBuffer): ByteStore {
+	if (buffer.unmapped) return UNMAPPED;
 	let store = gmContents.get(buffer);
 	if (!store) {
 		store = new ByteStore();

@@ -8,11 +8,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock.ts';
+import { describeChange } from '../facts/state-change.ts';
 import { isProductId } from '../product-id.ts';
 import { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { Trace } from '../trace.ts';
-import { createKernelLaunch, type KernelRunResult } from './kernel-launch.ts';
+import { createKernelLaunch, type KernelRunResult, runOutcome } from './kernel-launch.ts';
 import { parseKernelScript, runKernelScript } from './kernel-script.ts';
 
 const dir = join(import.meta.dirname, '../../../tests/golden/sim-kernel');
@@ -53,7 +54,7 @@ export function renderRun(result: KernelRunResult, trace: Trace): string {
 	out.push(`outcome: ${result.outcome}${stalled}`);
 	out.push('steps:');
 	for (const s of trace.steps) {
-		const changes = (s.changes ?? []).map((c) => `${c.path}=${JSON.stringify(c.value)}`).join('; ');
+		const changes = (s.changes ?? []).map(describeChange).join('; ');
 		const args = s.args.length > 0 ? ` ${s.args.join(', ')}` : '';
 		out.push(
 			`  ${s.step} t=${s.time} ${s.actor} L${s.span?.line ?? '?'} ${s.call}${args} -> ${s.result}${changes ? ` | ${changes}` : ''}`,
@@ -95,7 +96,7 @@ function runCase(c: GoldenCase): string {
 	const result = launch.run((core) =>
 		runKernelScript(core, script, Number(c.header.gm ?? 1 << 20)),
 	);
-	return renderRun(result, recorder.finish(result.outcome));
+	return renderRun(result, recorder.finish(runOutcome(result.outcome)));
 }
 
 const files = readdirSync(dir)

@@ -23,7 +23,6 @@
  */
 export * from './atomic-store.ts';
 export * from './buffer-block.ts';
-export * from './buffer-map.ts';
 export * from './byte-store.ts';
 export * from './cann-wording.ts';
 export * from './core-abort.ts';
@@ -34,6 +33,7 @@ export * from './data-copy.ts';
 export * from './dtype.ts';
 export * from './event-pool.ts';
 export * from './global-tensor.ts';
+export * from './kernel-call.ts';
 export * from './issuing-pipe.ts';
 export * from './gm-fill.ts';
 export * from './kernel-launch.ts';

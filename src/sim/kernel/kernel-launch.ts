@@ -12,7 +12,7 @@ import type { ProductId } from '../product-id.ts';
 import { PRODUCT_BASES } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
-import type { CallSite } from '../trace.ts';
+import type { CallSite, Outcome } from '../trace.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
 import { CoreContext } from './core-context.ts';
@@ -46,7 +46,12 @@ export interface KernelLaunchOptions {
 }
 
 /** How a launch ended. */
-export type KernelOutcome = 'completed' | 'hang' | 'abort';
+export type KernelOutcome = 'completed' | 'hang' | 'abort' | 'exception';
+
+/** A launch's outcome as a run's: a device exception alone (no host to report it) is an error. */
+export function runOutcome(outcome: KernelOutcome): Outcome {
+	return outcome === 'exception' ? 'error' : outcome;
+}
 
 /** What the host side needs from a finished launch. */
 export interface KernelRunResult {
@@ -158,7 +163,7 @@ export class KernelLaunch {
 	 */
 	noteHalt(core: CoreContext, halt: Halt): void {
 		if (core.halt) return;
-		const kind = halt.kind === 'abort' ? 'abort' : 'hang';
+		const kind = halt.kind === 'abort' ? 'abort' : halt.kind === 'exception' ? 'exception' : 'hang';
 		core.trace.halt = {
 			blockIdx: core.blockIdx,
 			kind,
@@ -175,9 +180,11 @@ export class KernelLaunch {
 		const halts = this.cores.flatMap((c) => (c.halt ? [c.halt] : []));
 		const outcome: KernelOutcome = halts.some((h) => h.kind === 'abort')
 			? 'abort'
-			: halts.length > 0
-				? 'hang'
-				: 'completed';
+			: halts.some((h) => h.kind === 'exception')
+				? 'exception'
+				: halts.length > 0
+					? 'hang'
+					: 'completed';
 		const result: KernelRunResult = {
 			outcome,
 			kernelName: this.kernelName,

@@ -7,7 +7,7 @@ import type { ProductId } from '../product-id.ts';
 import { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { Trace } from '../trace.ts';
-import { createKernelLaunch, type KernelRunResult } from './kernel-launch.ts';
+import { createKernelLaunch, type KernelRunResult, runOutcome } from './kernel-launch.ts';
 import { parseKernelScript, runKernelScript } from './kernel-script.ts';
 
 /** Options of {@link runScript}. */
@@ -44,7 +44,7 @@ export function runScript(script: string, options: RunScriptOptions = {}): Scrip
 	});
 	const parsed = parseKernelScript(script, file);
 	const result = launch.run((core) => runKernelScript(core, parsed, options.gmBytes));
-	const trace = recorder.finish(result.outcome);
+	const trace = recorder.finish(runOutcome(result.outcome));
 	return {
 		result,
 		trace,

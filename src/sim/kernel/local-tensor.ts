@@ -101,21 +101,20 @@ export class LocalTensor {
 
 	/** `GetSize()`: elements. */
 	GetSize(site?: CallSite): number {
-		if (site) this.owner.core.trace.step(site, `${this.describe()}.GetSize`, [], String(this.size));
+		if (site) this.owner.core.record(site, `${this.describe()}.GetSize`, [], String(this.size));
 		return this.size;
 	}
 
 	/** `GetLength()`: bytes. */
 	GetLength(site?: CallSite): number {
-		if (site)
-			this.owner.core.trace.step(site, `${this.describe()}.GetLength`, [], String(this.bytes));
+		if (site) this.owner.core.record(site, `${this.describe()}.GetLength`, [], String(this.bytes));
 		return this.bytes;
 	}
 
 	/** `GetPhyAddr()`: the byte address within its memory. */
 	GetPhyAddr(site?: CallSite): number {
 		if (site)
-			this.owner.core.trace.step(site, `${this.describe()}.GetPhyAddr`, [], String(this.address));
+			this.owner.core.record(site, `${this.describe()}.GetPhyAddr`, [], String(this.address));
 		return this.address;
 	}
 

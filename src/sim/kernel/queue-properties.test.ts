@@ -5,9 +5,10 @@ import { isHalt } from '../halt.ts';
 import { PRODUCT_IDS } from '../product-id.ts';
 import { Recorder } from '../recorder.ts';
 import type { CallSite } from '../trace.ts';
-import { blockView, NO_EVENT_ID, type TBufState } from './buffer-block.ts';
+import { factsOf, stateAfter } from '../facts/machine-state.ts';
+import { NO_EVENT_ID, type TBufState } from './buffer-block.ts';
 import type { CoreContext } from './core-context.ts';
-import { createKernelLaunch } from './kernel-launch.ts';
+import { createKernelLaunch, runOutcome } from './kernel-launch.ts';
 import type { LocalTensor } from './local-tensor.ts';
 import type { TQueBind } from './tque-bind.ts';
 
@@ -233,14 +234,18 @@ describe('random AllocTensor / FreeTensor / EnQue / DeQue sequences', () => {
 						expect(result.stalled.kind).toBe(mode === 'cpu' ? 'abort' : 'hang');
 						expect(recorder.diagnostics.some((d) => d.code === result.stalled!.code)).toBe(true);
 					}
-					// The recorded state deltas are enough to redraw every block as it is now.
-					const map = new Map<string, unknown>();
-					for (const step of recorder.finish(result.outcome).steps) {
-						for (const c of step.changes ?? []) map.set(c.path, c.value);
-					}
+					// The recorded state facts are enough to redraw every block as it is now.
+					const steps = recorder.finish(runOutcome(result.outcome)).steps;
+					const blocks = factsOf(stateAfter(steps, steps.length), 'block');
 					for (const q of queues) {
 						for (const b of q.blocks)
-							expect(map.get(`core0.${q.name}.block${b.index}`)).toEqual(blockView(b));
+							expect(blocks.find((f) => f.queue === q.name && f.index === b.index)).toMatchObject({
+								state: b.state,
+								address: b.address,
+								bytes: b.bytes,
+								enQueEventId: b.enQueEventId,
+								freeBufEventId: b.freeBufEventId,
+							});
 					}
 				},
 			),

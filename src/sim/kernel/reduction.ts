@@ -171,6 +171,46 @@ function lanesOf(core: CoreContext, p: RepeatReduceParams, lanes: number, r: num
 	return new Set(activeLanes(p.mask, lanes));
 }
 
+/** What the operand checks of a repeat-form reduction need. */
+interface RepeatOperands {
+	readonly call: string;
+	readonly ctx: ReturnType<typeof setup>['ctx'];
+	readonly rc: ReduceCall;
+	readonly p: RepeatReduceParams;
+	readonly repeats: number;
+	readonly lanes: number;
+	/** Bytes the destination spans over all repeats. */
+	readonly dstExtent: number;
+	/** The destination's alignment when it is not the element size. */
+	readonly dstAlign?: number;
+}
+
+/**
+ * Checks the destination (written, `dstExtent` bytes) and the source (read, as far as the
+ * repeats and strides reach) of a repeat-form reduction against their tensors, and records both
+ * accesses.
+ */
+function checkRepeatOperands(core: CoreContext, site: CallSite, o: RepeatOperands): void {
+	const accesses: MemoryAccess[] = [
+		checkLocalOperand(core, site, o.ctx, {
+			role: 'dst',
+			tensor: o.rc.dst,
+			kind: 'write',
+			extent: o.dstExtent,
+			limit: 'tensor',
+			...(o.dstAlign !== undefined ? { align: o.dstAlign } : {}),
+		}),
+		checkLocalOperand(core, site, o.ctx, {
+			role: 'src',
+			tensor: o.rc.src,
+			kind: 'read',
+			extent: srcExtent(o.rc.src, o.repeats, o.lanes, o.p),
+			limit: 'tensor',
+		}),
+	];
+	core.observeAccess(site, o.call, accesses);
+}
+
 /** Repeats a Counter-mode call makes: as many as the count needs. */
 function repeatsOf(core: CoreContext, p: RepeatReduceParams, lanes: number): number {
 	if (!core.mask.counter) return Math.max(0, Math.trunc(p.repeatTimes));
@@ -224,24 +264,16 @@ export function reduceRepeat(
 			? 4
 			: rc.dst.dtype.bytes;
 	const dstExtent = repeats > 0 ? (repeats - 1) * p.dstRepStride * unit + unit : 0;
-	const accesses: MemoryAccess[] = [
-		checkLocalOperand(core, site, ctx, {
-			role: 'dst',
-			tensor: rc.dst,
-			kind: 'write',
-			extent: dstExtent,
-			limit: 'tensor',
-			align: rc.dst.dtype.bytes,
-		}),
-		checkLocalOperand(core, site, ctx, {
-			role: 'src',
-			tensor: rc.src,
-			kind: 'read',
-			extent: srcExtent(rc.src, repeats, lanes, p),
-			limit: 'tensor',
-		}),
-	];
-	core.observeAccess(site, call, accesses);
+	checkRepeatOperands(core, site, {
+		call,
+		ctx,
+		rc,
+		p,
+		repeats,
+		lanes,
+		dstExtent,
+		dstAlign: rc.dst.dtype.bytes,
+	});
 	const out = core.storeOf(rc.dst.hardware);
 	for (let r = 0; r < repeats; r++) {
 		const { values, present } = readRepeat(core, rc.src, r, lanes, lanesOf(core, p, lanes, r), p);
@@ -261,7 +293,7 @@ export function reduceRepeat(
 			out.write(indexAt, indexBits(core, d, got.index).raw);
 		}
 	}
-	core.trace.step(site, call, rc.traceArgs, `${repeats} repeat(s)`);
+	core.record(site, call, rc.traceArgs, `${repeats} repeat(s)`);
 }
 
 /**
@@ -282,24 +314,16 @@ export function reduceBlocks(
 	const repeats = repeatsOf(core, p, lanes);
 	const d = rc.dst.dtype;
 	const dstExtent = repeats > 0 ? ((repeats - 1) * p.dstRepStride * 8 + 8) * d.bytes : 0;
-	const accesses: MemoryAccess[] = [
-		checkLocalOperand(core, site, ctx, {
-			role: 'dst',
-			tensor: rc.dst,
-			kind: 'write',
-			extent: dstExtent,
-			limit: 'tensor',
-			align: size === 2 ? 16 : 32,
-		}),
-		checkLocalOperand(core, site, ctx, {
-			role: 'src',
-			tensor: rc.src,
-			kind: 'read',
-			extent: srcExtent(rc.src, repeats, lanes, p),
-			limit: 'tensor',
-		}),
-	];
-	core.observeAccess(site, call, accesses);
+	checkRepeatOperands(core, site, {
+		call,
+		ctx,
+		rc,
+		p,
+		repeats,
+		lanes,
+		dstExtent,
+		dstAlign: size === 2 ? 16 : 32,
+	});
 	const out = core.storeOf(rc.dst.hardware);
 	for (let r = 0; r < repeats; r++) {
 		const { values, present } = readRepeat(core, rc.src, r, lanes, lanesOf(core, p, lanes, r), p);
@@ -314,7 +338,7 @@ export function reduceBlocks(
 			if (got) out.set(d, rc.dst.address + (r * p.dstRepStride * 8 + b) * d.bytes, got.value);
 		}
 	}
-	core.trace.step(site, call, rc.traceArgs, `${repeats} repeat(s)`);
+	core.record(site, call, rc.traceArgs, `${repeats} repeat(s)`);
 }
 
 /**
@@ -335,23 +359,7 @@ export function reducePairs(
 	const repeats = repeatsOf(core, p, lanes);
 	const d = rc.dst.dtype;
 	const dstExtent = repeats > 0 ? ((repeats - 1) * p.dstRepStride * half + half) * d.bytes : 0;
-	const accesses: MemoryAccess[] = [
-		checkLocalOperand(core, site, ctx, {
-			role: 'dst',
-			tensor: rc.dst,
-			kind: 'write',
-			extent: dstExtent,
-			limit: 'tensor',
-		}),
-		checkLocalOperand(core, site, ctx, {
-			role: 'src',
-			tensor: rc.src,
-			kind: 'read',
-			extent: srcExtent(rc.src, repeats, lanes, p),
-			limit: 'tensor',
-		}),
-	];
-	core.observeAccess(site, call, accesses);
+	checkRepeatOperands(core, site, { call, ctx, rc, p, repeats, lanes, dstExtent });
 	const out = core.storeOf(rc.dst.hardware);
 	for (let r = 0; r < repeats; r++) {
 		const { values, present } = readRepeat(core, rc.src, r, lanes, lanesOf(core, p, lanes, r), p);
@@ -365,7 +373,7 @@ export function reducePairs(
 			if (got) out.set(d, rc.dst.address + (r * p.dstRepStride * half + i) * d.bytes, got.value);
 		}
 	}
-	core.trace.step(site, call, rc.traceArgs, `${repeats} repeat(s)`);
+	core.record(site, call, rc.traceArgs, `${repeats} repeat(s)`);
 }
 
 /** ReduceSum/Max/Min over all the elements a call selects. */
@@ -517,5 +525,5 @@ export function reduceAll(
 				indexBits(core, rc.dst.dtype, result.index).raw,
 			);
 	}
-	core.trace.step(site, call, rc.traceArgs, result ? String(result.value) : 'nothing selected');
+	core.record(site, call, rc.traceArgs, result ? String(result.value) : 'nothing selected');
 }

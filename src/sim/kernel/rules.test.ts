@@ -232,11 +232,10 @@ describe('InitBuffer checks', () => {
 11 a = TQue VECIN 1
 12 pipe.InitBuffer a 2 100`);
 		const init = r.trace.steps.find((s) => s.call === 'pipe.InitBuffer')!;
-		expect(init.changes).toContainEqual({
-			path: 'core0.a.block1',
-			value: { state: 'FREE', address: 128, bytes: 128 },
-		});
-		expect(init.changes).toContainEqual({ path: 'core0.pool.UB', value: 256 });
+		expect(init.changes).toContainEqual(
+			expect.objectContaining({ kind: 'block', queue: 'a', index: 1, address: 128, bytes: 128 }),
+		);
+		expect(init.changes).toContainEqual({ kind: 'pool', core: 0, memory: 'UB', bytes: 256 });
 	});
 
 	it('refuses a TBuf longer than its memory (tbuf-length)', () => {
@@ -583,7 +582,7 @@ describe('Matmul positions', () => {
 		const { trace } = runScript(script);
 		const memories = trace.steps
 			.filter((s) => s.call === 'pipe.InitBuffer')
-			.map((s) => (s.changes![0]!.value as { memory: string }).memory);
+			.map((s) => s.changes!.find((c) => c.kind === 'queue')?.view?.memory);
 		expect(memories).toEqual(['L1', 'L0A', 'L1', 'L0B', 'L0C']);
 	});
 
@@ -591,8 +590,7 @@ describe('Matmul positions', () => {
 		const events = (product: 'atlas-training' | 'atlas-a2') =>
 			runScript(script, { product })
 				.trace.steps.flatMap((s) => s.changes ?? [])
-				.filter((c) => c.path.startsWith('core0.events.'))
-				.map((c) => c.path.slice('core0.events.'.length));
+				.flatMap((c) => (c.kind === 'event-ids' && c.core === 0 ? [c.event] : []));
 		expect(events('atlas-training')).toEqual(['MTE1_M', 'M_V']);
 		expect(events('atlas-a2')).toEqual(['MTE1_M', 'M_FIX']);
 	});

@@ -18,7 +18,7 @@ export function localGetValue(
 	const i = elementIndex(core, site, `${t.describe()}.GetValue`, t, index);
 	const value =
 		i === undefined ? 0 : core.storeOf(t.hardware).get(t.dtype, t.address + i * t.dtype.bytes);
-	core.trace.step(site, `${t.describe()}.GetValue`, [String(index)], String(value));
+	core.record(site, `${t.describe()}.GetValue`, [String(index)], String(value));
 	return value;
 }
 
@@ -32,7 +32,7 @@ export function localSetValue(
 ): void {
 	const i = elementIndex(core, site, `${t.describe()}.SetValue`, t, index);
 	if (i !== undefined) core.storeOf(t.hardware).set(t.dtype, t.address + i * t.dtype.bytes, value);
-	core.trace.step(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
+	core.record(site, `${t.describe()}.SetValue`, [String(index), String(value)], 'void');
 }
 
 /** Checks a scalar access; undefined when it would leave the memory (then it is skipped). */
@@ -75,7 +75,7 @@ export function globalGetValue(
 ): number {
 	const at = globalIndex(core, site, `${gt.name}.GetValue`, gt, index);
 	const value = at === undefined ? 0 : gmStore(gt.ptr!.buffer).get(gt.dtype, at);
-	core.trace.step(site, `${gt.name}.GetValue`, [String(index)], String(value));
+	core.record(site, `${gt.name}.GetValue`, [String(index)], String(value));
 	return value;
 }
 
@@ -89,7 +89,7 @@ export function globalSetValue(
 ): void {
 	const at = globalIndex(core, site, `${gt.name}.SetValue`, gt, index);
 	if (at !== undefined) gmStore(gt.ptr!.buffer).set(gt.dtype, at, value);
-	core.trace.step(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
+	core.record(site, `${gt.name}.SetValue`, [String(index), String(value)], 'void');
 }
 
 function globalIndex(

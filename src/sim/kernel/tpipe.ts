@@ -189,8 +189,10 @@ export class TPipe {
 			.gauge('position-bytes', target.position, capacity, 'bytes', core.memorySource(memory))
 			.level(positionBytes, site, core.blockIdx);
 		changes.push({
-			path: `${core.prefix}.${target.name}`,
-			value: {
+			kind: 'queue',
+			core: core.blockIdx,
+			queue: target.name,
+			view: {
 				kind: target.kind,
 				position: target.position,
 				memory,
@@ -200,8 +202,13 @@ export class TPipe {
 			},
 		});
 		for (const block of blocks) core.blockChanged(target, block, changes);
-		changes.push({ path: `${core.prefix}.pool.${memory}`, value: offset + bytes });
-		changes.push({ path: `${core.prefix}.${this.name}.buffers`, value: this.bufferCount });
+		changes.push({ kind: 'pool', core: core.blockIdx, memory, bytes: offset + bytes });
+		changes.push({
+			kind: 'pipe-buffers',
+			core: core.blockIdx,
+			pipe: this.name,
+			count: this.bufferCount,
+		});
 		core.defineOccupancySeries(target.position);
 		core.record(site, call, args, 'true', changes, isTBuf ? undefined : target.position);
 		return true;
@@ -231,7 +238,7 @@ export class TPipe {
 	FetchEventID(site: CallSite, eventName: string): number {
 		const event = this.core.requireEvent(site, eventName);
 		const id = this.events.firstFree(event);
-		this.core.trace.step(site, `${this.name}.FetchEventID`, [event], String(id));
+		this.core.record(site, `${this.name}.FetchEventID`, [event], String(id));
 		return id;
 	}
 
@@ -263,8 +270,10 @@ export class TPipe {
 		const changes = this.core.changeList();
 		this.events.release(event, id);
 		changes.push({
-			path: `${this.core.prefix}.events.${event}`,
-			value: this.events.heldIds(event),
+			kind: 'event-ids',
+			core: this.core.blockIdx,
+			event,
+			held: this.events.heldIds(event),
 		});
 		this.core.record(site, call, [String(id)], 'void', changes);
 	}
@@ -273,7 +282,7 @@ export class TPipe {
 	#empty(changes: ReturnType<CoreContext['changeList']>): void {
 		for (const owner of this.owners) {
 			owner.resetBlocks();
-			changes.push({ path: `${this.core.prefix}.${owner.name}`, value: null });
+			changes.push({ kind: 'queue', core: this.core.blockIdx, queue: owner.name, view: null });
 		}
 		const positions = new Set([...this.owners].map((o) => o.position));
 		this.owners.clear();
@@ -281,7 +290,7 @@ export class TPipe {
 		this.positionBytes.clear();
 		this.bufferCount = 0;
 		this.events.clear();
-		changes.push({ path: `${this.core.prefix}.${this.name}.buffers`, value: 0 });
+		changes.push({ kind: 'pipe-buffers', core: this.core.blockIdx, pipe: this.name, count: 0 });
 		for (const pos of positions) this.core.refreshOccupancy(pos, changes);
 	}
 
@@ -301,7 +310,7 @@ export class TPipe {
 		if (this.alive) this.#empty(changes);
 		this.alive = false;
 		this.core.pipeDestroyed(this);
-		changes.push({ path: `${this.core.prefix}.${this.name}`, value: 'destroyed' });
+		changes.push({ kind: 'pipe', core: this.core.blockIdx, pipe: this.name, state: 'destroyed' });
 		this.core.record(site, call, [], 'void', changes);
 	}
 }

@@ -381,7 +381,12 @@ export class TQueBind implements TensorOwner {
 		}
 		block.state = 'ENQUE';
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(site, call, [tensor.describe()], 'true', changes, this.position);
 		return true;
 	}
@@ -420,7 +425,12 @@ export class TQueBind implements TensorOwner {
 		const tensor = new LocalTensor(this, block, 0, Math.floor(block.bytes / dtype.bytes), dtype);
 		this.core.noteTensor(tensor);
 		this.core.blockChanged(this, block, changes);
-		changes.push({ path: `${this.core.prefix}.${this.name}.queued`, value: this.usedCount });
+		changes.push({
+			kind: 'queued',
+			core: this.core.blockIdx,
+			queue: this.name,
+			count: this.usedCount,
+		});
 		this.core.record(
 			site,
 			call,
@@ -435,27 +445,27 @@ export class TQueBind implements TensorOwner {
 	/** `VacantInQue()`: the queue is not full. */
 	VacantInQue(site: CallSite): boolean {
 		const value = this.usedCount < this.depth;
-		this.core.trace.step(site, this.#call('VacantInQue'), [], String(value));
+		this.core.record(site, this.#call('VacantInQue'), [], String(value));
 		return value;
 	}
 
 	/** `HasTensorInQue()`. */
 	HasTensorInQue(site: CallSite): boolean {
 		const value = this.usedCount > 0;
-		this.core.trace.step(site, this.#call('HasTensorInQue'), [], String(value));
+		this.core.record(site, this.#call('HasTensorInQue'), [], String(value));
 		return value;
 	}
 
 	/** `GetTensorCountInQue()`. */
 	GetTensorCountInQue(site: CallSite): number {
-		this.core.trace.step(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
+		this.core.record(site, this.#call('GetTensorCountInQue'), [], String(this.usedCount));
 		return this.usedCount;
 	}
 
 	/** `HasIdleBuffer()`: some block is not in use. */
 	HasIdleBuffer(site: CallSite): boolean {
 		const value = this.bufUsedCount < this.blocks.length;
-		this.core.trace.step(site, this.#call('HasIdleBuffer'), [], String(value));
+		this.core.record(site, this.#call('HasIdleBuffer'), [], String(value));
 		return value;
 	}
 

@@ -122,7 +122,7 @@ export function runVector(core: CoreContext, site: CallSite, vc: VectorCall): vo
 	if (vc.spec.readsDst) accesses.push({ ...accesses[0]!, kind: 'read' });
 	core.observeAccess(site, call, accesses);
 	computeVector(core, vc, offsets);
-	core.trace.step(site, call, vc.traceArgs, 'void');
+	core.record(site, call, vc.traceArgs, 'void');
 }
 
 /** A vector operand must be in UB; anything else stops the core (both modes). */

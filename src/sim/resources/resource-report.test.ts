@@ -145,7 +145,8 @@ describe('host resources', () => {
     aclrtMalloc(&b, 100, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtFree(a);
     aclrtFree(b);`),
-			'atlas-a2',
+			// A product whose device memory size no source gives (Atlas A2's is sourced).
+			'atlas-training',
 		);
 		const memory = peak(r, 'device-memory', '0');
 		// Each size is rounded up to 32 bytes and padded by 32 (ascend-facts B.3).

@@ -10,7 +10,9 @@ import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import type { AclEvent } from '../host-resources.ts';
 import { NEW_EVENT_LINE_GAP_US, OLD_EVENT_LINE_GAPS_US } from '../host-timing.ts';
-import { resolveStream, stoppedContext, waitUntil } from './stream.ts';
+import { captureTask } from './graph-capture.ts';
+import { resolveStream, submissionStream, submitRefused, waitUntil } from './stream.ts';
+import { reportAbortedWait } from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -32,11 +34,13 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 		recorded: false,
 		completeAt: 0,
 		failedCode: 0,
+		captured: false,
 		site: call.site(),
 		api: call.name,
 	};
 	rt.state.events.set(event.handle, event);
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(event.handle)}`, 'created');
+	if (rt.detailed())
+		rt.note({ kind: 'event', pid: rt.pid, handle: event.handle, state: 'created' });
 	rt.detail(`event=${hex(event.handle)}`);
 	call.out(0, event.handle);
 	return ACL_SUCCESS;
@@ -51,10 +55,16 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
-	const s = resolveStream(rt, call.args[1] as number);
+	const s = submissionStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
-	const refused = stoppedContext(rt, s.context);
-	if (refused !== ACL_SUCCESS) return refused;
+	if (s.capture) {
+		// Recorded into the graph: waiting on it from the host is forbidden until the capture ends.
+		captureTask(s, { kind: 'other', api: call.name });
+		e.recorded = true;
+		e.captured = true;
+		return ACL_SUCCESS;
+	}
+	e.captured = false;
 	const device = s.context.device;
 	if (e.holding !== device) {
 		if (!device.events.take(1, call.site())) {
@@ -68,22 +78,29 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 		}
 		if (e.holding) releaseEventResource(rt, e);
 		e.holding = device;
-		if (rt.detailed()) rt.note(`device${device.id}.events`, device.events.inUse);
+		if (rt.detailed())
+			rt.note({ kind: 'device-events', device: device.id, inUse: device.events.inUse });
 		device.eventSeries.update(device.events.inUse);
 	}
 	e.recorded = true;
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, 'recorded');
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: 'recorded' });
 	e.completeAt = s.busyUntil;
-	e.failedCode = s.context.failure && s.error ? s.error.code : 0;
+	e.failedCode = s.stopOnFailure && s.error ? s.error.code : 0;
 	return ACL_SUCCESS;
 }
 
 /** `aclrtStreamWaitEvent(stream, event)`: later tasks on `stream` wait for the event. */
 export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
-	const s = resolveStream(rt, call.args[0] as number);
+	const s = resolveStream(rt, call.args[0] as number, call);
 	if (typeof s === 'number') return s;
 	const e = resolveEvent(rt, call.args[1] as number);
 	if (typeof e === 'number') return e;
+	const refused = submitRefused(rt, s, call);
+	if (refused !== ACL_SUCCESS) return refused;
+	if (s.capture) {
+		captureTask(s, { kind: 'other', api: call.name });
+		return ACL_SUCCESS;
+	}
 	if (!syncFlag(rt, e))
 		rt.diagnose('event-wait-plain', call.site(), { version: rt.machine.cann.version });
 	if (e.recorded && e.completeAt > s.busyUntil) s.busyUntil = e.completeAt;
@@ -98,7 +115,7 @@ export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
 export function aclrtResetEvent(rt: AclRuntime, call: HostCall): AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
-	const s = resolveStream(rt, call.args[1] as number);
+	const s = resolveStream(rt, call.args[1] as number, call);
 	if (typeof s === 'number') return s;
 	if (!syncFlag(rt, e)) {
 		rt.diagnose('event-reset-plain', call.site(), { version: rt.machine.cann.version });
@@ -107,7 +124,7 @@ export function aclrtResetEvent(rt: AclRuntime, call: HostCall): AclError {
 	}
 	if (e.holding) releaseEventResource(rt, e);
 	e.recorded = false;
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, 'reset');
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: 'reset' });
 	e.failedCode = 0;
 	return ACL_SUCCESS;
 }
@@ -119,7 +136,7 @@ export function aclrtDestroyEvent(rt: AclRuntime, call: HostCall): AclError {
 	if (typeof e === 'number') return e;
 	if (e.holding) releaseEventResource(rt, e);
 	rt.state.events.delete(handle);
-	if (rt.detailed()) rt.note(`${rt.prefix}.event.${hex(handle)}`, null);
+	if (rt.detailed()) rt.note({ kind: 'event', pid: rt.pid, handle, state: null });
 	return ACL_SUCCESS;
 }
 
@@ -153,6 +170,10 @@ export function aclrtQueryEventStatus(rt: AclRuntime, call: HostCall): AclError 
 function queryEvent(rt: AclRuntime, call: HostCall): boolean | AclError {
 	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
+	if (e.captured) return ACL_ERROR.ACL_ERROR_RT_EVENT_CAPTURED;
+	const context = rt.state.current;
+	const aborted = context ? reportAbortedWait(rt, context, call) : ACL_SUCCESS;
+	if (aborted !== ACL_SUCCESS) return aborted;
 	const complete = !e.recorded || (e.failedCode === 0 && e.completeAt <= rt.machine.clock.now);
 	rt.detail(complete ? 'COMPLETE' : 'NOT_READY');
 	return complete;
@@ -160,20 +181,27 @@ function queryEvent(rt: AclRuntime, call: HostCall): boolean | AclError {
 
 /** `aclrtSynchronizeEvent(event)`: waits until the captured tasks are done. */
 export function aclrtSynchronizeEvent(rt: AclRuntime, call: HostCall): AclError {
-	return syncEvent(rt, call.args[0] as number, -1);
+	return syncEvent(rt, call, -1);
 }
 
 /** `aclrtSynchronizeEventWithTimeout(event, timeout)`: gives up with 507047 after `timeout` ms. */
 export function aclrtSynchronizeEventWithTimeout(rt: AclRuntime, call: HostCall): AclError {
-	return syncEvent(rt, call.args[0] as number, call.args[1] as number);
+	return syncEvent(rt, call, call.args[1] as number);
 }
 
-function syncEvent(rt: AclRuntime, event: number, timeoutMs: number): AclError {
-	const e = resolveEvent(rt, event);
+/**
+ * Waits for the event; an event recorded during a capture gives 107028 (ACL_ERROR_RT_EVENT_CAPTURED,
+ * rt_error_codes.h), an aborted context its exception's code.
+ */
+function syncEvent(rt: AclRuntime, call: HostCall, timeoutMs: number): AclError {
+	const e = resolveEvent(rt, call.args[0] as number);
 	if (typeof e === 'number') return e;
+	if (e.captured) return ACL_ERROR.ACL_ERROR_RT_EVENT_CAPTURED;
 	if (!e.recorded) return ACL_SUCCESS;
 	if (!waitUntil(rt, e.completeAt, timeoutMs)) return ACL_ERROR.ACL_ERROR_RT_EVENT_SYNC_TIMEOUT;
-	return e.failedCode;
+	if (e.failedCode !== 0) return e.failedCode;
+	const context = rt.state.current;
+	return context ? reportAbortedWait(rt, context, call) : ACL_SUCCESS;
 }
 
 /** `aclrtGetEventAvailNum(&count)`: free event resources on the current device. */
@@ -200,7 +228,8 @@ export function releaseEventResource(rt: AclRuntime, event: AclEvent): void {
 	if (!device) return;
 	event.holding = undefined;
 	device.events.give();
-	if (rt.detailed()) rt.note(`device${device.id}.events`, device.events.inUse);
+	if (rt.detailed())
+		rt.note({ kind: 'device-events', device: device.id, inUse: device.events.inUse });
 	device.eventSeries.update(device.events.inUse);
 }
 

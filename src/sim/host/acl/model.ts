@@ -10,7 +10,7 @@ import { MODEL_RUNNING_TASK_ID, type AclRuntime } from '../acl-runtime.ts';
 import type { Model } from '../host-resources.ts';
 import { HOST_COST_US } from '../host-timing.ts';
 import { signalName } from '../signals.ts';
-import { resolveStream, stoppedContext } from './stream.ts';
+import { resolveStream, submitRefused } from './stream.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -24,8 +24,9 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 	const context = rt.context;
 	const device = context.device;
 	if (!device.streams.take(1, call.site())) return ACL_ERROR.ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
+	device.streams.sample();
 	const model: Model = {
-		id: device.takeModelId(),
+		id: device.takeModelId(rt.state.models),
 		path,
 		device,
 		context,
@@ -35,7 +36,7 @@ export function aclmdlLoadFromFile(rt: AclRuntime, call: HostCall): AclError {
 		site: call.site(),
 	};
 	rt.state.models.set(model.id, model);
-	if (rt.detailed()) rt.note(`${rt.prefix}.model.${model.id}`, 'loaded');
+	if (rt.detailed()) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'loaded' });
 	rt.detail(`modelId=${model.id}`);
 	call.out(1, model.id);
 	return ACL_SUCCESS;
@@ -51,7 +52,7 @@ export function aclmdlExecute(rt: AclRuntime, call: HostCall): AclError {
 	const model = rt.state.models.get(call.args[0] as number);
 	if (!model) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	if (staleUnbind(model)) return ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE;
-	if (!model.running) rt.note(`${rt.prefix}.model.${model.id}`, 'running');
+	if (!model.running) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'running' });
 	model.running = true;
 	rt.machine.clock.advance(HOST_COST_US.modelExecute);
 	return ACL_SUCCESS;
@@ -62,14 +63,14 @@ export function aclmdlExecute(rt: AclRuntime, call: HostCall): AclError {
  * (finish it with aclrtSynchronizeStream). A stale model stream fails it as aclmdlExecute does.
  */
 export function aclmdlExecuteAsync(rt: AclRuntime, call: HostCall): AclError {
-	const s = resolveStream(rt, call.args[3] as number);
+	const s = resolveStream(rt, call.args[3] as number, call);
 	if (typeof s === 'number') return s;
 	const model = rt.state.models.get(call.args[0] as number);
 	if (!model) return ACL_ERROR.ACL_ERROR_INVALID_PARAM;
 	if (staleUnbind(model)) return ACL_ERROR.ACL_ERROR_RT_MODEL_EXECUTE;
-	const refused = stoppedContext(rt, s.context);
+	const refused = submitRefused(rt, s, call);
 	if (refused !== ACL_SUCCESS) return refused;
-	if (!model.running) rt.note(`${rt.prefix}.model.${model.id}`, 'running');
+	if (!model.running) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: 'running' });
 	model.running = true;
 	const now = rt.machine.clock.now;
 	s.busyUntil = (s.busyUntil > now ? s.busyUntil : now) + HOST_COST_US.modelExecute;
@@ -126,12 +127,13 @@ function destroyDescriptor(rt: AclRuntime, handle: number): AclError {
 /** Frees `model`'s id and (unless a handler race left it to the device) its model stream. */
 export function dropModel(rt: AclRuntime, model: Model): void {
 	rt.state.models.delete(model.id);
-	if (rt.detailed()) rt.note(`${rt.prefix}.model.${model.id}`, null);
+	if (rt.detailed()) rt.note({ kind: 'model', pid: rt.pid, model: model.id, state: null });
 	const device = model.device;
 	device.releaseModelId(model.id);
 	if (model.stale) return;
 	device.releaseSqId(model.sqId);
 	device.streams.give();
+	device.streams.sample();
 }
 
 /**
@@ -162,7 +164,7 @@ export function raceCheck(rt: AclRuntime, call: string, site: CallSite): void {
 		if (m.stale) continue;
 		m.stale = true;
 		if (rt.detailed())
-			rt.note(`device${device.id}.staleModelStream.${m.sqId}`, `model ${m.id}, bound and running`);
+			rt.note({ kind: 'stale-model-stream', device: device.id, sq: m.sqId, model: m.id });
 		device.staleModelStreams.push({
 			modelId: m.id,
 			sqId: m.sqId,

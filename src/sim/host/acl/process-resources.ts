@@ -4,14 +4,18 @@
  * the driver's release of everything at any exit.
  */
 import type { Recorder } from '../../recorder.ts';
-import type { CallSite } from '../../trace.ts';
+import type { CallSite, LeakKind } from '../../trace.ts';
 import { isNoSpan, spanOf, type AclRuntime, type HeldResources } from '../acl-runtime.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import { dropContext } from './context.ts';
+import { dropCopies } from './copy-tasks.ts';
+import { releasePool } from './device.ts';
 import { releaseEventResource } from './event.ts';
+import { dropGraph } from './graph-capture.ts';
 import { freeAllocation } from './memory.ts';
 import { dropModel } from './model.ts';
+import { dropNotify } from './notify.ts';
 import { allStreams } from './stream.ts';
 
 /** What the process holds now. */
@@ -32,6 +36,8 @@ export function held(rt: AclRuntime): HeldResources {
 		models: state.models.size,
 		modelStreams,
 		devices: state.bindings.size,
+		notifies: state.notifies.size,
+		graphs: state.graphs.size,
 	};
 }
 
@@ -50,6 +56,19 @@ export function busyOn(rt: AclRuntime, device: Device): boolean {
 	return false;
 }
 
+/**
+ * Device memory the process holds on `device` (its blocks and the runtime's pool of each
+ * binding), in bytes; undefined when it does not use the device at all (what npu-smi lists).
+ */
+export function deviceBytesOn(rt: AclRuntime, device: Device): number | undefined {
+	let bytes: number | undefined;
+	for (const b of rt.state.bindings.values())
+		if (b.context.device === device) bytes = (bytes ?? 0) + b.pool.physical;
+	for (const a of rt.state.allocations.values())
+		if (a.device === device) bytes = (bytes ?? 0) + a.block.physical;
+	return bytes;
+}
+
 /** Records every resource still held as a leak, named after the call that took it. */
 export function reportLeaks(rt: AclRuntime): void {
 	const pid = rt.process.pid;
@@ -59,7 +78,7 @@ export function reportLeaks(rt: AclRuntime): void {
 		const frame = site.stack[site.stack.length - 1];
 		return frame ? ` at line ${frame.line}` : '';
 	};
-	const leak = (kind: string, detail: string, site: CallSite, bytes?: number) => {
+	const leak = (kind: LeakKind, detail: string, site: CallSite, bytes?: number) => {
 		const entry: Parameters<Recorder['leak']>[0] = { kind, detail, pid };
 		const span = spanOf(site);
 		if (!isNoSpan(span)) entry.span = span;
@@ -100,6 +119,20 @@ export function reportLeaks(rt: AclRuntime): void {
 			m.site,
 		);
 	}
+	for (const n of state.notifies.values()) {
+		leak(
+			'notify',
+			`aclrtCreateNotify${at(n.site)} was never paired with aclrtDestroyNotify`,
+			n.site,
+		);
+	}
+	for (const g of state.graphs.values()) {
+		leak(
+			'graph',
+			`aclmdlRICaptureBegin${at(g.site)} made a model running instance never destroyed with aclmdlRIDestroy`,
+			g.site,
+		);
+	}
 	for (const c of state.contexts.values()) {
 		leak(
 			'context',
@@ -123,21 +156,26 @@ export function reportLeaks(rt: AclRuntime): void {
 export function releaseAll(rt: AclRuntime): void {
 	const { state } = rt;
 	const detailed = rt.detailed();
+	dropCopies(rt);
 	for (const m of [...state.models.values()]) dropModel(rt, m);
+	for (const g of [...state.graphs.values()]) dropGraph(rt, g);
+	for (const n of [...state.notifies.values()]) dropNotify(rt, n);
 	for (const e of state.events.values()) {
 		if (e.holding) releaseEventResource(rt, e);
-		if (detailed) rt.note(`${rt.prefix}.event.${hex(e.handle)}`, null);
+		if (detailed) rt.note({ kind: 'event', pid: rt.pid, handle: e.handle, state: null });
 	}
 	state.events.clear();
 	for (const a of [...state.allocations.values()]) freeAllocation(rt, a);
 	if (detailed)
-		for (const ptr of state.hostAllocations.keys()) rt.note(`${rt.prefix}.host.${hex(ptr)}`, null);
+		for (const ptr of state.hostAllocations.keys())
+			rt.note({ kind: 'host-allocation', pid: rt.pid, ptr, size: null });
 	state.hostAllocations.clear();
 	for (const c of [...state.contexts.values()]) dropContext(rt, c);
 	state.contexts.clear();
 	for (const [id, b] of state.bindings) {
 		dropContext(rt, b.context);
-		if (rt.detailed()) rt.note(`${rt.prefix}.device${id}`, null);
+		releasePool(rt, b);
+		if (rt.detailed()) rt.note({ kind: 'device-set', pid: rt.pid, device: id, count: null });
 	}
 	state.bindings.clear();
 	state.streams.clear();
