@@ -68,7 +68,7 @@ describeInBrowser('the triage page', () => {
 		await expect(page().locator('#symptom').count()).resolves.toBe(1);
 	});
 
-	it('claims a worker thread\'s 107002 for the context-null case, in Chinese and in English', async () => {
+	it("claims a worker thread's 107002 for the context-null case, in Chinese and in English", async () => {
 		const log =
 			'(allocate:torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:2050 NPU error, error code is 107002\n[Error]: The context is empty.\n';
 		for (const [lang, button] of [

@@ -136,6 +136,16 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		return 1;
 	});
 	fns.set('fflush', () => 0);
+	// Buffering of a stream: output is written as the program makes it either way.
+	fns.set('setvbuf', () => 0);
+	fns.set('setbuf', () => undefined);
+	for (const [name, value] of [
+		['_IOFBF', 0],
+		['_IOLBF', 1],
+		['_IONBF', 2],
+		['BUFSIZ', 8192],
+	] as const)
+		table.constants.set(name, { value, type: T.i32 });
 	const heapAlloc = (call: NativeCall, bytes: number) => {
 		const p = call.rt.alloc(bytes);
 		call.rt.blocks.allocated(p, {

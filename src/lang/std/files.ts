@@ -485,21 +485,30 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 				void (self instanceof SimObject && self.handle instanceof Map && self.handle.set(field, v)),
 		},
 	});
+	/** Fills the `struct stat` that `out` points to for a file or folder of `size` bytes. */
+	const fillStat = (out: Value, kind: 'file' | 'dir', size: number) => {
+		const target =
+			out instanceof Ptr && isStore(out.base) ? out.base.load(0, T.unknown) : undefined;
+		if (target instanceof SimObject && target.handle instanceof Map) {
+			target.handle.set('st_mode', (kind === 'dir' ? S_IFDIR : S_IFREG) | 0o644);
+			target.handle.set('st_size', kind === 'file' ? size : 4096);
+		}
+	};
 	fns.set('stat', (call) => {
 		const path = textOf(call.args[0]) ?? '';
 		const kind = fs.kind(path);
-		const target =
-			call.args[1] instanceof Ptr && isStore(call.args[1].base)
-				? call.args[1].base.load(0, T.unknown)
-				: undefined;
 		if (!kind) {
 			missing(call, path);
 			return -1;
 		}
-		if (target instanceof SimObject && target.handle instanceof Map) {
-			target.handle.set('st_mode', (kind === 'dir' ? S_IFDIR : S_IFREG) | 0o644);
-			target.handle.set('st_size', kind === 'file' ? (fs.size(path) ?? 0) : 4096);
-		}
+		fillStat(call.args[1], kind, fs.size(path) ?? 0);
+		return 0;
+	});
+	// fstat(): the open file behind a descriptor, at its current length.
+	fns.set('fstat', (call) => {
+		const f = fds.get(num(call.args[0]));
+		if (!f) return -1;
+		fillStat(call.args[1], 'file', f.data.length);
 		return 0;
 	});
 	fns.set('S_ISREG', (call) => ((num(call.args[0]) & S_IFMT) === S_IFREG ? 1 : 0));

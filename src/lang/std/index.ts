@@ -12,6 +12,7 @@ import { addAlgorithmBindings } from './algorithms.ts';
 import { addAssociativeBindings } from './associative.ts';
 import { addChronoBindings } from './chrono.ts';
 import { addFileBindings } from './files.ts';
+import { addGetoptBindings } from './getopt.ts';
 import { addSequenceBindings } from './sequences.ts';
 import { addSmartPointerBindings, type Deleter } from './smart-pointers.ts';
 import { addStreamBindings } from './streams.ts';
@@ -29,6 +30,7 @@ export function addStdBindings(table: BindingTable, env: SimEnv, release: Delete
 	addSmartPointerBindings(table, release);
 	addThreadBindings(table, env);
 	addFileBindings(table, env, env.files);
+	addGetoptBindings(table);
 	// sprintf into a char array (snprintf within its size).
 	table.functions.set('sprintf', (call) => {
 		const text = formatPrintf(textOf(call.args[1]) ?? '', call.args.slice(2));
@@ -45,5 +47,4 @@ export function addStdBindings(table: BindingTable, env: SimEnv, release: Delete
 		writeCString(call.args[0], text, num(call.args[1]));
 		return text.length;
 	});
-	table.functions.set('getenv', () => null);
 }
