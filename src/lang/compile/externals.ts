@@ -22,6 +22,7 @@ import { SimObject, type Value } from '../values.ts';
 import type { CompileContext, Ex } from './context.ts';
 import { compileExpr } from './expressions.ts';
 import type { Localized } from '../../triage/localized.ts';
+import { editDistance } from '../../api/nearest-name.ts';
 
 /** Names of the CANN libraries' APIs and types (AscendCL, aclnn, HCCL, platform helpers). */
 const CANN_NAME = /^(?:acl|Acl|ACL_|hccl|Hccl|HCCL_|platform_ascendc::|ge::|op::|rt[A-Z])/;
@@ -45,6 +46,32 @@ const CONSTANT_NAME = /^(?:\w+::)*[A-Z][A-Z0-9_]*$/;
 
 /** Function names that say the function makes something (it then returns a handle, not 0). */
 const MAKER_NAME = /(?:Create|Alloc|New|Open|Make|Init\w*Desc|Get\w*Desc|Instance)\w*$/;
+
+/**
+ * The words of a CANN name: the lowercase module prefix (`aclrt`, `acltdt`, `aclmdl`) and then
+ * each capitalised word (`Create`, `Dataset`).
+ */
+function nameWords(name: string): string[] {
+	const words = name.match(/^[a-z]+|[A-Z][a-z0-9]*|[A-Z]+(?![a-z])|_+[A-Za-z0-9]*/g) ?? [name];
+	// `acl` and the module after it are two words: `acltdt` is acl + tdt.
+	const module = /^(acl|hccl)([a-z]+)$/.exec(words[0] ?? '');
+	return module ? [module[1]!, module[2]!, ...words.slice(1)] : words;
+}
+
+/**
+ * Whether `name` is another API than `known` rather than a misspelling of it: the two differ in
+ * one whole word (`acltdtCreateDataset` and `aclmdlCreateDataset`, `aclmdlGetDatasetBuffer` and
+ * `aclmdlAddDatasetBuffer`), where a typo changes a letter or two of a word (`aclrtMaloc`).
+ */
+export function anotherApi(name: string, known: string): boolean {
+	const a = nameWords(name);
+	const b = nameWords(known);
+	if (a.length !== b.length) return false;
+	const differing = a.map((w, i) => [w, b[i]!] as const).filter(([x, y]) => x !== y);
+	if (differing.length !== 1) return false;
+	const [x, y] = differing[0]!;
+	return editDistance(x.toLowerCase(), y.toLowerCase()) * 2 > Math.max(x.length, y.length);
+}
 
 /** The kinds of name an external stub stands in for. */
 export type ExternalKind = 'function' | 'type' | 'name';
@@ -129,14 +156,15 @@ function noteExternal(
 	kind: ExternalKind,
 	at: SyntaxNode,
 	nearest?: string,
+	mentioned = nearest,
 ): boolean {
 	// Near a known name, only an Ascend C API is taken for real; anything else is a typo.
 	const reason = externalReason(ctx, name, kind, nearest !== undefined);
 	if (!reason) return false;
-	const why: Localized = nearest
+	const why: Localized = mentioned
 		? {
-				zh: `${reason.zh}；最接近的已知名字是 \`${nearest}\`，如果是拼写错误请改正`,
-				en: `${reason.en}; the nearest known name is \`${nearest}\`, in case it is a typo`,
+				zh: `${reason.zh}；最接近的已知名字是 \`${mentioned}\`，如果是拼写错误请改正`,
+				en: `${reason.en}; the nearest known name is \`${mentioned}\`, in case it is a typo`,
 			}
 		: reason;
 	const code =
@@ -175,7 +203,9 @@ export function compileExternalCall(
 	at: SyntaxNode,
 	nearest?: string,
 ): Ex | undefined {
-	if (!noteExternal(ctx, name, 'function', at, nearest)) return undefined;
+	const known = nearest !== undefined && !anotherApi(name.replace(/^.*::/, ''), nearest);
+	if (!noteExternal(ctx, name, 'function', at, known ? nearest : undefined, nearest))
+		return undefined;
 	const args = argNodes.map((a) => compileExpr(ctx, a, scope).ev);
 	const maker = MAKER_NAME.test(name);
 	return {
