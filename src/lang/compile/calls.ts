@@ -39,6 +39,7 @@ import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
 import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
 import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
+import { compileNumericLimit } from './numeric-limits.ts';
 
 /** The spellings of inline assembly. */
 const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
@@ -162,6 +163,8 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		if (FRAMEWORK_MACROS.has(last) && !lookupPath(ctx, path, scope)) {
 			return ctx.bad('macro-framework', nameNode, { name: last });
 		}
+		const limit = compileNumericLimit(ctx, text, nameNode, scope);
+		if (limit) return limit;
 		const e = lookupPath(ctx, path, scope);
 		const targs = targNodes ? resolveTemplateArgs(ctx, targNodes, scope) : [];
 		if (e) {
