@@ -165,8 +165,9 @@ describeInBrowser('a program of several files', () => {
 			' ',
 		);
 		expect(diagnostics).toContain('helper-assumed');
-		expect(diagnostics).toContain('`CHECK_ACL` is not defined in the program');
-		expect(diagnostics).toContain('`INFO_LOG` is not defined in the program');
+		// Names in a message are shown as code, without the backticks of its template.
+		expect(diagnostics).toContain('CHECK_ACL is not defined in the program');
+		expect(diagnostics).toContain('INFO_LOG is not defined in the program');
 
 		await widget.button('Copy share link').click();
 		const url = await widget.root.locator('.repro-share-url').inputValue();
