@@ -3,8 +3,9 @@
  * first); see lib/page-bytes.ts for what counts as "before interaction" and "on first use". The
  * same measure of a Starlight page of the same text is in build-peers.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { BenchRow } from './bench-row.ts';
 import { pageBytes } from './lib/page-bytes.ts';
 
@@ -18,7 +19,16 @@ const PAGES: Array<{ name: string; path: string; budget?: number }> = [
 	},
 	{ name: 'playground', path: 'zh/playground/index.html' },
 	{ name: 'triage', path: 'zh/triage/index.html' },
+	{ name: 'code index', path: 'zh/codes/index.html' },
+	{ name: 'code page', path: 'zh/codes/507035/index.html', budget: 20_480 },
 ];
+
+/** Data files tools and the workers fetch (the triage page and the widget load /codes.json). */
+const DATA_FILES = ['codes.json', 'signatures.json'];
+
+function gz(path: string): number {
+	return gzipSync(readFileSync(path), { level: 9 }).length;
+}
 
 export default async function pageWeight(): Promise<BenchRow[]> {
 	if (!existsSync(join(DIST, 'index.html')))
@@ -41,5 +51,11 @@ export default async function pageWeight(): Promise<BenchRow[]> {
 			});
 		}
 	}
+	for (const file of DATA_FILES) {
+		const path = join(DIST, file);
+		if (existsSync(path)) rows.push({ name: `/${file}`, value: gz(path), unit: 'B gzip' });
+	}
+	const index = join(DIST, 'zh/codes/index.html');
+	if (existsSync(index)) rows.push({ name: 'code index HTML', value: gz(index), unit: 'B gzip' });
 	return rows;
 }

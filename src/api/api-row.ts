@@ -21,6 +21,8 @@ import type { KernelCallForm, KernelProtocol } from '../sim/kernel/kernel-call.t
 import type { KernelProfile } from '../sim/kernel/kernel-profile.ts';
 import type { VirtualClock } from '../sim/clock.ts';
 import type { CallSite } from '../sim/trace.ts';
+import { PRODUCT_BASES } from '../sim/product.ts';
+import type { ProductId } from '../sim/product-id.ts';
 import type { Localized } from '../triage/localized.ts';
 import type { ApiGroupId } from './groups.ts';
 import { HANDLE_TYPE_NAMES } from './api-types.ts';
@@ -96,7 +98,10 @@ export interface ApiCall {
 	/** Calls the program function a {@link ApiCallback} names (a signal handler, say). */
 	callback(name: string, args: readonly number[]): void;
 	/** Stops the run at an interpreter diagnostic (a bad object the API cannot use). */
-	stop(code: 'null-dereference' | 'construct-unsupported', values: DiagnosticParams): never;
+	stop(
+		code: 'null-dereference' | 'construct-unsupported' | 'api-not-on-product',
+		values: DiagnosticParams,
+	): never;
 }
 
 /**
@@ -149,6 +154,12 @@ export interface ApiRowBase {
 	readonly doc: Localized;
 	/** The reference page the row follows. */
 	readonly source: string;
+	/**
+	 * The products the reference page's 产品支持情况 table marks 支持 (undefined: every product).
+	 * A kernel calling the API on another product stops at `api-not-on-product`, as its build
+	 * for that product would fail.
+	 */
+	readonly products: readonly ProductId[] | undefined;
 	/**
 	 * Trace formatting of a host call's arguments beyond what the types say: parameters shown in
 	 * hex, parameters left out, and values shown first that the call implies without passing.
@@ -220,6 +231,8 @@ export interface ApiRowInput<Target> {
 	limits?: readonly ApiLimit[];
 	doc: Localized;
 	source: string;
+	/** The products the reference marks 支持, when not all of them. */
+	products?: readonly ProductId[];
 	trace?: { hex?: readonly string[]; hide?: readonly string[]; fixed?: readonly string[] };
 	/** Default: `status` when the signature returns aclError, else `value`. */
 	result?: 'status' | 'value';
@@ -293,7 +306,33 @@ function hostProtocol(
 /** An Ascend C row. */
 export function kernelApi(input: ApiRowInput<CoreContext>): KernelApiRow {
 	const base = common(input, ['in-kernel']);
-	return { ...base, side: 'kernel', run: input.run, protocol: kernelProtocol(base, input.run) };
+	const run = onProducts(base, input.run);
+	return { ...base, side: 'kernel', run, protocol: kernelProtocol(base, run) };
+}
+
+/**
+ * `run`, refused on a product the row's reference does not list: the call stops at
+ * `api-not-on-product`, naming the product and the ones that have the API.
+ */
+function onProducts(
+	row: ApiRowBase,
+	run: (core: CoreContext, call: ApiCall) => unknown,
+): (core: CoreContext, call: ApiCall) => unknown {
+	const products = row.products;
+	if (!products) return run;
+	const names = (lang: 'zh' | 'en') =>
+		products.map((id) => PRODUCT_BASES[id].name[lang]).join(lang === 'zh' ? '、' : ', ');
+	const name = row.kind === 'constructor' ? row.owner! : row.name;
+	return (core, call) => {
+		if (!products.includes(core.product)) {
+			call.stop('api-not-on-product', {
+				name,
+				product: core.productName,
+				products: { zh: names('zh'), en: names('en') },
+			});
+		}
+		return run(core, call);
+	};
 }
 
 const TENSOR_TYPES: ReadonlySet<string> = new Set(['LocalTensor', 'GlobalTensor']);
@@ -381,6 +420,7 @@ function common<T>(input: ApiRowInput<T>, implied: ApiPrecondition[]): ApiRowBas
 		limits: input.limits ?? [],
 		doc: input.doc,
 		source: input.source,
+		products: input.products,
 		trace: {
 			hex: input.trace?.hex ?? [],
 			hide: input.trace?.hide ?? [],

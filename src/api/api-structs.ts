@@ -12,7 +12,7 @@
 import type { Localized } from './api-row.ts';
 import type { ApiField, ApiType } from './api-types.ts';
 import type { ApiGroupId } from './groups.ts';
-import { ascendCContextDoc, ascendCDoc } from './sources.ts';
+import { ascendCAdvancedDoc, ascendCContextDoc, ascendCDoc } from './sources.ts';
 
 /** One field: name, type, default, zh and en doc, and union aliases. */
 type FieldRow = readonly [string, string, string, string, string, (readonly string[])?];
@@ -75,6 +75,58 @@ const HIGH_DIM = ascendCDoc(
 	'Memory矢量计算/数据搬运/GM与UB数据搬运/GM与UB高维切分数据搬运(DataCopy).md',
 );
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
+
+const LAYERNORM_PAGE = ascendCAdvancedDoc('归一化操作/LayerNorm.md');
+
+/** The buffer-size fields both LayerNorm tilings start their host-computed part with. */
+const LAYERNORM_SIZES = ['inputXSize', 'meanVarSize', 'numberOfTmpBuf'];
+/** The temporary-buffer and loop fields both LayerNorm tilings share, in header order. */
+const LAYERNORM_LOOP = [
+	'varianceTmpTensorPos',
+	'varianceTmpTensorSize',
+	'tmpBufSize',
+	'oneTmpSize',
+	'firstTmpStartPos',
+	'secondTmpStartPos',
+	'thirdTmpStartPos',
+	'loopRound',
+	'inputRoundSize',
+	'inputTailSize',
+	'inputTailPos',
+	'meanVarRoundSize',
+	'meanVarTailSize',
+	'meanVarTailPos',
+];
+
+/** Tiling fields the host computes and the simulator does not read. */
+function tilingOnly(names: readonly string[], type = 'uint32_t'): FieldRow[] {
+	return names.map((n) => [
+		n,
+		type,
+		'0',
+		'Host 侧 tiling 算出的参数（模拟器不使用）。',
+		'A value the host tiling computes (not used by the simulator).',
+	]);
+}
+
+const TRANSPOSE_PAGE = ascendCDoc('Memory矢量计算/数据排布转换/Transpose.md');
+
+/** `enum class TransposeType : uint8_t` in header order (Transpose.md). */
+export const TRANSPOSE_TYPES: readonly string[] = [
+	'TRANSPOSE_TYPE_NONE',
+	'TRANSPOSE_NZ2ND_0213',
+	'TRANSPOSE_NZ2NZ_0213',
+	'TRANSPOSE_NZ2NZ_012_WITH_N',
+	'TRANSPOSE_NZ2ND_012_WITH_N',
+	'TRANSPOSE_NZ2ND_012_WITHOUT_N',
+	'TRANSPOSE_NZ2NZ_012_WITHOUT_N',
+	'TRANSPOSE_ND2ND_ONLY',
+	'TRANSPOSE_ND_UB_GM',
+	'TRANSPOSE_GRAD_ND_UB_GM',
+	'TRANSPOSE_ND2ND_B16',
+	'TRANSPOSE_NCHW2NHWC',
+	'TRANSPOSE_NHWC2NCHW',
+];
 
 /** The fields the two DataCopyPad padding structs share (they differ in paddingValue's type). */
 const PAD_FLAGS: readonly FieldRow[] = [
@@ -436,6 +488,134 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		zh: '单源操作数矢量指令（mask/repeat 形式）的地址步长：同一次迭代内各 DataBlock 之间、相邻迭代之间各隔多远。',
 		en: 'The address strides of a one-source vector instruction (mask/repeat form): between the DataBlocks of one repeat, and between repeats.',
 	}),
+	struct(
+		'BrcbRepeatParams',
+		VECTOR,
+		ascendCDoc('Memory矢量计算/数据填充/Brcb.md'),
+		{
+			zh: 'Brcb 的迭代参数：目的操作数同一迭代内 DataBlock 之间和相邻迭代之间的步长（单位 DataBlock）；其余字段已废弃。',
+			en: 'The repeat parameters of Brcb: the destination strides between the DataBlocks of a repeat and between repeats (in DataBlocks); the other fields are obsolete.',
+		},
+		[
+			['blockNumber', 'uint32_t', '8', '已废弃。', 'Obsolete.'],
+			[
+				'dstRepStride',
+				'uint16_t',
+				'8',
+				'相邻迭代间目的操作数相同 DataBlock 的步长。',
+				'The destination stride between repeats.',
+			],
+			[
+				'dstBlkStride',
+				'uint16_t',
+				'1',
+				'同一迭代内目的操作数相邻 DataBlock 的步长，不能为 0。',
+				'The destination stride between the DataBlocks of one repeat; must not be 0.',
+			],
+			['src0BlkStride', 'uint8_t', '1', '已废弃。', 'Obsolete.'],
+			['src1BlkStride', 'uint8_t', '1', '已废弃。', 'Obsolete.'],
+			['src0RepStride', 'uint8_t', '8', '已废弃。', 'Obsolete.'],
+			['src1RepStride', 'uint8_t', '8', '已废弃。', 'Obsolete.'],
+			['repeatStrideMode', 'bool', 'false', '已废弃。', 'Obsolete.'],
+			['strideSizeMode', 'bool', 'false', '已废弃。', 'Obsolete.'],
+		],
+		[['dstBlkStride', 'dstRepStride']],
+	),
+	struct(
+		'CopyRepeatParams',
+		MOVE,
+		ascendCDoc('Memory矢量计算/数据搬运/UB与UB数据搬运/UBToUB掩码式高维数据搬运(Copy).md'),
+		{
+			zh: 'Copy 的地址步长（单位 DataBlock）：同一迭代内相邻 DataBlock 之间（默认 0），相邻迭代之间（默认 8）。',
+			en: 'The address strides of Copy, in DataBlocks: between neighbouring DataBlocks of one repeat (default 0) and between repeats (default 8).',
+		},
+		[
+			[
+				'dstStride',
+				'uint16_t',
+				'0',
+				'目的操作数同一迭代内相邻 DataBlock 的步长。',
+				'The destination stride between the DataBlocks of one repeat.',
+			],
+			[
+				'srcStride',
+				'uint16_t',
+				'0',
+				'源操作数同一迭代内相邻 DataBlock 的步长。',
+				'The source stride between the DataBlocks of one repeat.',
+			],
+			[
+				'dstRepeatSize',
+				'uint16_t',
+				'8',
+				'目的操作数相邻迭代之间的步长。',
+				'The destination stride between repeats.',
+			],
+			[
+				'srcRepeatSize',
+				'uint16_t',
+				'8',
+				'源操作数相邻迭代之间的步长。',
+				'The source stride between repeats.',
+			],
+		],
+		[['dstStride', 'srcStride', 'dstRepeatSize', 'srcRepeatSize']],
+	),
+	enumType(
+		'SaturationMode',
+		'ascendc-cast-compare-select',
+		['FLOAT', 'CAST'],
+		{
+			zh: 'SetSaturationFlag 控制的饱和开关：FLOAT 为浮点计算与浮点精度转换（half、bfloat16_t），CAST 为浮点转整数、整数转整数的精度转换。',
+			en: 'Which saturation SetSaturationFlag controls: FLOAT for float computation and float conversions (half, bfloat16_t), CAST for float → integer and integer → integer conversions.',
+		},
+		ascendCDoc('特殊寄存器访问/SetSaturationFlag(ISASI).md'),
+	),
+	enumType(
+		'TransposeType',
+		VECTOR,
+		TRANSPOSE_TYPES,
+		{
+			zh: '增强转置的排布类型；模拟器计算 TRANSPOSE_ND2ND_B16、TRANSPOSE_NCHW2NHWC、TRANSPOSE_NHWC2NCHW，文档标为“当前不支持”的其余类型不做处理。',
+			en: 'The layout type of the enhanced Transpose; the simulator computes TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW, and the others, which the page marks as not supported, do nothing.',
+		},
+		TRANSPOSE_PAGE,
+	),
+	struct(
+		'TransposeParamsExt',
+		VECTOR,
+		TRANSPOSE_PAGE,
+		{
+			zh: '增强转置的形状（nSize、cSize、hSize、wSize）和排布类型。',
+			en: 'The shape (nSize, cSize, hSize, wSize) and layout type of the enhanced Transpose.',
+		},
+		[
+			['nSize', 'uint16_t', '0', 'N 轴长度。', 'The N extent.'],
+			['cSize', 'uint16_t', '0', 'C 轴长度。', 'The C extent.'],
+			[
+				'hSize',
+				'uint16_t',
+				'0',
+				'H 轴长度（二维转置固定为 16）。',
+				'The H extent (16 for the 2-D transpose).',
+			],
+			[
+				'wSize',
+				'uint16_t',
+				'0',
+				'W 轴长度（二维转置固定为 16）。',
+				'The W extent (16 for the 2-D transpose).',
+			],
+			[
+				'transposeType',
+				'TransposeType',
+				'TransposeType::TRANSPOSE_ND2ND_B16',
+				'排布类型。',
+				'The layout type.',
+			],
+		],
+		[['nSize', 'cSize', 'hSize', 'wSize', 'transposeType']],
+	),
 	struct(
 		'GatherMaskParams',
 		'ascendc-cast-compare-select',
@@ -890,6 +1070,82 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		},
 		source: ascendCContextDoc('Fixpipe'),
 	},
+	struct(
+		'LayerNormTiling',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[B, S, H] 形式）的 tiling 结构，由 Host 侧 GetLayerNormNDTilingInfo 填好；模拟器只读取 bLength、sLength、hLength 和 originalHLength。',
+			en: 'The tiling of LayerNorm (the [B, S, H] form), filled by the host-side GetLayerNormNDTilingInfo; the simulator reads only bLength, sLength, hLength and originalHLength.',
+		},
+		[
+			['bLength', 'uint32_t', '0', 'B 轴长度。', 'The B extent.'],
+			['sLength', 'uint32_t', '0', 'S 轴长度。', 'The S extent.'],
+			[
+				'hLength',
+				'uint32_t',
+				'0',
+				'H 轴补齐后的长度（每行元素数）。',
+				'The padded H extent (elements a row).',
+			],
+			[
+				'originalHLength',
+				'uint32_t',
+				'0',
+				'H 轴的实际长度（求均值与方差的元素数）。',
+				'The real H extent (the elements the mean and variance cover).',
+			],
+			...tilingOnly([
+				...LAYERNORM_SIZES,
+				'meanTmpTensorPos',
+				'meanTmpTensorSize',
+				...LAYERNORM_LOOP,
+				'bshCurLength',
+				'bsCurLength',
+			]),
+			...tilingOnly(['lastDimValueBack'], 'float'),
+		],
+		[],
+		{ aliases: ['tiling::LayerNormTiling'] },
+	),
+	struct(
+		'LayerNormSeparateTiling',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的 tiling 结构，由 Host 侧 tiling 接口填好；模拟器不读取它，形状取自 LayerNormPara。',
+			en: 'The tiling of LayerNorm (the [A, R] form), filled by the host-side tiling functions; the simulator takes the shape from LayerNormPara and does not read it.',
+		},
+		[
+			...tilingOnly(['aLength', 'rLength', 'halfAddRepeatTimes', 'rHeadLength']),
+			...tilingOnly(['k2Rec', 'k2RRec'], 'float'),
+			...tilingOnly([...LAYERNORM_SIZES, ...LAYERNORM_LOOP, 'arCurLength', 'aCurLength']),
+			...tilingOnly(['rValueBack'], 'float'),
+		],
+		[],
+		{ aliases: ['tiling::LayerNormSeparateTiling'] },
+	),
+	struct(
+		'LayerNormPara',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的形状：A 轴长度、R 轴实际长度和 32 字节对齐后的长度。',
+			en: 'The shape of LayerNorm (the [A, R] form): the A extent, the real R extent and the R extent padded to 32 bytes.',
+		},
+		[
+			['aLength', 'uint32_t', '0', 'A 轴长度（行数）。', 'The A extent (rows).'],
+			['rLength', 'uint32_t', '0', 'R 轴实际处理的长度。', 'The R elements each row computes on.'],
+			[
+				'rLengthWithPadding',
+				'uint32_t',
+				'0',
+				'R 轴 32 字节对齐后的长度（行距）。',
+				'The R extent padded to 32 bytes (the row pitch).',
+			],
+		],
+		[['aLength', 'rLength', 'rLengthWithPadding']],
+	),
 	struct(
 		'SoftMaxTiling',
 		'ascendc-math-library',

@@ -24,6 +24,7 @@ import type { ApiGroupId } from './groups.ts';
 import { API_STRUCT_TYPES } from './api-structs.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
 import { HCCL_API_TYPES } from './hccl/hccl-types.ts';
+import { HARDWARE_VALUES } from '../sim/kernel/local-mem-allocator.ts';
 
 /** The integer types an enum can sit on. */
 export type EnumBase = 'int32_t' | 'uint8_t' | 'int8_t';
@@ -360,6 +361,17 @@ export const API_TYPES: readonly ApiType[] = [
 		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/AllocEventID.md'),
 	},
 	{
+		name: 'event_t',
+		kind: 'enum',
+		group: 'ascendc-sync',
+		base: 'int32_t',
+		doc: {
+			zh: '编译器内置的事件 ID 类型；内核常把 FetchEventID/AllocEventID 的结果 static_cast 成它再传给 SetFlag/WaitFlag，取值同 EVENT_ID0…EVENT_ID7。',
+			en: 'The compiler’s built-in event id type; kernels static_cast the result of FetchEventID/AllocEventID to it before passing it to SetFlag/WaitFlag; its values are those of EVENT_ID0…EVENT_ID7.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/TPipe/FetchEventID.md'),
+	},
+	{
 		name: 'RoundMode',
 		kind: 'enum',
 		group: 'ascendc-cast-compare-select',
@@ -424,6 +436,29 @@ export const API_TYPES: readonly ApiType[] = [
 			en: 'A single buffer for temporaries; never enqueued.',
 		},
 		source: ascendCDoc('资源管理/Pipe和Que框架/TBuf/TBuf简介.md'),
+	},
+	{
+		name: 'Hardware',
+		kind: 'enum',
+		group: 'ascendc-local-mem-allocator',
+		base: 'uint8_t',
+		scoped: true,
+		values: HARDWARE_VALUES,
+		doc: {
+			zh: '物理存储位置（GM、UB、L1、L0A、L0B、L0C、BIAS、FIXBUF），LocalMemAllocator 的模板参数。',
+			en: 'A physical memory (GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF): the template argument of LocalMemAllocator.',
+		},
+		source: ascendCDoc('资源管理/内存管理/LocalMemAllocator/LocalMemAllocator构造函数.md'),
+	},
+	{
+		name: 'LocalMemAllocator',
+		kind: 'class',
+		group: 'ascendc-local-mem-allocator',
+		doc: {
+			zh: '静态 Tensor 编程的内存分配器：不用 TPipe/TQue，按顺序从一个物理存储中切出 LocalTensor。',
+			en: 'The allocator of static-tensor programming: with no TPipe or TQue, it cuts LocalTensors out of one physical memory in order.',
+		},
+		source: ascendCDoc('资源管理/内存管理/LocalMemAllocator/LocalMemAllocator简介.md'),
 	},
 	{
 		name: 'LocalTensor',

@@ -22,6 +22,7 @@ const RECEIVERS: Readonly<Record<string, string>> = {
 	TBuf: 'buf',
 	LocalTensor: 't',
 	GlobalTensor: 'gm',
+	LocalMemAllocator: 'l1',
 };
 
 const TEMPLATE_VALUES: Readonly<Record<string, string>> = {
@@ -93,7 +94,7 @@ function callText(row: ApiRow, name: string): { decls: string; call: string } {
 	const member = name.slice(name.lastIndexOf(':') + 1);
 	if (row.kind === 'constructor') {
 		const owner = name.slice(0, name.indexOf('::'));
-		return { decls, call: `AscendC::${owner}${tlist} probe;` };
+		return { decls, call: `AscendC::${owner}${tlist} probe${list ? `(${list})` : ''};` };
 	}
 	if (row.kind === 'operator') {
 		const recv = RECEIVERS[row.owner!];
@@ -118,6 +119,7 @@ function programFor(row: ApiRow, name: string): RunRequest {
     AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> bind;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
     AscendC::GlobalTensor<half> gm;
+    AscendC::LocalMemAllocator<AscendC::Hardware::L1> l1;
     gm.SetGlobalBuffer((__gm__ half *)x, 256);
     pipe.InitBuffer(que, 1, 512);
     pipe.InitBuffer(bind, 1, 512);

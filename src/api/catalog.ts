@@ -18,12 +18,16 @@ import { STREAM_APIS } from './acl/stream.ts';
 import { ATOMIC_APIS } from './ascendc/atomic.ts';
 import { CAST_COMPARE_SELECT_APIS } from './ascendc/cast-compare-select.ts';
 import { CUBE_APIS } from './ascendc/cube.ts';
+import { DATA_LAYOUT_APIS } from './ascendc/data-layout.ts';
 import { DATA_MOVEMENT_APIS } from './ascendc/data-movement.ts';
 import { CPU_DEBUG_APIS, DEBUGGING_APIS } from './ascendc/debugging.ts';
 import { GLOBAL_TENSOR_APIS } from './ascendc/global-tensor.ts';
+import { LOCAL_MEM_ALLOCATOR_APIS } from './ascendc/local-mem-allocator.ts';
 import { LOCAL_TENSOR_APIS } from './ascendc/local-tensor.ts';
 import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
+import { LAYERNORM_APIS } from './ascendc/layernorm.ts';
 import { SOFTMAX_APIS } from './ascendc/softmax.ts';
+import { SORT_APIS } from './ascendc/sort.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -54,15 +58,19 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...TPIPE_APIS,
 	...TQUE_APIS,
 	...TBUF_APIS,
+	...LOCAL_MEM_ALLOCATOR_APIS,
 	...LOCAL_TENSOR_APIS,
 	...GLOBAL_TENSOR_APIS,
 	...DATA_MOVEMENT_APIS,
 	...VECTOR_ARITHMETIC_APIS,
+	...DATA_LAYOUT_APIS,
 	...VECTOR_MASK_APIS,
 	...REDUCTION_APIS,
 	...CAST_COMPARE_SELECT_APIS,
 	...MATH_LIBRARY_APIS,
 	...SOFTMAX_APIS,
+	...LAYERNORM_APIS,
+	...SORT_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

@@ -36,6 +36,7 @@ export const API_GROUP_IDS = [
 	'ascendc-tpipe',
 	'ascendc-tque',
 	'ascendc-tbuf',
+	'ascendc-local-mem-allocator',
 	'ascendc-local-tensor',
 	'ascendc-global-tensor',
 	'ascendc-data-movement',
@@ -162,6 +163,12 @@ export const API_GROUPS: readonly ApiGroup[] = [
 		library: 'ascendc',
 		title: { zh: 'TBuf', en: 'TBuf' },
 		source: ascendCDoc(`${PIPE_QUE}TBuf/TBuf.md`),
+	},
+	{
+		id: 'ascendc-local-mem-allocator',
+		library: 'ascendc',
+		title: { zh: '内存管理（静态 Tensor）', en: 'Memory management (static tensors)' },
+		source: ascendCDoc('资源管理/内存管理/LocalMemAllocator/LocalMemAllocator简介.md'),
 	},
 	{
 		id: 'ascendc-local-tensor',

@@ -32,6 +32,11 @@ export function ascendCDoc(path: string): string {
 	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/基础API/${path}`);
 }
 
+/** An Ascend C high-level API page under `docs/zh/api/SIMD-API/高阶API/` of asc-devkit. */
+export function ascendCAdvancedDoc(path: string): string {
+	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/高阶API/${path}`);
+}
+
 /** A page of the pre-rename Ascend C reference, e.g. `WholeReduceSum` or `DataCopyPad(ISASI)`. */
 export function ascendCContextDoc(page: string): string {
 	return encodeURI(`${ASC_DEVKIT_CONTEXT}/${page}.md`);

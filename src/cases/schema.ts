@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_IDS } from '../sim/product-id.ts';
-import { MAX_RANKS } from '../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES } from '../sim/run-request.ts';
 
 /** Languages of the site, Chinese first. */
 export const LANGS = ['zh', 'en'] as const;
@@ -161,7 +161,7 @@ export const scenarioSchema = z.object({
 		.strict()
 		.optional(),
 	product: productId,
-	mode: z.enum(['npu', 'cpu']),
+	mode: z.enum(RUN_MODES),
 	cann: z.string().optional(),
 	/** Physical devices of the server (default: the product's devices per server). */
 	devices: z.number().int().min(1).max(64).optional(),

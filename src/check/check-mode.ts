@@ -1,5 +1,5 @@
 /**
- * The modes a check can be asked for: the simulator's own (RUN_MODES) and the ones the design
+ * The modes a check can be asked for: the simulator's own (RUN_MODES) and any the design
  * names that the simulator does not have yet. A cell in a mode the simulator lacks is not run;
  * it is reported as `unavailable`, never as a pass. When a mode lands in RUN_MODES, its cells
  * run with no change here.

@@ -38,6 +38,7 @@ describe('the six-queue kernel on every product and mode', () => {
 		expect(training.map((c) => [c.mode, c.outcome])).toEqual([
 			['npu', 'hang'],
 			['cpu', 'abort'],
+			['sanitizer', 'hang'],
 		]);
 		for (const cell of training) {
 			expect(cellRule(cell)).toMatchObject({
@@ -88,8 +89,16 @@ describe('the six-queue kernel on every product and mode', () => {
 				f.cells.map((c) => `${c.product}/${c.mode}`),
 			]),
 		).toEqual([
-			['tque-buffer-limit', 59, ['atlas-training/npu', 'atlas-training/cpu']],
-			['tposition-buffer-count', 47, ['atlas-training/npu', 'atlas-training/cpu']],
+			[
+				'tque-buffer-limit',
+				59,
+				['atlas-training/npu', 'atlas-training/cpu', 'atlas-training/sanitizer'],
+			],
+			[
+				'tposition-buffer-count',
+				47,
+				['atlas-training/npu', 'atlas-training/cpu', 'atlas-training/sanitizer'],
+			],
 		]);
 	});
 
@@ -121,13 +130,13 @@ describe('verdicts', () => {
 
 	it('is rejected when the program cannot be interpreted', () => {
 		const report = runCheck({ program: { source: kernel('    int x = ;') }, ...one });
-		expect(report.cells.map((c) => c.outcome)).toEqual(['rejected', 'rejected']);
+		expect(report.cells.map((c) => c.outcome)).toEqual(['rejected', 'rejected', 'rejected']);
 		expect(checkVerdict(report.cells, 'error')).toBe('rejected');
 	});
 });
 
-describe('a mode the simulator does not have yet', () => {
-	it('gives not-available cells that never reach the runner and leave the verdict alone', () => {
+describe('the sanitizer mode', () => {
+	it('is run like every other mode, so no check mode is left not available', () => {
 		const asked: string[] = [];
 		const report = runCheck(
 			{
@@ -140,15 +149,14 @@ describe('a mode the simulator does not have yet', () => {
 				return run(request);
 			},
 		);
-		expect(asked).toEqual(['npu']);
+		expect(asked).toEqual(['npu', 'sanitizer']);
 		expect(report.cells.map((c) => [c.mode, c.outcome, c.findings.length])).toEqual([
 			['npu', 'completed', 0],
-			['sanitizer', 'unavailable', 0],
+			['sanitizer', 'completed', 0],
 		]);
-		expect(cellFailed(report.cells[1]!)).toBe(false);
-		expect(cellRule(report.cells[1]!)).toBeUndefined();
 		expect(checkVerdict(report.cells, 'warning')).toBe('clean');
-		expect(unavailableModes(CHECK_MODES)).toEqual(CHECK_MODES.filter((m) => !isRunMode(m)));
+		expect(unavailableModes(CHECK_MODES)).toEqual([]);
+		expect(CHECK_MODES.every((m) => isRunMode(m))).toBe(true);
 	});
 });
 

@@ -84,13 +84,12 @@ describe('casebook check arguments', () => {
 		expect(parseCheckArgs([])).toEqual({ error: 'PATH is missing.' });
 	});
 
-	it('accepts the sanitizer mode, but refuses a check in which no mode can run yet', () => {
+	it('accepts the sanitizer mode alone or with others, in the order tools list them', () => {
 		expect(parseCheckArgs(['k.cpp', '--modes', 'sanitizer,npu'])).toMatchObject({
 			modes: ['npu', 'sanitizer'],
 		});
-		expect(parseCheckArgs(['k.cpp', '--modes', 'sanitizer'])).toEqual({
-			error:
-				'the simulator has no sanitizer mode yet, so nothing would run; ask for one of npu, cpu too.',
+		expect(parseCheckArgs(['k.cpp', '--modes', 'sanitizer'])).toMatchObject({
+			modes: ['sanitizer'],
 		});
 	});
 
@@ -108,7 +107,7 @@ describe('casebook check arguments', () => {
 		expect(code).toBe(0);
 		expect(out).toContain('Usage: casebook check PATH… [options]');
 		expect(out).toContain('default all: npu, cpu, sanitizer');
-		expect(out).toContain('sanitizer is not simulated yet: its cells say "not available"');
+		expect(out).not.toContain('not simulated yet');
 	});
 });
 
@@ -136,21 +135,19 @@ describe('the text report', () => {
 		expect(lines[0]).toBe(`casebook check ${FAULTY}: 6 products × 3 modes`);
 		expect(lines[2]).toMatch(/^product +NPU +CPU debug +msSanitizer$/);
 		expect(lines.find((l) => l.startsWith('atlas-training'))).toMatch(
-			/^atlas-training +hang tque-buffer-limit add-six-faulty\.cpp:59 +abort tque-buffer-limit add-six-faulty\.cpp:59 +not available$/,
+			/^atlas-training +hang tque-buffer-limit add-six-faulty\.cpp:59 +abort tque-buffer-limit add-six-faulty\.cpp:59 +hang tque-buffer-limit add-six-faulty\.cpp:59$/,
 		);
 		expect(lines.find((l) => l.startsWith('atlas-a2 '))).toMatch(
-			/^atlas-a2 +completed +completed +not available$/,
+			/^atlas-a2 +completed +completed +completed$/,
 		);
-		expect(out).toContain(
-			'The simulator has no msSanitizer mode yet: those cells were not run, and count as neither a pass nor a failure.',
-		);
+		expect(out).not.toContain('The simulator has no');
 		expect(out).toContain(
 			'  VECIN buffers peak at 6 of 4 on atlas-training (over the limit from add-six-faulty.cpp:47), 6 of 8 elsewhere',
 		);
 		expect(out).toContain(`${FAULTY}:59:9: error: que4.EnQue<half> needs a MTE2_V sync event id`);
-		expect(out).toContain('  on: atlas-training (NPU, CPU debug)');
+		expect(out).toContain('  on: atlas-training (NPU, CPU debug, msSanitizer)');
 		expect(out).toContain(`  see: ${SITE.url}en/diagnostics/#tque-buffer-limit`);
-		expect(lines.at(-1)).toBe('2 findings (1 error, 1 warning); 2 of 12 runs failed, 0 rejected.');
+		expect(lines.at(-1)).toBe('2 findings (1 error, 1 warning); 3 of 18 runs failed, 0 rejected.');
 	});
 
 	it('shows the same report in Chinese', async () => {
@@ -160,12 +157,10 @@ describe('the text report', () => {
 		expect(out).toContain(
 			'  VECIN 上的 buffer：atlas-training 峰值 6，上限 4（从 add-six-faulty.cpp:47 起超出上限）；其余产品峰值 6，上限 8',
 		);
-		expect(out).toContain('  出现在：atlas-training（NPU、CPU 调试）');
-		expect(out).toMatch(/atlas-a2 +完成 +完成 +不可用/);
-		expect(out).toContain(
-			'模拟器暂不支持 msSanitizer 模式，这些格子没有运行，既不算通过也不算失败。',
-		);
-		expect(out).toContain('2 个问题（1 个错误，1 个警告）；2 / 12 次运行失败，0 次无法解释。');
+		expect(out).toContain('  出现在：atlas-training（NPU、CPU 调试、msSanitizer）');
+		expect(out).toMatch(/atlas-a2 +完成 +完成 +完成/);
+		expect(out).not.toContain('模拟器暂不支持');
+		expect(out).toContain('2 个问题（1 个错误，1 个警告）；3 / 18 次运行失败，0 次无法解释。');
 	});
 });
 
@@ -186,8 +181,10 @@ describe('--format json', () => {
 		expect(npu).toMatchObject({ outcome: 'hang' });
 		const sanitizer = json.matrix.filter((c: { mode: string }) => c.mode === 'sanitizer');
 		expect(sanitizer).toHaveLength(6);
-		for (const cell of sanitizer)
-			expect(cell).toMatchObject({ outcome: 'unavailable', findings: [] });
+		for (const cell of sanitizer) expect(cell.outcome).not.toBe('unavailable');
+		expect(
+			sanitizer.find((c: { product: string }) => c.product === 'atlas-training'),
+		).toMatchObject({ outcome: 'hang' });
 		expect(npu.findings.find((f: { code: string }) => f.code === 'tque-buffer-limit')).toEqual({
 			code: 'tque-buffer-limit',
 			severity: 'error',
@@ -272,7 +269,7 @@ describe('--format sarif', () => {
 		const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'tque-buffer-limit');
 		expect(rule.helpUri).toBe(`${SITE.url}en/diagnostics/#tque-buffer-limit`);
 		expect(rule.help.text).toContain(`${SITE.url}en/cases/alloc-tensor-queue-position-limit/`);
-		expect(run.results[0].message.text).toContain('(atlas-training (NPU, CPU debug))');
+		expect(run.results[0].message.text).toContain('(atlas-training (NPU, CPU debug, msSanitizer))');
 	});
 
 	it('is valid with no result for the fix, and names a relative path as given', async () => {
@@ -280,9 +277,8 @@ describe('--format sarif', () => {
 		const log = JSON.parse(out);
 		expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
 		expect(log.runs[0].results).toEqual([]);
-		expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
-			{ level: 'note', message: { text: expect.stringContaining('msSanitizer') } },
-		]);
+		// Every mode runs now, so no "not available" note is attached.
+		expect(log.runs[0].invocations[0]).not.toHaveProperty('toolExecutionNotifications');
 	});
 });
 

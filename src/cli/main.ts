@@ -8,7 +8,8 @@
 const USAGE = `Usage: casebook <command> [options]
 
 Commands:
-  explain [FILE|-]   match a log against the known error signatures
+  explain [FILE|-]   diagnose a log: known cases, error codes, harmless lines
+  explain --code C   print the entry of one error code (507035, EE1023, 0x7020023…)
   sim FILE           run a C++ program in the Ascend simulator
   check PATH…        run it on every product and mode: matrix, headroom, findings
                      (text, JSON, SARIF or GitHub annotations, for editors and CI)

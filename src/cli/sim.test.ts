@@ -61,6 +61,13 @@ describe('casebook sim arguments', () => {
 		});
 	});
 
+	it('takes the msSanitizer mode and refuses one it does not know, naming all three', () => {
+		expect(parseSimArgs(['k.cpp', '--mode', 'sanitizer'])).toMatchObject({ mode: 'sanitizer' });
+		expect(parseSimArgs(['k.cpp', '--mode', 'gdb'])).toEqual({
+			error: '--mode must be one of npu, cpu, sanitizer, not "gdb".',
+		});
+	});
+
 	it('reads the language of the diagnostics (Chinese unless told) and a base URL for links', () => {
 		expect(parseSimArgs(['k.cpp'])).toMatchObject({ lang: 'zh', baseUrl: '' });
 		expect(
@@ -269,6 +276,22 @@ describe('casebook sim exit codes', () => {
 		).toBe(0);
 		expect(JSON.parse(out.join('\n')).log).toEqual(['tile 8']);
 		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('lists each error code the log quotes with its code page, after the log and in --json', async () => {
+		const text = captureConsole();
+		const program = `${programs}codes/207001.cpp`;
+		expect(await simCommand([program, '--lang', 'en', '--base-url', 'https://x.test'])).toBe(1);
+		const printed = text.out.join('\n');
+		expect(printed).toContain('code EL0004: https://x.test/en/codes/EL0004/');
+		expect(printed).toContain('code 207001: https://x.test/en/codes/207001/');
+		vi.restoreAllMocks();
+		const json = captureConsole();
+		expect(await simCommand([program, '--json', '--base-url', 'https://x.test'])).toBe(1);
+		const { codes, log } = JSON.parse(json.out.join('\n'));
+		const entry = codes.find((c: { code: string }) => c.code === '207001');
+		expect(entry.url).toBe('https://x.test/zh/codes/207001/');
+		for (const line of entry.lines) expect(log[line - 1]).toContain('207001');
 	});
 
 	it('counts each API call by the name the program used in the JSON calls object', async () => {

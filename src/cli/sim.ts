@@ -1,12 +1,13 @@
 /**
  * `casebook sim PATH… [-I DIR]… [-D NAME[=VALUE]]… [-U NAME]… [--input NAME=FILE]…
- * [--output-dir DIR] [--product ID] [--mode npu|cpu] [--json] [--lang zh|en] [--base-url URL]
- * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]…
- * [--devices N] [--ranks N]`: runs a C++ program (an Ascend C kernel, an
+ * [--output-dir DIR] [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en]
+ * [--base-url URL] [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]
+ * [--env NAME=VALUE]… [--devices N] [--ranks N]`: runs a C++ program (an Ascend C kernel, an
  * AscendCL host program, or a project of both in several files) in the simulator and prints
  * what a terminal user would see: the program's output and the log lines, then the diagnostics
  * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
- * link to its anchor on the diagnostics reference page.
+ * link to its anchor on the diagnostics reference page. Error codes the log quotes are listed
+ * with their code pages.
  */
 import { basename } from 'node:path';
 import { readProgram, ProgramReadError } from './program-files-fs.ts';
@@ -18,6 +19,7 @@ import { isRunMode, RUN_MODES, type RunMode, type RunRequest } from '../sim/run-
 import type { Diagnostic, Outcome, Trace } from '../sim/trace.ts';
 import type { Lang } from '../triage/localized.ts';
 import { linkBase, PUBLIC_SITE_URL } from './link-base.ts';
+import { codeDirectory, logCodes, type LogCode } from './log-codes.ts';
 import { applyDataOptions, SIM_DATA_USAGE, splitDataOptions, writeOutputs } from './sim-data-fs.ts';
 
 /** Exit codes of `casebook sim` (also in docs/cli-sim.md). */
@@ -30,7 +32,7 @@ const USAGE = `Usage: casebook sim PATH… [options]
 
 Runs a C++ program in the Ascend simulator: main() as a host process if the program has one,
 otherwise every __global__ kernel with synthetic GM buffers. Prints the program's output and the
-log lines, then the diagnostics.
+log lines, the error codes the log quotes with their pages, then the diagnostics.
 
 PATH is a source file or a directory; several may be given. Every source file (.cpp .cc .c .cxx
 .asc) is compiled and linked with the others (a host main.cpp and a kernel file, say);
@@ -43,8 +45,11 @@ Options:
   --tiling-key K    the tiling key TILING_KEY_IS compares with (default: the smallest tested)
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
-  --mode npu|cpu    NPU (violations hang) or CPU debug (checks abort) (default npu)
-  --json            print {"outcome","log":[…],"diagnostics":[{code,severity,message,line,column,url}],
+  --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
+                    cpu: the CPU twin (checks abort); sanitizer: an msSanitizer run
+                    (memcheck reports) (default npu)
+  --json            print {"outcome","log":[…],"codes":[{code,url,lines}],
+                    "diagnostics":[{code,severity,message,line,column,url}],
                     "calls":{API name: count},"resources":{"peaks":[…],"held":[…]},…}
   --lang zh|en      language of the diagnostics (default zh); JSON carries both in "messages"
   --base-url URL    where the diagnostic and case links point (default: \$CASEBOOK_LOCAL_URL if
@@ -325,6 +330,7 @@ const WORDS = {
 		hint: '建议',
 		case: '案例',
 		about: '说明',
+		code: '错误码',
 	},
 	en: {
 		severity: { error: 'error', warning: 'warning', info: 'info' },
@@ -332,6 +338,7 @@ const WORDS = {
 		hint: 'hint',
 		case: 'case',
 		about: 'see',
+		code: 'code',
 	},
 } as const;
 
@@ -365,16 +372,25 @@ export function formatDiagnostic(file: string, d: DiagnosticText, links: LinkOpt
 }
 
 /**
- * The human-readable report of a run. The leak lines and the last line, `outcome: …`, are the
- * same in both languages, for scripts that read them.
+ * The human-readable report of a run: the log, the leaks, the codes the log quotes with their
+ * pages, the diagnostics. The leak lines and the last line, `outcome: …`, are the same in both
+ * languages, for scripts that read them.
  */
-export function formatTrace(file: string, trace: Trace, links: LinkOptions): string {
+export function formatTrace(
+	file: string,
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[] = [],
+): string {
 	const out: string[] = [];
 	for (const line of trace.log) out.push(line.text);
 	for (const leak of trace.leaks) {
 		const at = leak.span ? ` (line ${leak.span.line})` : '';
 		out.push(`leak: pid ${leak.pid} ${leak.kind} ${leak.detail}${at}`);
 	}
+	if (codes.length > 0 && out.length > 0) out.push('');
+	const words = WORDS[links.lang];
+	for (const c of codes) out.push(`${words.code} ${c.code}${words.colon}${c.url}`);
 	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
 	for (const d of trace.diagnostics) out.push(formatDiagnostic(d.file ?? file, d, links));
 	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);
@@ -387,12 +403,17 @@ export function formatTrace(file: string, trace: Trace, links: LinkOptions): str
  * limits and what was held at exit), plus leaks and the step count. Each
  * diagnostic keeps `message` and `hint` (in the chosen language), adds both languages as
  * `messages` and `hints`, and the link to its anchor as `url` (and `caseUrl` when a case
- * explains it).
+ * explains it). `codes` lists the error codes the log quotes, each with its page and lines.
  */
-export function traceJson(trace: Trace, links: LinkOptions): object {
+export function traceJson(
+	trace: Trace,
+	links: LinkOptions,
+	codes: readonly LogCode[] = [],
+): object {
 	return {
 		outcome: trace.outcome,
 		log: trace.log.map((l) => l.text),
+		codes,
 		diagnostics: trace.diagnostics.map((d) => ({
 			code: d.code,
 			severity: d.severity,
@@ -474,7 +495,11 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		const files = await writeOutputs(split.data.outputDir, trace);
 		console.error(`casebook sim: wrote ${files.length} file(s) to ${split.data.outputDir}`);
 	}
-	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed), null, 2));
-	else console.log(formatTrace(parsed.file, trace, parsed));
+	const log = trace.log.map((line) => line.text);
+	// A broken code index costs the links, not the run.
+	const directory = await codeDirectory().catch(() => undefined);
+	const codes = directory ? logCodes(log, directory, parsed.lang, parsed.baseUrl) : [];
+	if (parsed.json) console.log(JSON.stringify(traceJson(trace, parsed, codes), null, 2));
+	else console.log(formatTrace(parsed.file, trace, parsed, codes));
 	return exitCodeFor(trace.outcome);
 }

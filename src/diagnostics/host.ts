@@ -211,6 +211,18 @@ export const HOST_DIAGNOSTICS = {
 		},
 		case: 'aclgraph-capture-forbidden-call',
 	},
+	'capture-stream-unjoined': {
+		severity: 'error',
+		message: {
+			zh: 'aclmdlRICaptureEnd 返回 107025：Stream {stream} 通过 Event 加入了主流 Stream {origin} 的捕获，但{why}；这次捕获被丢弃，没有得到模型。',
+			en: 'aclmdlRICaptureEnd returned 107025: stream {stream} joined the capture of origin stream {origin} through an event, but {why}; the capture is discarded and no model is returned.',
+		},
+		hint: {
+			zh: '子流的任务下发完后，在子流上 aclrtRecordEvent，再在主流上 aclrtStreamWaitEvent 等待这个 Event，然后才 aclmdlRICaptureEnd；回到主流之后不要再往子流下发任务。',
+			en: 'After the sub stream’s last task, record an event on the sub stream (aclrtRecordEvent) and make the origin stream wait on it (aclrtStreamWaitEvent) before aclmdlRICaptureEnd; issue nothing more on the sub stream after that.',
+		},
+		case: 'aclgraph-capture-forbidden-call',
+	},
 	'exception-reported-later': {
 		severity: 'error',
 		message: {

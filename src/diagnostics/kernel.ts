@@ -189,6 +189,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: '创建新的 TPipe 之前先调用 {first}.Destroy()，或者用 Reset() 复用第一个。',
 			en: 'Call {first}.Destroy() before creating another TPipe, or reuse the first one with Reset().',
 		},
+		case: 'tpipe-constructed-twice',
 	},
 	'tpipe-destroyed': {
 		severity: 'error',
@@ -244,6 +245,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: '检查每个核的偏移（GetBlockIdx() * BLOCK_LENGTH）和搬运长度。',
 			en: 'Check the block offset (GetBlockIdx() * BLOCK_LENGTH) and the copy length.',
 		},
+		case: 'gm-out-of-bounds',
 	},
 	'address-unaligned': {
 		severity: 'error',
@@ -265,6 +267,17 @@ export const KERNEL_DIAGNOSTICS = {
 		hint: {
 			zh: '传给矢量指令的 Tensor 应来自 VECIN、VECOUT 或 VECCALC 上的队列和缓冲区。',
 			en: 'Pass tensors from VECIN, VECOUT or VECCALC queues and buffers to vector instructions.',
+		},
+	},
+	'local-mem-allocator-full': {
+		severity: 'error',
+		message: {
+			zh: '{call} 从地址 {head} 起申请 {count} 个元素（{bytes} 字节），超出了 {memory} 的大小（{capacity} 字节）。',
+			en: '{call} asks for {count} elements ({bytes} bytes) from address {head}, past the end of {memory} ({capacity} bytes).',
+		},
+		hint: {
+			zh: '静态 Tensor 的元素个数不能超过当前物理位置剩余的空间（物理内存大小减去 GetCurAddr() 的返回值）；减小 tileSize，或分多次处理数据。',
+			en: 'A static tensor must fit the space left on its memory (its size minus what GetCurAddr() returns); use a smaller tileSize or process the data in several passes.',
 		},
 	},
 	'position-unsupported': {
@@ -322,6 +335,18 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Call SetFlag<{event}>({id}) before WaitFlag<{event}>({id}).',
 		},
 	},
+	'pipe-race': {
+		severity: 'warning',
+		message: {
+			zh: '{second}（{secondPipe}）{secondKind} {memory} 的 {start}..{end} 字节，而 {first}（{firstPipe}）在第 {line} 行{firstKind}了同一段内存，两条流水之间没有同步（{hazard}）：在 NPU 上后一条指令可能先执行完。',
+			en: '{second} ({secondPipe}) {secondKind} bytes {start}..{end} of {memory} that {first} ({firstPipe}) {firstKind} at line {line}, with no sync between the two pipes ({hazard}): on the NPU the later instruction may run first.',
+		},
+		hint: {
+			zh: '在两条指令之间加 SetFlag<HardEvent::{event}>/WaitFlag<HardEvent::{event}>，或者改用 TQue 的 EnQue/DeQue，它们会自动插入这个同步。',
+			en: 'Put SetFlag<HardEvent::{event}> / WaitFlag<HardEvent::{event}> between the two, or use a TQue, whose EnQue/DeQue insert this sync.',
+		},
+		case: 'pipe-sync-missing',
+	},
 	'vector-count-exceeds-tensor': {
 		severity: 'error',
 		message: {
@@ -332,6 +357,7 @@ export const KERNEL_DIAGNOSTICS = {
 			zh: 'count 不要超过 Tensor 的大小（GetSize()），例如用初始化队列时的 tile 长度。',
 			en: 'Pass a count no larger than the tensor (GetSize()), e.g. the tile length the queue was initialised with.',
 		},
+		case: 'tensor-longer-than-queue-buffer',
 	},
 	'vector-call-shape': {
 		severity: 'warning',

@@ -51,6 +51,17 @@ export const LANG_DIAGNOSTICS = {
 			en: 'Define `{name}` in the program, check its spelling, or replace it with an API the simulator knows.',
 		},
 	},
+	'api-not-on-product': {
+		severity: 'error',
+		message: {
+			zh: '{product} 上没有 `{name}`：接口文档的产品支持情况只列出了 {products}',
+			en: '`{name}` is not available on {product}: its reference lists only {products}',
+		},
+		hint: {
+			zh: '换一个列出的产品运行，或者改用该产品支持的接口（例如用 TPipe/TQue 管理内存，代替静态 Tensor 的 LocalMemAllocator）。',
+			en: 'Run on one of the listed products, or use an API this product has (for example TPipe/TQue memory management instead of LocalMemAllocator’s static tensors).',
+		},
+	},
 	'call-misspelt': {
 		severity: 'error',
 		message: {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import {
 	SOCIAL_IMAGE_FOLDER,
 	pruneSocialImageCache,
+	socialImageCost,
 	socialImageFile,
 	socialImageUses,
 } from '../site/social-image-store.ts';
@@ -49,8 +50,17 @@ export function socialImages(): AstroIntegration {
 				mkdirSync(target, { recursive: true });
 				for (const key of keys) copyFileSync(socialImageFile(key), join(target, `${key}.png`));
 				const pruned = pruneSocialImageCache();
+				const { drawn, threadCpuMs } = socialImageCost();
+				// How much of a cold build the drawing costs (benchmarks read this line).
+				const cost =
+					drawn === 0
+						? 'all from the cache'
+						: `${drawn} drawn` +
+							(threadCpuMs > 0
+								? `, ${(threadCpuMs / 1000).toFixed(2)} s CPU on the drawing thread`
+								: '');
 				logger.info(
-					`${keys.length} social images in /${SOCIAL_IMAGE_FOLDER}/` +
+					`${keys.length} social images in /${SOCIAL_IMAGE_FOLDER}/ (${cost})` +
 						(pruned > 0 ? `; ${pruned} cached images unused for a month removed` : ''),
 				);
 			},

@@ -23,6 +23,7 @@ import {
 	type KernelRunResult,
 } from '../sim/kernel/index.ts';
 import { MAX_BLOCK_DIM, runOutcome } from '../sim/kernel/kernel-launch.ts';
+import type { CoreFault } from '../sim/host/acl/device-fault-log.ts';
 import type { GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
@@ -301,6 +302,7 @@ function runInner(
 				for (const init of compiler.globalInits) init(new Frame(0, null));
 				const result = runKernel(kernel, blocks, args, KERNEL_ONLY_PID);
 				outcome = runOutcome(result.outcome);
+				if (result.sanitizerErrors > 0) outcome = worse(outcome, 'error');
 			} catch (error) {
 				outcome = stopOutcome(error, recorder);
 			}
@@ -424,7 +426,7 @@ function compileUnit(
 			});
 			if (
 				result.outcome === 'abort' ||
-				(result.outcome === 'hang' && env.kernelOutcome === 'completed')
+				(result.outcome !== 'completed' && env.kernelOutcome === 'completed')
 			) {
 				env.kernelOutcome = result.outcome;
 			}
@@ -441,16 +443,21 @@ function compileUnit(
 		const pid = proc ? proc.pid + 1 : KERNEL_ONLY_PID;
 		const site = call.site();
 		if (!proc) {
-			runKernel(kernel, blocks, args, pid, site);
+			const result = runKernel(kernel, blocks, args, pid, site);
+			// An msSanitizer ERROR fails the run, whatever the program does next (issue 14).
+			if (result.sanitizerErrors > 0) env.sawError = true;
 			return 0;
 		}
 		// The runtime decides whether the body runs now, is captured into a graph (and run at each
 		// replay), or the launch is refused; each run of it is a fresh launch of the kernel.
 		const run = (): HostKernelOutcome => {
 			const result = runKernel(kernel, blocks, args, pid, site);
-			return result.outcome === 'completed'
-				? KERNEL_COMPLETED
-				: { kind: result.outcome, reason: result.stalled?.reason ?? result.outcome };
+			if (result.sanitizerErrors > 0) env.sawError = true;
+			if (result.outcome === 'completed') return KERNEL_COMPLETED;
+			const reason = result.stalled?.reason ?? result.outcome;
+			return result.outcome === 'exception'
+				? { kind: 'exception', reason, faults: coreFaults(result) }
+				: { kind: result.outcome, reason };
 		};
 		const devicePtrs: number[] = [];
 		for (const a of args) if (typeof a === 'number' && a !== 0) devicePtrs.push(a);
@@ -708,7 +715,16 @@ function reportHeapLeaks(rt: Runtime, machine: Machine, pid: number): void {
 function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
 	if (env.kernelOutcome === 'abort') return 'abort';
 	if (env.kernelOutcome === 'hang') return 'hang';
-	return env.sawError || failedExit ? 'error' : 'completed';
+	return env.sawError || failedExit || env.kernelOutcome === 'exception' ? 'error' : 'completed';
+}
+
+/** The faulting cores of a launch that ended in a device exception, for the runtime's report. */
+function coreFaults(result: KernelEnd): CoreFault[] {
+	return result.halts.flatMap((h) =>
+		h.fault
+			? [{ blockIdx: h.blockIdx, errorCode: h.fault.errorCode, errorStr: h.fault.errorStr }]
+			: [],
+	);
 }
 
 function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
@@ -740,7 +756,13 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 		return 'rejected';
 	}
 	if (isHalt(error))
-		return error.kind === 'exit' ? 'completed' : error.kind === 'hang' ? 'hang' : 'abort';
+		return error.kind === 'exit'
+			? 'completed'
+			: error.kind === 'hang'
+				? 'hang'
+				: error.kind === 'exception'
+					? 'error'
+					: 'abort';
 	recorder.diagnostic(
 		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
 	);
@@ -758,10 +780,14 @@ function smallestTilingKey(text: string): number {
 }
 
 /** What the runner reads from a finished launch. */
-type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled'>;
+type KernelEnd = Pick<KernelRunResult, 'outcome' | 'stalled' | 'halts' | 'sanitizerErrors'>;
 
 /** How every launch of an empty kernel ends. */
-const EMPTY_KERNEL_END: KernelEnd = { outcome: 'completed' };
+const EMPTY_KERNEL_END: KernelEnd = Object.freeze({
+	outcome: 'completed',
+	halts: [],
+	sanitizerErrors: 0,
+});
 
 function worse(a: Outcome, b: Outcome): Outcome {
 	return SEVERITY[b] > SEVERITY[a] ? b : a;

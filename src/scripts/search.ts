@@ -48,7 +48,9 @@ function loadPagefind(): Promise<PagefindApi> {
 	// The URL is built at run time so the bundler leaves the index script out of the page.
 	const url = '/pagefind/pagefind.js';
 	pagefind ??= (import(/* @vite-ignore */ url) as Promise<PagefindApi>).then(async (api) => {
-		await api.options({ excerptLength: 24 });
+		// Thousands of short error-code pages make the average page short; with Pagefind's default
+		// length normalisation (0.75) every long case page then loses to them on a word query.
+		await api.options({ excerptLength: 24, ranking: { pageLength: 0.2 } });
 		return api;
 	});
 	return pagefind;

@@ -13,8 +13,9 @@ export type HaltKind =
 	/** A CPU-debug check fired: error line, SIGABRT, backtrace. */
 	| 'abort'
 	/**
-	 * A device exception on the NPU (an access to an address no allocation maps): the core
-	 * stops; the host learns of it at its next synchronize (or a later call, see task-errors.ts).
+	 * The hardware raised an exception on the core (NPU): an access to an address no allocation
+	 * maps, a UB access out of bounds or unaligned (device-exception.ts). The kernel task fails;
+	 * the host learns of it at its next synchronize (or a later call, see task-errors.ts).
 	 */
 	| 'exception'
 	/** The process called exit() or returned from main. */

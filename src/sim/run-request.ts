@@ -13,11 +13,13 @@ export const MAX_RANKS = 64;
 export type { Action };
 
 /**
- * The modes the simulator runs a program in, in the order tools list them: NPU (violated rules
- * hang the core, as the device does) and CPU debug (the CPU twin's checks print, then SIGABRT).
- * Every list of modes (CLI flags, `casebook check`'s default, the widget) reads this one.
+ * The modes the simulator runs a program in, in the order tools list them: NPU (what the device
+ * does: a rule the hardware checks raises a device exception, the rest hang or corrupt data
+ * silently), CPU debug (the CPU twin's checks print, then SIGABRT) and msSanitizer (the device
+ * run under `mssanitizer`, whose checks print `======` reports). Every list of modes (CLI flags,
+ * `casebook check`'s default, the widget, case.yaml, share links) reads this one.
  */
-export const RUN_MODES = ['npu', 'cpu'] as const;
+export const RUN_MODES = ['npu', 'cpu', 'sanitizer'] as const;
 
 /** One of {@link RUN_MODES}. */
 export type RunMode = (typeof RUN_MODES)[number];

@@ -17,6 +17,8 @@ export interface SiteCase {
 	fallback: boolean;
 	/** Languages this case is written in. */
 	available: Lang[];
+	/** The case's page in each language it is written in. */
+	pages: Partial<Record<Lang, CollectionEntry<'cases'>>>;
 }
 
 /** The case slug and language of a page entry id `<slug>/<lang>` (see content.config.ts). */
@@ -49,6 +51,7 @@ export async function getSiteCases(lang: Lang): Promise<SiteCase[]> {
 			entry,
 			fallback: !translations.has(lang),
 			available: [...translations.keys()],
+			pages: Object.fromEntries(translations),
 		});
 	}
 	for (const slug of bySlug.keys()) {

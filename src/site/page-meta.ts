@@ -26,6 +26,8 @@ export interface ArticleMeta {
 export interface PageCard {
 	/** Large; defaults to the page title. */
 	title?: string;
+	/** Smaller, under the title: the other language's title on a card for both languages. */
+	subtitle?: string;
 	/** The line a reader searches for (an error line, a code's message), in a code box. */
 	line?: string;
 	/** A short label above the title (the component, a code family). */
@@ -46,6 +48,7 @@ export function pageCard(lang: Lang, title: string, card?: PageCard): SocialCard
 	if (!card) return { title: t(lang, 'tagline'), lang };
 	return {
 		title: card.title ?? title,
+		...(card.subtitle ? { subtitle: card.subtitle } : {}),
 		...(card.line ? { line: card.line } : {}),
 		...(card.label ? { label: card.label } : {}),
 		...(card.bothLanguages ? {} : { lang }),

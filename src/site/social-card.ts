@@ -1,7 +1,7 @@
 /**
  * The social image of a page (the picture a chat, an issue or a search result shows next to a
- * link): the page title, the key log line in a code box, and a label such as the component,
- * under the site name. This module only describes the drawing, as the element tree satori lays
+ * link): the site name, the page title (and for a page in both languages the other title), the
+ * key log line in a code box, and a label such as the component beside the site's host. This module only describes the drawing, as the element tree satori lays
  * out; social-render.ts turns it into a PNG.
  */
 import type { Lang } from '../cases/schema.ts';
@@ -10,6 +10,11 @@ import type { Lang } from '../cases/schema.ts';
 export interface SocialCard {
 	/** The page title, large. */
 	title: string;
+	/**
+	 * A second title under the first, smaller: the English title on a case's card, which serves
+	 * the page in both languages (one drawing instead of two).
+	 */
+	subtitle?: string;
 	/** The line a reader would search for (an error line, a code's message), in a code box. */
 	line?: string;
 	/** A short label above the title: the component, a code family, the page kind. */
@@ -33,7 +38,7 @@ export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
  * Bump when the drawing below (or its fonts) changes: the version is part of each image's
  * cache key, so cached images are drawn again.
  */
-export const SOCIAL_CARD_DESIGN = 2;
+export const SOCIAL_CARD_DESIGN = 3;
 
 /**
  * Longest title and line drawn, in characters; the layout clamps lines further. The line is the
@@ -97,22 +102,29 @@ export function socialCardTree(job: SocialCardJob): CardNode {
 	const header = node('div', { display: 'flex', alignItems: 'center', gap: 20, fontSize: 30 }, [
 		node('img', { width: 56, height: 56 }, undefined, { src: MARK }),
 		node('div', { display: 'flex', color: COLORS.text, fontWeight: 700 }, job.siteName),
-		...(job.label
-			? [node('div', { display: 'flex', color: COLORS.accent }, `· ${clip(job.label, 60)}`)]
-			: []),
 	]);
+	// With a subtitle both titles get two lines, so the card keeps room for the log line.
 	const title = node(
 		'div',
 		{
 			display: 'block',
-			fontSize: 58,
+			fontSize: job.subtitle ? 52 : 58,
 			fontWeight: 700,
 			lineHeight: 1.25,
 			color: COLORS.text,
-			lineClamp: 3,
+			lineClamp: job.subtitle ? 2 : 3,
 		},
 		clip(job.title, MAX_TITLE_CHARS),
 	);
+	const subtitle = job.subtitle
+		? [
+				node(
+					'div',
+					{ display: 'block', fontSize: 34, lineHeight: 1.3, color: COLORS.muted, lineClamp: 2 },
+					clip(job.subtitle, MAX_TITLE_CHARS),
+				),
+			]
+		: [];
 	const line = job.line
 		? [
 				node(
@@ -133,7 +145,23 @@ export function socialCardTree(job: SocialCardJob): CardNode {
 				),
 			]
 		: [];
-	const footer = node('div', { display: 'flex', fontSize: 24, color: COLORS.muted }, job.host);
+	// The label sits at the bottom right: beside both site names it would not fit the header.
+	const footer = node(
+		'div',
+		{
+			display: 'flex',
+			justifyContent: 'space-between',
+			gap: 40,
+			fontSize: 24,
+			color: COLORS.muted,
+		},
+		[
+			node('div', { display: 'flex' }, job.host),
+			...(job.label
+				? [node('div', { display: 'flex', color: COLORS.accent }, clip(job.label, 60))]
+				: []),
+		],
+	);
 	return node(
 		'div',
 		{
@@ -150,8 +178,8 @@ export function socialCardTree(job: SocialCardJob): CardNode {
 		},
 		[
 			header,
-			node('div', { display: 'flex', flexDirection: 'column', gap: 34, width: '100%' }, [
-				title,
+			node('div', { display: 'flex', flexDirection: 'column', gap: 28, width: '100%' }, [
+				node('div', { display: 'flex', flexDirection: 'column', gap: 12 }, [title, ...subtitle]),
 				...line,
 			]),
 			footer,

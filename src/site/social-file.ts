@@ -14,12 +14,23 @@ export interface SocialImageJob {
 	file: string;
 }
 
-/** Draws `job.card` into `job.file`; returns the text its fonts could not draw (see RenderedCard). */
-export async function writeSocialImage({ card, file }: SocialImageJob): Promise<string[]> {
+/** What drawing one image tells the build. */
+export interface SocialImageDrawn {
+	/** The text its fonts could not draw (see RenderedCard). */
+	missing: string[];
+	/**
+	 * CPU milliseconds the drawing thread has spent since it started (loading the fonts and the
+	 * libraries included), when it is a thread of its own; the build reports the last figure.
+	 */
+	threadCpuMs?: number;
+}
+
+/** Draws `job.card` into `job.file`. */
+export async function writeSocialImage({ card, file }: SocialImageJob): Promise<SocialImageDrawn> {
 	const { png, missing } = await renderSocialCard(card);
 	mkdirSync(dirname(file), { recursive: true });
 	const partial = `${file}.${process.pid}-${threadId}.part`;
 	writeFileSync(partial, png);
 	renameSync(partial, file);
-	return missing;
+	return { missing };
 }

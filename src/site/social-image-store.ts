@@ -79,3 +79,18 @@ export function socialImageUses(): SocialImageUses {
 	const holder = globalThis as { [USES]?: SocialImageUses };
 	return (holder[USES] ??= new Map());
 }
+
+/** What this process drew: how many images, and the drawing threads' CPU time. */
+export interface SocialImageCost {
+	drawn: number;
+	/** CPU ms the drawing thread reported last (its total); 0 when the build drew in its own thread. */
+	threadCpuMs: number;
+}
+
+const COST = Symbol.for('casebook.social-images.cost');
+
+/** This process's {@link SocialImageCost}, shared by every module copy. */
+export function socialImageCost(): SocialImageCost {
+	const holder = globalThis as { [COST]?: SocialImageCost };
+	return (holder[COST] ??= { drawn: 0, threadCpuMs: 0 });
+}

@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { SOCIAL_CARD_DESIGN, type SocialCard, type SocialCardJob } from './social-card.ts';
-import { writeSocialImage, type SocialImageJob } from './social-file.ts';
+import { writeSocialImage, type SocialImageDrawn, type SocialImageJob } from './social-file.ts';
 import {
 	cachedSocialImage,
+	socialImageCost,
 	socialImageFile,
 	socialImageUrlPath,
 	socialImageUses,
@@ -16,7 +17,11 @@ import {
 import { SITE, type SiteConfig } from './site-config.ts';
 import { lazyPool } from './worker-pool.ts';
 
-const getPool = lazyPool<SocialImageJob, string[]>('src/site/social-worker.ts', 2);
+/**
+ * One drawing thread: each thread loads the fonts and the drawing libraries (about 350 ms of CPU)
+ * before its first card, and one thread keeps up with the pages, which take far longer.
+ */
+const getPool = lazyPool<SocialImageJob, SocialImageDrawn>('src/site/social-worker.ts', 1);
 
 /** `card` with the site's name and host filled in: everything that decides the pixels. */
 export function socialCardJob(card: SocialCard, site: SiteConfig = SITE): SocialCardJob {
@@ -36,6 +41,7 @@ export function socialCardKey(job: SocialCardJob): string {
 		job.lang ?? '',
 		job.label ?? '',
 		job.title,
+		job.subtitle ?? '',
 		job.line ?? '',
 	]);
 	return createHash('sha256').update(content).digest('base64url').slice(0, 22);
@@ -60,7 +66,11 @@ function draw(job: SocialImageJob): Promise<Error | undefined> {
 	const pool = getPool();
 	const drawn = pool ? pool.run(job).catch(() => writeSocialImage(job)) : writeSocialImage(job);
 	return drawn.then(
-		(missing) => {
+		({ missing, threadCpuMs }) => {
+			const cost = socialImageCost();
+			cost.drawn++;
+			// The thread reports its running total; with one drawing thread the last is the largest.
+			cost.threadCpuMs = Math.max(cost.threadCpuMs, threadCpuMs ?? 0);
 			if (missing.length > 0) {
 				console.warn(
 					`social image "${job.card.title}": no glyph for ${missing.map((m) => JSON.stringify(m)).join(', ')} (drawn as nothing; see src/site/social-render.ts for the fonts)`,

@@ -50,6 +50,20 @@ describe('social images', () => {
 	}, 30_000);
 });
 
+describe('a card for both languages', () => {
+	it('draws the second title under the first, in the Latin and Chinese fonts alike', async () => {
+		const title = 'aclrtRecordEvent 返回失败：Event 资源耗尽';
+		const one = decodePng((await renderSocialCard({ ...base, title })).png);
+		const both = await renderSocialCard({
+			...base,
+			title,
+			subtitle: 'aclrtRecordEvent fails: out of events',
+		});
+		expect(both.missing).toEqual([]);
+		expect(titleBand(decodePng(both.png))).not.toBe(titleBand(one));
+	}, 30_000);
+});
+
 describe('text the fonts cannot draw', () => {
 	it('is reported, so the build can warn instead of shipping a card with holes', async () => {
 		const { missing } = await renderSocialCard({ ...base, title: '事件 → \uE000' });

@@ -1,6 +1,6 @@
 /**
  * Draws a social image: satori lays the card of social-card.ts out as SVG (text as glyph
- * outlines, so the PNG needs no system font), resvg rasterises it to PNG. Fonts come from the
+ * outlines, so the PNG needs no system font), resvg rasterises it, png-encode.ts writes the PNG. Fonts come from the
  * npm registry (`@fontsource/noto-sans-sc`: its Latin and Simplified Chinese subsets, regular
  * and bold), so a fresh machine draws Chinese without any system font.
  * Node only: it reads the font files. Run it on a worker thread (social-worker.ts) in builds.
@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import { encodePng } from './png-encode.ts';
 import {
 	SOCIAL_FONT_FAMILIES,
 	SOCIAL_IMAGE_SIZE,
@@ -62,11 +63,10 @@ export async function renderSocialCard(job: SocialCardJob): Promise<RenderedCard
 	});
 	// The SVG holds glyph outlines, no text: resvg needs no fonts (scanning the system's costs a
 	// third of the drawing, and a fresh machine has none).
-	const png = new Resvg(svg, {
+	const image = new Resvg(svg, {
 		fitTo: { mode: 'width', value: SOCIAL_IMAGE_SIZE.width },
 		font: { loadSystemFonts: false },
-	})
-		.render()
-		.asPng();
-	return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), missing };
+	}).render();
+	// png-encode.ts writes the file: resvg's encoder compresses harder for no smaller card.
+	return { png: encodePng(image.pixels, image.width, image.height), missing };
 }

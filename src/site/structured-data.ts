@@ -31,6 +31,16 @@ function codeSet(lang: Lang): JsonLd {
 	return { '@type': 'DefinedTermSet', name: lang === 'zh' ? 'CANN 错误码' : 'CANN error codes' };
 }
 
+/** An error code a page quotes: its code page's id, the text that named it, and that page. */
+export interface CodeTerm {
+	/** The code page's id, which is also its `termCode` (`207007`, `drv-7`). */
+	code: string;
+	/** The code as the text prints it (`207007`, `7` after `drvRetCode=`). */
+	printed: string;
+	/** The absolute URL of its code page. */
+	url: string;
+}
+
 /** What a case page is, for {@link techArticleLd}. */
 export interface TechArticleFacts {
 	url: string;
@@ -43,7 +53,7 @@ export interface TechArticleFacts {
 	/** The component, as the page names it. */
 	section: string;
 	/** Error codes the case's log lines quote (`207007`, `EE1023`, `0x7020019`). */
-	codes: readonly string[];
+	codes: readonly CodeTerm[];
 	apis: readonly string[];
 	keywords: readonly string[];
 }
@@ -64,10 +74,11 @@ export function techArticleLd(facts: TechArticleFacts, site: SiteConfig = SITE):
 		articleSection: facts.section,
 		keywords: facts.keywords.join(', '),
 		about: [
-			...facts.codes.map((code) => ({
+			...facts.codes.map((term) => ({
 				'@type': 'DefinedTerm',
-				name: code,
-				termCode: code,
+				name: term.printed,
+				termCode: term.code,
+				url: term.url,
 				inDefinedTermSet: codeSet(facts.lang),
 			})),
 			...facts.apis.map((api) => ({ '@type': 'Thing', name: api })),

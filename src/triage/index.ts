@@ -1,7 +1,11 @@
 export * from './case-url.ts';
 export * from './classify-record.ts';
 export * from './compile-signatures.ts';
-export * from './error-codes.ts';
+export * from './code-directory.ts';
+export * from './diagnose.ts';
+export * from './harmless-lines.ts';
+export * from './implied-codes.ts';
+export * from './log-time.ts';
 export * from './find-codes.ts';
 export * from './link-lines.ts';
 export type * from './localized.ts';

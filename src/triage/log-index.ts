@@ -11,7 +11,7 @@ const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /** Substrings of which one is in every line that quotes a code `find-codes.ts` understands. */
 const CODE_MARKERS =
-	/rror[ _]?[Cc]ode|RROR CODE|rr[Cc]ode|etCode|\bret(?:urn)?\b|nner ?[Cc]ode|aclError|ACL_ERROR_|[EW][0-9A-Z]\d{4}\)?:/g;
+	/rror[ _]?[Cc]ode|RROR CODE|rr[Cc]ode|et[Cc]ode|\bret(?:urn)?\b|nner ?[Cc]ode|aclError|aclnnStatus|module_name=|ERROR_|HCCL_E_|rror=|rror: ?\d{6}\b|errNo\[|NPU out of memory|\bresult\b|failed:? \d{6}\b|hcclRet|[EW][0-9A-Z]\d{4}(?:\)?:|\]| Inner)|\bERR\d{5}\b|\([EW][0-9A-Z]\d{4}\)[ \t]*(?:\n|$)/g;
 
 /** The pasted text split into lines, with records read on demand and cached. */
 export class LogIndex {

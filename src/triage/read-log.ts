@@ -31,6 +31,8 @@ export function readLine(raw: string, line: number): LogRecord[] {
 		if (stripped.text === '') continue;
 		const record: LogRecord = { line, raw, text: stripped.text, ...classifyRecord(stripped.text) };
 		if (stripped.grepLine !== undefined) record.grepLine = stripped.grepLine;
+		// The record's own level tag wins; a Python logging prefix states one for the rest.
+		if (record.level === undefined && stripped.level !== undefined) record.level = stripped.level;
 		records.push(record);
 	}
 	return records;

@@ -14,6 +14,10 @@ export interface CorpusExpectation {
 	hints?: readonly string[];
 	/** Codes that must be explained in the notes. */
 	codes?: readonly string[];
+	/** Harmless-line rules that must mark some line (and no line may be claimed for them). */
+	harmless?: readonly string[];
+	/** What the diagnosis must put first: a case slug or a code id. */
+	root?: string;
 	why?: string;
 }
 
@@ -74,10 +78,25 @@ export function scoreCorpus(outcomes: readonly CorpusOutcome[]): CorpusScore {
 		for (const slug of expected.hints ?? []) {
 			if (!hinted.has(slug)) problems.push(`${file}: no hint for ${slug}`);
 		}
+		// A hint is offered to a reader as a possible cause: one not expected is a wrong lead too.
+		for (const slug of hinted) {
+			if (!(expected.hints ?? []).includes(slug)) problems.push(`${file}: hinted ${slug} wrongly`);
+		}
 		const explained = new Set(result.notes.map((note) => note.code));
 		const unexplained = (expected.codes ?? []).filter((code) => !explained.has(code));
 		if (unexplained.length > 0) {
 			problems.push(`${file}: code ${unexplained.join(', ')} not explained`);
+		}
+		const marked = new Set(result.harmless.map((item) => item.rule));
+		const unmarked = (expected.harmless ?? []).filter((rule) => !marked.has(rule));
+		if (unmarked.length > 0)
+			problems.push(`${file}: harmless rule ${unmarked.join(', ')} not applied`);
+		if (expected.root !== undefined) {
+			const root = result.diagnosis.root;
+			const got = root === undefined ? 'nothing' : root.kind === 'case' ? root.case : root.code;
+			if (got !== expected.root) {
+				problems.push(`${file}: the diagnosis leads with ${got}, not ${expected.root}`);
+			}
 		}
 	}
 	const claims = truePositives + falsePositives;

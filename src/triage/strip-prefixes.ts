@@ -14,11 +14,16 @@ const GREP_FILE = /^(?:\.{0,2}\/)?[\w.\-/]*\.(?:log|txt|out|err)(?::(\d+))?[:-](
 /** `42:` or `42-` from `grep -n`; a digit right after would be a time (`12:34`), so it is kept. */
 const GREP_LINE = /^(\d+)[:-](?=[^\d\s]|\s+\D)/;
 const RANK = /^\[rank\d+\]:\s*/;
-/** `(Worker_TP3 pid=123)`, `(VllmWorker rank=0 pid=9)`, `(RayWorkerWrapper pid=1, ip=10.0.0.1)`. */
-const WORKER = /^\([A-Za-z_][\w.\-]*(?:,?\s+[A-Za-z_]\w*=[^\s),]+)+\)\s*/;
-/** vLLM / Python logging: `ERROR 04-29 18:46:11 [worker.py:123] `. */
+/** vllm-omni's stage tag in front of a stage's log lines: `[Stage-0] INFO 01-16 …`. */
+const STAGE = /^\[Stage-\d+\]\s+/;
+/**
+ * `(Worker_TP3 pid=123)`, `(VllmWorker rank=0 pid=9)`, `(VllmWorker TP0 pid=9)`,
+ * `(EngineCore_DP0 pid=626)`, `(RayWorkerWrapper pid=1, ip=10.0.0.1)`.
+ */
+const WORKER = /^\([A-Za-z_][\w.\-]*(?:,?\s+(?:[A-Za-z_]\w*=[^\s),]+|[A-Z]{1,4}\d+))+\)\s*/;
+/** vLLM / Python logging: `ERROR 04-29 18:46:11 [worker.py:123] ` (older: `worker_base.py:581] `). */
 const PY_LOGGING =
-	/^(?:INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[^\]]*\]\s*/;
+	/^(INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? (?:\[[^\]]*\]|[\w.-]+:\d+\])\s*/;
 /** A leading ISO-like timestamp from a container runtime, journal or logger. */
 const LEADING_TIME =
 	/^\[?\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?(?:\s+(?:stdout|stderr)\s+[FP])?(?:\s+-\s+[\w.]+\s+-\s+[A-Z]+\s+-)?\s+/;
@@ -32,19 +37,22 @@ export interface StrippedLine {
 	text: string;
 	/** The line number a `grep -n` prefix gave. */
 	grepLine?: number;
+	/** The level a Python logging prefix stated (`INFO`, `WARNING`…), which stripping removes. */
+	level?: string;
 }
 
 /** Removes pasting prefixes from one line (see the module comment); the rest is left untouched. */
 export function stripPrefixes(line: string): StrippedLine {
 	let text = line.includes('\x1b') ? line.replace(ANSI, '') : line;
 	let grepLine: number | undefined;
+	let level: string | undefined;
 	for (let layer = 0; layer < MAX_PREFIX_LAYERS; layer++) {
 		const before = text;
 		text = text.trimStart();
 		const first = text.charCodeAt(0);
 		// Most records start with '[' followed by a level; test the cheap cases first.
 		if (first === 91 /* [ */) {
-			text = text.replace(RANK, '').replace(LEADING_TIME, '');
+			text = text.replace(RANK, '').replace(STAGE, '').replace(LEADING_TIME, '');
 		} else if (first >= 48 && first <= 57 /* 0-9 */) {
 			const grep = GREP_LINE.exec(text);
 			if (grep) {
@@ -65,11 +73,20 @@ export function stripPrefixes(line: string): StrippedLine {
 				if (file[1] !== undefined) grepLine ??= Number(file[1]);
 				text = text.slice(file[0].length);
 			} else {
-				text = text.replace(PY_LOGGING, '').replace(SYSLOG, '');
+				const logging = PY_LOGGING.exec(text);
+				if (logging) {
+					level ??= logging[1];
+					text = text.slice(logging[0].length);
+				} else {
+					text = text.replace(SYSLOG, '');
+				}
 			}
 		}
 		if (text === before) break;
 	}
 	text = text.trimEnd();
-	return grepLine === undefined ? { text } : { text, grepLine };
+	const stripped: StrippedLine = { text };
+	if (grepLine !== undefined) stripped.grepLine = grepLine;
+	if (level !== undefined) stripped.level = level;
+	return stripped;
 }

@@ -1,8 +1,8 @@
 /**
  * "Check all products" and the resource panel in a real browser: the six-queue kernel checked on
  * every product and mode fails only on Atlas training (the matrix names the rule and line, the
- * Product select marks the product), its fix passes everywhere, sanitizer cells say they were
- * not run, a cell runs its product and mode, everything is reachable from the keyboard in both
+ * Product select marks the product), its fix passes everywhere, sanitizer cells run like the
+ * rest, a cell runs its product and mode, everything is reachable from the keyboard in both
  * languages, and axe finds nothing.
  */
 import type { Page } from 'playwright-core';
@@ -19,8 +19,6 @@ const WORDS = {
 		hang: '挂死 tque-buffer-limit 第 59 行',
 		abort: '中止 tque-buffer-limit 第 59 行',
 		completed: '完成',
-		unavailable: '不可用',
-		note: '模拟器暂不支持 msSanitizer 模式',
 		failsHere: '（当前代码在此失败）',
 		headroom: 'VECIN 上的 buffer：atlas-training 峰值 6，上限 4',
 		resources: '每种资源的峰值、上限和出现位置',
@@ -35,8 +33,6 @@ const WORDS = {
 		hang: 'hang tque-buffer-limit line 59',
 		abort: 'abort tque-buffer-limit line 59',
 		completed: 'completed',
-		unavailable: 'not available',
-		note: 'The simulator has no msSanitizer mode yet',
 		failsHere: '(current code fails)',
 		headroom: 'VECIN buffers peak at 6 of 4 on atlas-training',
 		resources: 'Each resource’s peak, limit and where it happened',
@@ -78,11 +74,12 @@ describeInBrowser('Check all products on a case page', () => {
 
 			const rows = await matrixRows(widget);
 			expect(rows).toHaveLength(6);
-			expect(rows[0]!.slice(1)).toEqual([w.hang, w.abort, w.unavailable]);
+			expect(rows[0]!.slice(1)).toEqual([w.hang, w.abort, w.hang]);
 			for (const row of rows.slice(1)) {
-				expect(row.slice(1)).toEqual([w.completed, w.completed, w.unavailable]);
+				expect(row.slice(1)).toEqual([w.completed, w.completed, w.completed]);
 			}
-			await expect(widget.root.locator('.repro-check-note').innerText()).resolves.toContain(w.note);
+			// Every mode runs, so no cell is "not available" and no note explains one.
+			await expect(widget.root.locator('.repro-check-note').count()).resolves.toBe(0);
 			// Resources over or near their limit first; the rest folded under a disclosure.
 			await expect(
 				widget.root.locator('.repro-check > .repro-check-headroom').innerText(),
@@ -158,10 +155,9 @@ describeInBrowser('Check all products on a case page', () => {
 		await expect(widget.root.locator('option[data-fails]').count()).resolves.toBe(0);
 		await checkAll(page(), widget, 'en');
 		const rows = await matrixRows(widget);
-		for (const row of rows)
-			expect(row.slice(1)).toEqual(['completed', 'completed', 'not available']);
+		for (const row of rows) expect(row.slice(1)).toEqual(['completed', 'completed', 'completed']);
 		await expect(widget.root.locator('.repro-check-status').innerText()).resolves.toBe(
-			'Check done: all 12 runs completed.',
+			'Check done: all 18 runs completed.',
 		);
 	});
 

@@ -179,7 +179,7 @@ describe('case pages for search results and link previews', () => {
 				for (const code of codes) expect(samples).toContain(code);
 			});
 
-			it(`${path} has its own social image, drawn with text`, () => {
+			it(`${path} has the case's own social image, drawn with text, shared by both languages`, () => {
 				const image = metaContent(head, 'og:image')!;
 				expect(image.startsWith(absoluteUrl('/og/'))).toBe(true);
 				const png = decodePng(readFileSync(join(DIST, new URL(image).pathname)));
@@ -188,8 +188,15 @@ describe('case pages for search results and link previews', () => {
 					SOCIAL_IMAGE_SIZE.height,
 				]);
 				expect(colourCount(png)).toBeGreaterThan(50);
+				// One card per case (both titles on it): the other language's page names the same image,
+				// and no other case does.
 				const other = headOf(pageHtml(`/${lang === 'zh' ? 'en' : 'zh'}/cases/${c.slug}/`));
-				expect(metaContent(other, 'og:image')).not.toBe(image);
+				expect(metaContent(other, 'og:image')).toBe(image);
+				const others = cases.filter((o) => o.slug !== c.slug);
+				for (const o of others.slice(0, 3)) {
+					const head = headOf(pageHtml(`/${lang}/cases/${o.slug}/`));
+					expect(metaContent(head, 'og:image')).not.toBe(image);
+				}
 			});
 
 			it(`${path} shows the day the case was added`, () => {

@@ -15,18 +15,24 @@ constexpr uint32_t PER_BLOCK = TOTAL / BLOCK_DIM;
 extern "C" __global__ __aicore__ void neg_custom(GM_ADDR x, GM_ADDR y)
 {
     AscendC::TPipe pipe;
-    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> que;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> inQue;
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQue;
     AscendC::GlobalTensor<float> xGm, yGm;
     xGm.SetGlobalBuffer((__gm__ float *)x + PER_BLOCK * AscendC::GetBlockIdx(), PER_BLOCK);
     yGm.SetGlobalBuffer((__gm__ float *)y + PER_BLOCK * AscendC::GetBlockIdx(), PER_BLOCK);
-    pipe.InitBuffer(que, 1, PER_BLOCK * sizeof(float));
-    AscendC::LocalTensor<float> t = que.AllocTensor<float>();
+    pipe.InitBuffer(inQue, 1, PER_BLOCK * sizeof(float));
+    pipe.InitBuffer(outQue, 1, PER_BLOCK * sizeof(float));
+    AscendC::LocalTensor<float> t = inQue.AllocTensor<float>();
     AscendC::DataCopy(t, xGm, PER_BLOCK);
-    que.EnQue(t);
-    AscendC::LocalTensor<float> u = que.DeQue<float>();
-    AscendC::Muls(u, u, -1.0f, PER_BLOCK);
+    inQue.EnQue(t);
+    t = inQue.DeQue<float>();
+    AscendC::LocalTensor<float> u = outQue.AllocTensor<float>();
+    AscendC::Muls(u, t, -1.0f, PER_BLOCK);
+    outQue.EnQue(u);
+    inQue.FreeTensor(t);
+    u = outQue.DeQue<float>();
     AscendC::DataCopy(yGm, u, PER_BLOCK);
-    que.FreeTensor(u);
+    outQue.FreeTensor(u);
 }
 
 int32_t main(int32_t argc, char *argv[])

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../src/cases/cases-fs.ts';
+import { loadCodeDirectory } from '../../src/triage/code-directory-fs.ts';
 import type { Registry } from '../../src/cases/registry.ts';
 import {
 	compileSignatures,
 	matchLog,
 	scoreCorpus,
+	type CodeDirectory,
 	type CompiledSignature,
 } from '../../src/triage/index.ts';
 import { readCorpus, type CorpusLog } from './corpus-fs.ts';
@@ -21,16 +23,28 @@ const DESIGN_CASES = [
 let registry: Registry;
 let signatures: CompiledSignature[];
 let corpus: CorpusLog[];
+let codes: CodeDirectory;
 
 beforeAll(async () => {
+	codes = await loadCodeDirectory();
 	registry = await loadRegistry();
 	signatures = compileSignatures(registry.signatures);
 	corpus = readCorpus();
 });
 
 describe('the triage corpus', () => {
-	it('has at least 40 logs, each with an expectation', () => {
-		expect(corpus.length).toBeGreaterThanOrEqual(40);
+	it('has at least 150 logs, each with an expectation', () => {
+		expect(corpus.length).toBeGreaterThanOrEqual(150);
+	});
+
+	it('says for every log what the diagnosis must lead with, when the log shows an error', () => {
+		const unlabelled = corpus.filter(
+			(log) =>
+				log.expected.cases.length === 0 &&
+				(log.expected.codes ?? []).length > 0 &&
+				log.expected.root === undefined,
+		);
+		expect(unlabelled.map((log) => log.file)).toEqual([]);
 	});
 
 	it('has positives in several forms and look-alike negatives for every case of the design', () => {
@@ -56,7 +70,7 @@ describe('the triage corpus', () => {
 			corpus.map((log) => ({
 				file: log.file,
 				expected: log.expected,
-				result: matchLog(log.text, signatures),
+				result: matchLog(log.text, signatures, { codes }),
 			})),
 		);
 		expect(score.problems).toEqual([]);

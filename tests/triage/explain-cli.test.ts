@@ -123,12 +123,81 @@ describe('casebook explain --json', () => {
 			matches: unknown[];
 			hints: { case: string }[];
 			notes: { code: string; meaning: string }[];
+			codes: { code: string; url: string | null; lines: number[] }[];
+			diagnosis: { root: { kind: string; code?: string } | null };
 		};
 		expect(json.matches).toEqual([]);
 		expect(json.hints.map((hint) => hint.case)).toContain('acl-set-device-failed');
-		expect(json.notes.find((note) => note.code === 'EL0003')?.meaning).toBe(
-			'Driver: an argument is invalid (for example, opening an invisible device).',
+		expect(json.notes.find((note) => note.code === 'EL0003')?.meaning).toMatch(/\S/);
+		expect(json.codes.find((code) => code.code === 'EL0003')?.url).toBe(
+			`${PUBLIC}/en/codes/EL0003/`,
 		);
+		expect(json.diagnosis.root).toMatchObject({ kind: 'code' });
+	});
+
+	it('lists every code with its page and every harmless line with its reason and source', () => {
+		const log = [
+			'[ERROR] APP(1,python):2025-01-01-00:00:00.000.000 [NPUCachingAllocator.cpp:1279]2 malloc:[PTA]:"Get a block from the existing pool failed. Try to free cached blocks and reallocate. This error log can be ignored."',
+			'RuntimeError: NPU function error: c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 507035',
+			'EZ9999: Inner Error!',
+		].join('\n');
+		const run = explain(['-', '--json', '--base-url', 'https://casebook.example.org'], log);
+		const json = JSON.parse(run.stdout) as {
+			codes: { code: string; url: string | null; lines: number[]; call?: string }[];
+			harmless: { line: number; rule: string; reason: string; source: string }[];
+			diagnosis: {
+				root: { kind: string; case?: string; codes: string[] };
+				then: { code: string }[];
+			};
+		};
+		expect(json.codes.map((code) => [code.code, code.lines])).toEqual([
+			['507035', [2]],
+			['EZ9999', [3]],
+		]);
+		expect(json.codes[0]!.url).toBe('https://casebook.example.org/zh/codes/507035/');
+		expect(json.harmless).toEqual([
+			expect.objectContaining({ rule: 'torch-npu-block-pool-retry', line: 1 }),
+		]);
+		expect(json.harmless[0]!.reason).toContain('可以忽略');
+		expect(json.codes[0]!.call).toBe(
+			'c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream)',
+		);
+		// A 507035 from a stream synchronize is the kernel-exception case, which leads; real logs
+		// show EZ9999 after 507035 (the index links the two), so the case accounts for both.
+		expect(json.diagnosis.root).toMatchObject({
+			kind: 'case',
+			case: 'kernel-exception-reported-later',
+			codes: ['507035', 'EZ9999'],
+		});
+		expect(json.diagnosis.then).toEqual([]);
+	});
+});
+
+describe('casebook explain --code', () => {
+	it.each([
+		'507035',
+		'EE1023',
+		'ee1023',
+		'0x7020023',
+		'117571619',
+		'ACL_ERROR_RT_NO_EVENT_RESOURCE',
+	])('prints the entry of %s and its page', (spelling) => {
+		const run = explain(['--code', spelling, '--lang', 'en']);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/→ https:\/\/ascend-casebook\.github\.io\/en\/codes\/[\w-]+\/$/m);
+	});
+
+	it('prints the /codes.json entry with --json', () => {
+		const run = explain(['--code', '117571619', '--json']);
+		const json = JSON.parse(run.stdout) as { code: string; related: string[]; spellings: string[] };
+		expect(json.code).toBe('0x7020023');
+		expect(json.related).toContain('207005');
+		expect(json.spellings).toContain('0x07020023');
+	});
+
+	it('exits 1 for a code the index does not have, and 2 when --code has no value', () => {
+		expect(explain(['--code', 'EQ0000']).code).toBe(1);
+		expect(explain(['--code']).code).toBe(2);
 	});
 });
 
@@ -154,12 +223,14 @@ describe('casebook explain for people', () => {
 		expect(run.stdout).toContain(`  → ${PUBLIC}/zh/cases/suspend-hwts-busy/#symptom`);
 	});
 
-	it('speaks English with --lang en and says so when nothing matched', () => {
+	it('speaks English with --lang en, leads with the diagnosis and says when no case matched', () => {
 		const run = explain(['--lang', 'en', `${CORPUS}not-wrong-context-context-null.log`]);
-		expect(run.stdout.split('\n')[0]).toBe('No known case matched.');
-		expect(run.stdout).toContain(
-			'  107002 ACL_ERROR_RT_CONTEXT_NULL (line 1): The current thread has no context.',
-		);
+		const lines = run.stdout.split('\n');
+		expect(lines[0]).toBe('Diagnosis:');
+		expect(lines[1]).toBe('● Likely root cause:');
+		expect(lines[2]).toMatch(/^ {2}107002 ACL_ERROR_RT_CONTEXT_NULL \(line 1, 2\): /);
+		expect(run.stdout).toContain(`  → ${PUBLIC}/en/codes/107002/`);
+		expect(run.stdout).toContain('No known case matched.');
 	});
 });
 

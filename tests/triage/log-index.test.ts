@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../src/cases/cases-fs.ts';
 import {
+	HARMLESS_LINES,
+	isHarmless,
 	LogIndex,
 	linkLogLines,
 	matchLog,
@@ -16,7 +18,10 @@ const corpus = readCorpus();
 
 /** Matching as the definition says it, with no shortcuts: every record, every regex. */
 function naive(text: string, entries: readonly SignatureEntry[]) {
-	const records = readLog(text);
+	// Harmless records are never evidence (see harmless-lines.ts).
+	const records = readLog(text).filter(
+		(record) => !HARMLESS_LINES.some((rule) => isHarmless(record, rule)),
+	);
 	const linesOf = (source: string) => [
 		...new Set(
 			records
@@ -25,17 +30,26 @@ function naive(text: string, entries: readonly SignatureEntry[]) {
 		),
 	];
 	const claims: { signature: string; lines: number[] }[] = [];
+	const proven = new Set<string>();
+	const hinted: { entry: SignatureEntry; claim: { signature: string; lines: number[] } }[] = [];
 	for (const entry of entries) {
 		const own = linesOf(entry.pattern);
 		if (own.length === 0) continue;
 		const also = entry.also.map(linesOf);
 		if (also.some((lines) => lines.length === 0)) continue;
 		if (entry.unless.some((source) => linesOf(source).length > 0)) continue;
-		claims.push({
+		const claim = {
 			signature: entry.id,
 			lines: [...new Set([...own, ...also.flat()])].sort((a, b) => a - b),
-		});
+		};
+		if (entry.hint) hinted.push({ entry, claim });
+		else {
+			claims.push(claim);
+			proven.add(entry.case);
+		}
 	}
+	// A hint for a case a match proves is not offered (see match-log.ts).
+	for (const { entry, claim } of hinted) if (!proven.has(entry.case)) claims.push(claim);
 	return claims.sort((a, b) => a.signature.localeCompare(b.signature));
 }
 

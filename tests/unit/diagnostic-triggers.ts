@@ -101,6 +101,12 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'call-misspelt': {
 		source: host('    aclrtSynchronizeStrem(stream);'),
 	},
+	'api-not-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 512);
+    LocalTensor<half> t = q.AllocTensor<half>();
+    Brcb(t, t[128], 1, {1, 8});`),
+		product: 'atlas-training',
+	},
 	'call-arity': {
 		source: host('    void *p = nullptr;\n    aclrtMalloc(&p);'),
 	},
@@ -317,6 +323,11 @@ int main() {
     Add(t, t, t, 16);`),
 		mode: 'cpu',
 	},
+	'local-mem-allocator-full': {
+		source: kernel(`    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> a = ub.Alloc<float, 40000>();
+    LocalTensor<float> b = ub.Alloc<float>(40000);`),
+	},
 	'position-unsupported': {
 		source: kernel(`    TQueBind<TPosition::B1, TPosition::C2PIPE2GM, 1> bind;
     pipe.InitBuffer(bind, 1, 64);`),
@@ -340,6 +351,13 @@ int main() {
 		source: kernel('    pipe.ReleaseEventID<HardEvent::V_S>(99);'),
 	},
 	'flag-wait-unset': { source: kernel('    WaitFlag<HardEvent::V_S>(0);') },
+	'pipe-race': {
+		source: kernel(`    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 1024);
+    LocalTensor<half> t = b.Get<half>();
+    DataCopy(t, g, 512);
+    Adds(t, t, (half)1, 512);`),
+	},
 	'vector-count-exceeds-tensor': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 256);
     LocalTensor<half> t = q.AllocTensor<half>();
@@ -675,6 +693,20 @@ int main()
     aclmdlRI ri = nullptr;
     aclmdlRICaptureEnd(stream, &ri);
     aclmdlRIDestroy(ri);`),
+	},
+	'capture-stream-unjoined': {
+		// The side stream joins through `fork` but the origin stream never waits for it.
+		source: host(`    aclrtStream side;
+    aclrtCreateStream(&side);
+    aclrtEvent fork;
+    aclrtCreateEventExWithFlag(&fork, ACL_EVENT_SYNC);
+    aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    aclrtRecordEvent(fork, stream);
+    aclrtStreamWaitEvent(side, fork);
+    aclmdlRI ri = nullptr;
+    aclmdlRICaptureEnd(stream, &ri);
+    aclrtDestroyEvent(fork);
+    aclrtDestroyStream(side);`),
 	},
 	'exception-reported-later': {
 		// A null GM pointer: the kernel's first access raises a device exception.

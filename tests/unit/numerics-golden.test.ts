@@ -341,16 +341,19 @@ describe('the math library through the interpreter', () => {
 		expect(y[4 * 64 + 1]).toBe(-3);
 	});
 
-	it('refuses the math library on a product its reference page does not list', () => {
-		const trace = runKernel(
-			program('numerics/math-library.cpp'),
-			{ x: new Float32Array(64), y: new Float32Array(5 * 64) },
-			{ product: 'atlas-training' },
-		);
-		expect(trace.diagnostics.map((d) => d.code)).toContain('vector-dtype-unsupported');
-		expect(trace.diagnostics.find((d) => d.code === 'vector-dtype-unsupported')?.message).toMatch(
-			/Sigmoid.*float/,
-		);
+	it('refuses the math library where its page does not list the product, and runs it on the inference AI Core', () => {
+		const inputs = () => ({ x: new Float32Array(64), y: new Float32Array(5 * 64) });
+		const training = runKernel(program('numerics/math-library.cpp'), inputs(), {
+			product: 'atlas-training',
+		});
+		// Sigmoid's page lists the training series; Log's does not.
+		expect(training.outcome).toBe('rejected');
+		const d = training.diagnostics.find((x) => x.code === 'api-not-on-product');
+		expect(d?.messages.en).toMatch(/^`Log` is not available on Atlas training series/);
+		const aicore = runKernel(program('numerics/math-library.cpp'), inputs(), {
+			product: 'atlas-inference-aicore',
+		});
+		expect(aicore.outcome, JSON.stringify(aicore.diagnostics.slice(0, 2))).toBe('completed');
 	});
 });
 
@@ -402,5 +405,363 @@ describe('SoftMax through the interpreter', () => {
 			expect([...s.subarray(r * 8, r * 8 + 8)]).toEqual(Array(8).fill(Math.fround(total)));
 			expect([...m.subarray(r * 8, r * 8 + 8)]).toEqual(Array(8).fill(top));
 		}
+	});
+});
+
+describe('static tensors, Brcb, Copy and Transpose through the interpreter', () => {
+	it('Brcb fills one DataBlock per source element at the block and repeat strides, leaving the rest', () => {
+		const x = Float32Array.from({ length: 16 }, (_, i) => i * 1.5 - 7);
+		const trace = runKernel(program('numerics/static-brcb.cpp'), {
+			x,
+			y: new Float32Array(31 * 8),
+			z: new Uint32Array(8),
+		});
+		const y = new Float32Array(output(trace, 'y').buffer);
+		// Repeat i, element j lands in block i·16 + j·2 (8 floats a block); the rest stays -1.
+		const expected = new Array<number>(31 * 8).fill(-1);
+		for (let i = 0; i < 2; i++)
+			for (let j = 0; j < 8; j++)
+				for (let e = 0; e < 8; e++) expected[(i * 16 + j * 2) * 8 + e] = x[i * 8 + j]!;
+		expect([...y]).toEqual(expected);
+		// Three tiles, no rounding between them: 16·4 + 248·4 + 8·4 bytes.
+		const z = new Uint32Array(output(trace, 'z').buffer);
+		expect([...z]).toEqual(new Array(8).fill(64 + 992 + 32));
+	});
+
+	it('the allocator moves on by the exact bytes, so a 3-half tile leaves the next one unaligned', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::GlobalTensor<half> xGm;
+    xGm.SetGlobalBuffer((__gm__ half *)x, 16);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    AscendC::LocalTensor<half> odd = ub.Alloc<half, 3>();
+    AscendC::LocalTensor<half> next = ub.Alloc<half>(16);
+    AscendC::DataCopy(next, xGm, 16);
+}
+`;
+		const trace = runKernel(source, { x: new Uint16Array(16) });
+		const d = trace.diagnostics.find((x) => x.code === 'address-unaligned');
+		expect(d?.messages.en).toMatch(/address 6 in UB/);
+	});
+
+	it('Copy with mask 8 and repeat strides {1, 1, 1, 8} takes the first 8 columns of each row', () => {
+		const a = Int32Array.from({ length: 18 * 64 }, (_, i) => i * 7 - 3000);
+		const h = halfBits(Array.from({ length: 256 }, (_, i) => (i - 128) / 4));
+		const f = Float32Array.from({ length: 48 }, (_, i) => i + 0.25);
+		const trace = runKernel(program('numerics/copy-transpose.cpp'), {
+			a,
+			c: new Int32Array(18 * 8),
+			h,
+			t: new Uint16Array(256),
+			f,
+			n: new Float32Array(48),
+		});
+		const c = new Int32Array(output(trace, 'c').buffer);
+		const rows = Array.from({ length: 18 }, (_, r) => [...a.subarray(r * 64, r * 64 + 8)]);
+		expect([...c]).toEqual(rows.flat());
+
+		const t = new Uint16Array(output(trace, 't').buffer);
+		expect([...t]).toEqual(Array.from({ length: 256 }, (_, i) => h[(i % 16) * 16 + (i >> 4)]!));
+
+		// [N, C, H·W] = [2, 3, 8] → [N, H·W, C].
+		const n = new Float32Array(output(trace, 'n').buffer);
+		const nhwc: number[] = [];
+		for (let b = 0; b < 2; b++)
+			for (let s = 0; s < 8; s++) for (let k = 0; k < 3; k++) nhwc.push(f[(b * 3 + k) * 8 + s]!);
+		expect([...n]).toEqual(nhwc);
+	});
+
+	it('refuses Brcb on the training series and LocalMemAllocator on 200I/500 A2, naming the products that have them', () => {
+		const brcb = runKernel(
+			program('numerics/static-brcb.cpp'),
+			{ x: new Float32Array(16), y: new Float32Array(248), z: new Uint32Array(8) },
+			{ product: 'atlas-200i-500-a2' },
+		);
+		expect(brcb.outcome).toBe('rejected');
+		const d = brcb.diagnostics.find((x) => x.code === 'api-not-on-product');
+		expect(d?.messages.en).toMatch(/`LocalMemAllocator` is not available on Atlas 200I\/500 A2/);
+		expect(d?.messages.zh).toMatch(/Atlas 200I\/500 A2 推理产品 上没有 `LocalMemAllocator`/);
+		expect(d?.hints.en).toMatch(/TPipe\/TQue/);
+		expect(d?.line).toBe(16);
+
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 4096);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    AscendC::Brcb(t, t[512], 1, {1, 8});
+}
+`;
+		const training = runKernel(source, { x: new Float32Array(8) }, { product: 'atlas-training' });
+		const e = training.diagnostics.find((x) => x.code === 'api-not-on-product');
+		expect(e?.messages.en).toMatch(
+			/`Brcb` is not available on Atlas training series.*Atlas inference series \(AI Core\)/,
+		);
+		expect(runKernel(source, { x: new Float32Array(8) }).outcome).toBe('completed');
+	});
+});
+
+describe('float saturation as the runtime and CTRL[48] references state it', () => {
+	// Sums in half: 60000 + 60000 overflows, -60000 - 60000 too, inf - inf is NaN, 1 + 2 is 3.
+	const x = new Float16Array(16).fill(1);
+	const y = new Float16Array(16).fill(2);
+	x.set([60000, -60000, Infinity, 0.5]);
+	y.set([60000, -60000, -Infinity, 0.25]);
+	const f = new Float32Array(16).fill(7);
+	f.set([1e6, -1e6, Number.NaN, 3e38]);
+	const inputs = () => ({
+		x,
+		y,
+		z: new Float16Array(16),
+		f,
+		h: new Float16Array(16),
+		g: new Float32Array(16),
+	});
+	const results = (trace: Trace) => ({
+		z: [...new Float16Array(output(trace, 'z').buffer)],
+		h: [...new Float16Array(output(trace, 'h').buffer)],
+		g: [...new Float32Array(output(trace, 'g').buffer)],
+	});
+	const ieeeHalf = (v: number) => new Float16Array([v])[0]!;
+	const satHalf = (v: number) =>
+		Number.isNaN(v) ? 0 : Math.max(-65504, Math.min(65504, ieeeHalf(v)));
+	const sums = [...x].map((v, i) => v + y[i]!);
+	const floats = [...f].map((v) => Math.fround(v + v));
+
+	it('keeps inf and NaN on Atlas A2 by default (Inf/NaN mode)', () => {
+		const r = results(runKernel(program('numerics/saturation.cpp'), inputs()));
+		expect(r.z).toEqual(sums.map(ieeeHalf));
+		expect(r.h).toEqual([...f].map(ieeeHalf));
+		expect(r.g).toEqual(floats);
+	});
+
+	it('saturates half results to ±65504 and NaN to 0 after SetSaturationFlag<FLOAT>(true), leaving float alone', () => {
+		const r = results(
+			runKernel(program('numerics/saturation.cpp'), inputs(), { defines: { SAT: '1' } }),
+		);
+		expect(r.z).toEqual(sums.map(satHalf));
+		expect(r.z.slice(0, 3)).toEqual([65504, -65504, 0]);
+		expect(r.h).toEqual([...f].map(satHalf));
+		expect(r.g).toEqual(floats);
+		expect(r.g[0]).toBe(2e6);
+		expect(r.g[3]).toBe(Infinity);
+	});
+
+	it('saturates by default on the inference series, which has only saturation mode', () => {
+		const r = results(
+			runKernel(program('numerics/saturation.cpp'), inputs(), {
+				product: 'atlas-inference-aicore',
+			}),
+		);
+		expect(r.z).toEqual(sums.map(satHalf));
+		expect(r.h).toEqual([...f].map(satHalf));
+	});
+});
+
+describe('LayerNorm through the interpreter', () => {
+	it('normalises [B, S, H] rows over originalHLength and [A, R] rows over rLength, with their statistics', () => {
+		const x = Float32Array.from({ length: 64 }, (_, i) =>
+			Math.fround(Math.cos(i * 0.7) * 3 + i / 16),
+		);
+		const gm = Float32Array.from({ length: 16 }, (_, i) => Math.fround(0.5 + i / 8));
+		const bt = Float32Array.from({ length: 16 }, (_, i) => Math.fround(i / 4 - 1));
+		const trace = runKernel(program('numerics/layernorm.cpp'), {
+			x,
+			gm,
+			bt,
+			y: new Float32Array(64),
+			m: new Float32Array(8),
+			v: new Float32Array(8),
+			q: new Float32Array(48),
+			a: new Float32Array(8),
+			r: new Float32Array(8),
+		});
+		const f32 = (name: string) => [...new Float32Array(output(trace, name).buffer)];
+		const f = Math.fround;
+		const stats = (row: readonly number[]) => {
+			const mu = row.reduce((s, v) => s + v, 0) / row.length;
+			const variance = row.reduce((s, v) => s + (v - mu) ** 2, 0) / row.length;
+			return { mu, variance };
+		};
+		// [2, 2, 16], 12 real columns, ε = 0.001 (as float); the padding columns stay 0.
+		const y = f32('y');
+		const m = f32('m');
+		const v = f32('v');
+		const eps = f(0.001);
+		for (let r = 0; r < 4; r++) {
+			const row = [...x.subarray(r * 16, r * 16 + 12)];
+			const { mu, variance } = stats(row);
+			const want = row.map((e, i) => f(((e - mu) / Math.sqrt(variance + eps)) * gm[i]! + bt[i]!));
+			expect(y.slice(r * 16, r * 16 + 12), `row ${r}`).toEqual(want);
+			expect(y.slice(r * 16 + 12, r * 16 + 16)).toEqual([0, 0, 0, 0]);
+			expect(m[r]).toBe(f(mu));
+			expect(v[r]).toBe(f(variance));
+		}
+		// [3, 10] in a pitch of 16, ε = 0.01: rstd = 1 / √(variance + ε).
+		const q = f32('q');
+		const a = f32('a');
+		const rs = f32('r');
+		for (let r = 0; r < 3; r++) {
+			const row = [...x.subarray(r * 16, r * 16 + 10)];
+			const { mu, variance } = stats(row);
+			const rstd = 1 / Math.sqrt(variance + f(0.01));
+			expect(q.slice(r * 16, r * 16 + 10)).toEqual(
+				row.map((e, i) => f((e - mu) * rstd * gm[i]! + bt[i]!)),
+			);
+			expect(a[r]).toBe(f(mu));
+			expect(rs[r]).toBe(f(rstd));
+		}
+	});
+});
+
+describe('GetTPipePtr and event_t through the interpreter', () => {
+	const kernel = (head: string) => `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+${head}
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+    GetTPipePtr()->InitBuffer(q, 1, 256);
+    event_t e = static_cast<event_t>(GetTPipePtr()->FetchEventID(AscendC::HardEvent::V_MTE3));
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(e);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(e);
+    AscendC::LocalTensor<half> t = q.AllocTensor<half>();
+    q.FreeTensor(t);
+}
+`;
+
+	it('hands out the kernel’s TPipe, so InitBuffer through it gives the queue its buffer', () => {
+		const trace = runKernel(kernel('    AscendC::TPipe pipe;'), { x: new Uint16Array(16) });
+		expect(trace.outcome, JSON.stringify(trace.diagnostics)).toBe('completed');
+		expect(trace.steps.some((s) => s.call === 'pipe.InitBuffer' && s.result === 'true')).toBe(true);
+	});
+
+	it('is a null dereference when no TPipe was created', () => {
+		const trace = runKernel(kernel(''), { x: new Uint16Array(16) });
+		expect(trace.diagnostics.map((d) => d.code)).toContain('null-dereference');
+	});
+});
+
+describe('Sort through the interpreter', () => {
+	// Scores with ties (values repeat every 5) and indices that are not their positions.
+	const s = Float32Array.from({ length: 64 }, (_, i) => ((i * 37) % 5) - 2 + (i % 3) * 0.5);
+	const ix = Uint32Array.from({ length: 64 }, (_, i) => 1000 + i);
+	const pairs = (trace: Trace) => {
+		const view = new DataView(output(trace, 'd').buffer);
+		return Array.from({ length: 64 }, (_, k) => [
+			view.getFloat32(k * 8, true),
+			view.getUint32(k * 8 + 4, true),
+		]);
+	};
+	const expected = (groups: number) => {
+		const size = 64 / groups;
+		const out: number[][] = [];
+		for (let g = 0; g < groups; g++) {
+			const ids = Array.from({ length: size }, (_, i) => g * size + i);
+			// Descending; on a tie the earlier input comes first.
+			ids.sort((a, b) => (s[b]! !== s[a]! ? s[b]! - s[a]! : a - b));
+			out.push(...ids.map((i) => [s[i]!, ix[i]!]));
+		}
+		return out;
+	};
+
+	it('sorts each 32-score repeat on its own into (score, index) pairs, ties in input order', () => {
+		const trace = runKernel(program('numerics/sort.cpp'), { s, ix, d: new Float32Array(128) });
+		expect(pairs(trace)).toEqual(expected(2));
+	});
+
+	it('sorts all 64 scores together with isFullSort', () => {
+		const trace = runKernel(
+			program('numerics/sort.cpp'),
+			{ s, ix, d: new Float32Array(128) },
+			{ defines: { FULL: '1' } },
+		);
+		expect(pairs(trace)).toEqual(expected(1));
+	});
+});
+
+describe('Sort of region proposals on the inference AI Core', () => {
+	it('moves each 8-float proposal whole, by its fifth element, 16 to a repeat', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> pGm, dGm;
+    pGm.SetGlobalBuffer((__gm__ float *)p, 256);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 256);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto props = ub.Alloc<float, 256>();
+    auto index = ub.Alloc<uint32_t, 32>();
+    auto sorted = ub.Alloc<float, 256>();
+    auto tmp = ub.Alloc<float, 256>();
+    AscendC::DataCopy(props, pGm, 256);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Sort<float, false>(sorted, props, index, tmp, 2);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, sorted, 256);
+}
+`;
+		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0].
+		const score = (j: number) => ((j * 11) % 7) - 3;
+		const p = Float32Array.from({ length: 256 }, (_, i) => {
+			const j = i >> 3;
+			const e = i & 7;
+			return e < 4 ? j + e / 4 : e === 4 ? score(j) : e === 5 ? j : 0;
+		});
+		const trace = runKernel(
+			source,
+			{ p, d: new Float32Array(256) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const d = [...new Float32Array(output(trace, 'd').buffer)];
+		const want: number[] = [];
+		for (let g = 0; g < 2; g++) {
+			const ids = Array.from({ length: 16 }, (_, i) => g * 16 + i);
+			ids.sort((a, b) => (score(b) !== score(a) ? score(b) - score(a) : a - b));
+			for (const j of ids) want.push(...p.subarray(j * 8, j * 8 + 8));
+		}
+		expect(d).toEqual(want);
+	});
+});
+
+describe('LocalTensor built at an address (static tensors without an allocator)', () => {
+	it('two tensors at the same UB address see the same bytes, and Copy moves them with its strides', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::GlobalTensor<int32_t> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ int32_t *)x, 512);
+    yGm.SetGlobalBuffer((__gm__ int32_t *)y, 512);
+    AscendC::LocalTensor<int32_t> src = AscendC::LocalTensor<int32_t>(AscendC::TPosition::VECIN, 0, 512);
+    AscendC::LocalTensor<int32_t> same(AscendC::TPosition::VECCALC, 0, 512);
+    AscendC::LocalTensor<int32_t> dst = AscendC::LocalTensor<int32_t>(AscendC::TPosition::VECOUT, 2048, 512);
+    AscendC::DataCopy(src, xGm, 512);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    uint64_t mask = 64;
+    AscendC::Copy(dst, same, mask, 8, {1, 1, 8, 8});
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, dst, 512);
+}
+`;
+		const x = Int32Array.from({ length: 512 }, (_, i) => i * i - 70000);
+		const trace = runKernel(source, { x, y: new Int32Array(512) });
+		expect([...new Int32Array(output(trace, 'y').buffer)]).toEqual([...x]);
+	});
+
+	it('reports a tensor built at an address that is not 32-byte aligned when it is used', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::GlobalTensor<half> xGm;
+    xGm.SetGlobalBuffer((__gm__ half *)x, 16);
+    AscendC::LocalTensor<half> t(AscendC::TPosition::VECIN, 40, 16);
+    AscendC::DataCopy(t, xGm, 16);
+}
+`;
+		const trace = runKernel(source, { x: new Uint16Array(16) });
+		expect(trace.diagnostics.find((d) => d.code === 'address-unaligned')?.messages.en).toMatch(
+			/address 40 in UB/,
+		);
 	});
 });

@@ -138,6 +138,34 @@ describe('device memory', () => {
 		// 64 MB plus the 32-byte pad takes 33 huge pages of 2 MB.
 		expect(runHost(source).stdout).toEqual(['taken 66 MB, back 1']);
 	});
+
+	it('frames split and made whole again many times still fragment as a fresh device does', () => {
+		// 1 MB - 64 bytes (+ the 32-byte pad) is half a 2 MB frame in normal pages, so eight of
+		// them split four frames; a loop splits and rejoins them 200 times (frame ids reused).
+		const source = main(`
+    aclrtSetDevice(0);
+    size_t start = 0, free = 0, total = 0;
+    aclrtGetMemInfo(ACL_HBM_MEM, &start, &total);
+    void *p[8];
+    for (int round = 0; round < 200; ++round) {
+        for (int i = 0; i < 8; ++i) aclrtMalloc(&p[i], 1024 * 1024 - 64, ACL_MEM_MALLOC_HUGE_FIRST);
+        // Freed in an order that changes per round (steps 1, 3, 5 visit all eight).
+        for (int k = 0; k < 8; ++k) aclrtFree(p[(k * (round % 3 * 2 + 1)) % 8]);
+    }
+    aclrtGetMemInfo(ACL_HBM_MEM, &free, &total);
+    printf("back %d\\n", free == start);
+    for (int i = 0; i < 8; ++i) aclrtMalloc(&p[i], 1024 * 1024 - 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (int i = 0; i < 8; i += 2) aclrtFree(p[i]);
+    void *big = nullptr;
+    printf("huge-only %d\\n", aclrtMalloc(&big, 3 * 1024 * 1024, ACL_MEM_MALLOC_HUGE_ONLY));
+    printf("huge-first %d\\n", aclrtMalloc(&big, 3 * 1024 * 1024, ACL_MEM_MALLOC_HUGE_FIRST));
+    aclrtResetDevice(0);`);
+		const { stdout, trace } = runHost(source, {
+			limits: { deviceMemoryBytes: 10 * 1024 * 1024 },
+		});
+		expect(stdout).toEqual(['back 1', 'huge-only 207001', 'huge-first 0']);
+		expect(trace.diagnostics.map((d) => d.code)).toContain('device-memory-no-huge-pages');
+	});
 });
 
 describe('asynchronous copies', () => {
@@ -229,6 +257,134 @@ ${inside}
 		expect(held.stdout[0]).toMatch(/^captured \d+, ret 20700[58]$/);
 		expect(Number(/captured (\d+)/.exec(held.stdout[0]!)![1])).toBeLessThan(12);
 		expect(runHost(graphs(true), { limits }).stdout).toEqual(['captured 30, ret 0']);
+	});
+});
+
+describe('cross-stream capture', () => {
+	/** A capture on `origin` that forks `side` through `fork`, runs `tail`, then ends on `end`. */
+	const forked = (tail: string, end = 'origin') =>
+		main(`
+    aclrtSetDevice(0);
+    aclrtStream origin = nullptr;
+    aclrtStream side = nullptr;
+    aclrtCreateStream(&origin);
+    aclrtCreateStream(&side);
+    aclrtEvent fork = nullptr;
+    aclrtEvent join = nullptr;
+    aclrtCreateEventExWithFlag(&fork, ACL_EVENT_SYNC);
+    aclrtCreateEventExWithFlag(&join, ACL_EVENT_SYNC);
+    void *dev = nullptr;
+    aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclmdlRI graph = nullptr;
+    aclmdlRICaptureBegin(origin, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    aclrtRecordEvent(fork, origin);
+    aclrtStreamWaitEvent(side, fork);
+    printf("side sync %d\\n", aclrtSynchronizeStream(side));
+    aclrtMemsetAsync(dev, 4096, 0, 4096, side);
+${tail}
+    printf("end %d\\n", aclmdlRICaptureEnd(${end}, &graph));
+    printf("graph %s\\n", graph == nullptr ? "null" : "made");
+    if (graph != nullptr) {
+        printf("replay %d\\n", aclmdlRIExecuteAsync(graph, origin));
+        printf("sync %d\\n", aclrtSynchronizeStream(origin));
+        aclmdlRIDestroy(graph);
+    }
+    aclrtDestroyEvent(join);
+    aclrtDestroyEvent(fork);
+    aclrtDestroyStream(side);
+    aclrtDestroyStream(origin);
+    aclrtResetDevice(0);`);
+	const joinBack = `    aclrtRecordEvent(join, side);
+    aclrtStreamWaitEvent(origin, join);`;
+
+	it('a stream that waits on an event recorded in the capture joins it, and joined back the capture ends with a graph', () => {
+		const { stdout, text } = runHost(forked(joinBack));
+		// The side stream is capturing now: synchronizing it is refused like the origin stream.
+		expect(stdout).toEqual(['side sync 107027', 'end 0', 'graph made', 'replay 0', 'sync 0']);
+		expect(text).not.toContain('107025');
+	});
+
+	it('a sub stream never joined back makes aclmdlRICaptureEnd return 107025 with the EE1017 reason, and no graph', () => {
+		const { stdout, text } = runHost(forked(''));
+		expect(stdout).toEqual(['side sync 107027', 'end 107025', 'graph null']);
+		expect(text).toContain(
+			'Invalid_Argument(EE1017): Capture model validity check failed. Parameter capture model is invalid. Reason: In the cross-stream capture scenario, the last task (task_id=',
+		);
+		expect(text).toContain(
+			'rtStreamEndCapture:ErrCode=107025, desc=[capture model contains a stream that was not joined to the origin stream], InnerCode=0x703001f',
+		);
+	});
+
+	it('a record on the sub stream that nobody waits on is reported as lacking its wait task', () => {
+		const { stdout, text } = runHost(forked('    aclrtRecordEvent(join, side);'));
+		expect(stdout.slice(1, 3)).toEqual(['end 107025', 'graph null']);
+		expect(text).toMatch(
+			/the last task \(task_id=\d+, event_id=\d+\) on the sub stream \(stream_id=\d+\) lacks the corresponding event wait task/,
+		);
+	});
+
+	it('a sub stream waited on by another sub stream but never by the origin stream is not joined back', () => {
+		const { stdout, text } = runHost(
+			forked(`    aclrtStream third = nullptr;
+    aclrtCreateStream(&third);
+    aclrtRecordEvent(join, side);
+    aclrtStreamWaitEvent(third, join);
+    aclrtEvent last = nullptr;
+    aclrtCreateEventExWithFlag(&last, ACL_EVENT_SYNC);
+    aclrtRecordEvent(last, third);
+    aclrtStreamWaitEvent(side, last);
+    aclrtRecordEvent(join, side);`),
+		);
+		expect(stdout.slice(1, 3)).toEqual(['end 107025', 'graph null']);
+		expect(text).toMatch(/lacks the corresponding event wait task|has no event wait task/);
+	});
+
+	it('a task issued on the sub stream after it joined back breaks the join again', () => {
+		const { stdout } = runHost(
+			forked(`${joinBack}
+    aclrtMemsetAsync(dev, 4096, 1, 4096, side);`),
+		);
+		expect(stdout.slice(1, 3)).toEqual(['end 107025', 'graph null']);
+	});
+
+	it('before CANN 9.1 the same capture fails with the "original stream" wording and the ACL line', () => {
+		const { stdout, text } = runHost(forked(''), { cann: '8.5.0' });
+		expect(stdout.slice(1, 3)).toEqual(['end 107025', 'graph null']);
+		expect(text).toContain(
+			'rtStreamEndCapture execution failed, reason=capture model contains a stream that was not joined to the original stream',
+		);
+		expect(text).toContain('end capture stream failed, runtime result = 107025');
+		expect(text).not.toContain('EE1017');
+	});
+
+	it('ending the capture on the sub stream returns 107036 and leaves the capture open', () => {
+		const { stdout, text } = runHost(forked(joinBack, 'side'));
+		expect(stdout.slice(1, 3)).toEqual(['end 107036', 'graph null']);
+		expect(text).toContain('The capture was not initiated in this stream.');
+	});
+
+	it('the default stream cannot join the capture: its wait returns 107031 and the capture still ends', () => {
+		const { stdout, text } = runHost(
+			forked(`    printf("default wait %d\\n", aclrtStreamWaitEvent(nullptr, fork));
+${joinBack}`),
+		);
+		expect(stdout.slice(1)).toEqual([
+			'default wait 107031',
+			'end 0',
+			'graph made',
+			'replay 0',
+			'sync 0',
+		]);
+		expect(text).toContain('cannot be used in the ACL Graph');
+	});
+
+	it('the sub stream takes a stream slot: with none left the wait fails with 207005 and the capture ends invalidated', () => {
+		const { stdout, text } = runHost(forked(joinBack), { limits: { streams: 4 } });
+		expect(text).toContain('New capture stream failed, stream_id=');
+		expect(text).toContain('stream wait event failed, runtime result = 207005');
+		// The failed wait invalidated the capture (TerminateCapture).
+		expect(stdout.slice(1, 3)).toEqual(['end 507903', 'graph null']);
+		expect(text).toContain('is invalid because an error occurred during model capture');
 	});
 });
 

@@ -1,12 +1,12 @@
 /**
- * The social images the site draws for its own pages: every character on every case's card (in
- * both languages) and on each language's site card has a glyph in the card fonts, so no card
+ * The social images the site draws for its own pages: every character on every case's card (one
+ * for both languages, as page-cards.ts builds it) and on each language's site card has a glyph in the card fonts, so no card
  * ships with holes when a case's title or error line uses a character the fonts lack.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../src/cases/cases-fs.ts';
 import { LANGS } from '../../src/i18n/lang.ts';
-import { COMPONENT_NAME } from '../../src/i18n/ui.ts';
+import { caseCard } from '../../src/site/page-cards.ts';
 import { pageCard } from '../../src/site/page-meta.ts';
 import { socialCardJob } from '../../src/site/social-image.ts';
 import { renderSocialCard } from '../../src/site/social-render.ts';
@@ -14,15 +14,7 @@ import { renderSocialCard } from '../../src/site/social-render.ts';
 describe('the cards of the site’s own pages', () => {
 	it('have a glyph for every character they draw, in both languages', async () => {
 		const cards = LANGS.map((lang) => pageCard(lang, ''));
-		for (const c of await loadCases()) {
-			for (const lang of LANGS) {
-				const page = c.pages[lang] ?? c.pages[lang === 'zh' ? 'en' : 'zh']!;
-				// As case-page-meta.ts draws it: the first sample, else the symptom.
-				const line = c.facts.signatures[0]?.samples[0] ?? page.symptom;
-				const label = COMPONENT_NAME[c.facts.component]![lang];
-				cards.push(pageCard(lang, page.title, { line, label }));
-			}
-		}
+		for (const c of await loadCases()) cards.push(pageCard('zh', '', caseCard(c.facts, c.pages)));
 		const missing: string[] = [];
 		for (const card of cards) {
 			const drawn = await renderSocialCard(socialCardJob(card));

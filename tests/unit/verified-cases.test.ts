@@ -34,7 +34,7 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 }
 
 describe('every case ships with a verified reproduction', () => {
-	it('has the five seed cases, the nine runtime cases and the two HCCL cases', () => {
+	it('has the five seed cases, the nine runtime cases, the two HCCL cases and the kernel-side cases of issue 14', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual(
 			expect.arrayContaining([
 				'acl-context-null-in-thread',
@@ -48,11 +48,17 @@ describe('every case ships with a verified reproduction', () => {
 				'acl-stream-wrong-context',
 				'aclgraph-capture-forbidden-call',
 				'alloc-tensor-queue-position-limit',
+				'gm-out-of-bounds',
 				'hccl-connect-timeout',
 				'hccl-notify-wait-timeout',
 				'kernel-exception-reported-later',
+				'pipe-sync-missing',
 				'signal-handler-double-release',
 				'suspend-hwts-busy',
+				'tensor-longer-than-queue-buffer',
+				'tpipe-constructed-twice',
+				'ub-out-of-bounds',
+				'ub-unaligned-address',
 			]),
 		);
 	});

@@ -26,10 +26,10 @@ export const ROOT = resolve('.');
 /** The real cases every generated one is copied from. */
 export const SOURCE_CASES = join(ROOT, 'content/cases');
 
-/** Slugs of the real cases, in order. */
-export function sourceSlugs(): string[] {
-	return readdirSync(SOURCE_CASES)
-		.filter((s) => existsSync(join(SOURCE_CASES, s, 'case.yaml')))
+/** Slugs of the real cases in a checkout's `content/cases` (this one's by default), in order. */
+export function sourceSlugs(cases: string = SOURCE_CASES): string[] {
+	return readdirSync(cases)
+		.filter((s) => existsSync(join(cases, s, 'case.yaml')))
 		.sort();
 }
 
@@ -46,15 +46,22 @@ function uniqueSignatureIds(yaml: string, i: number): string {
 		.join('\n');
 }
 
-/** Writes `count` cases into `target`, cycling through the real ones; returns their slugs. */
-export function generateCases(target: string, count: number): string[] {
-	const slugs = sourceSlugs();
+/**
+ * Writes `count` cases into `target`, cycling through the real ones (`slugs` of the checkout
+ * at `from`: every case of this one by default); returns their slugs.
+ */
+export function generateCases(
+	target: string,
+	count: number,
+	from: string = ROOT,
+	slugs: readonly string[] = sourceSlugs(join(from, 'content/cases')),
+): string[] {
 	const made: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const slug = slugs[i % slugs.length]!;
 		const copy = `${slug}-n${i}`;
 		const dir = join(target, copy);
-		cpSync(join(SOURCE_CASES, slug), dir, { recursive: true });
+		cpSync(join(from, 'content/cases', slug), dir, { recursive: true });
 		const yaml = readFileSync(join(dir, 'case.yaml'), 'utf8').replace(
 			/^related:[\s\S]*?(?=^\S|$(?![\s\S]))/m,
 			'related: []\n',
@@ -86,25 +93,47 @@ export function scratchDir(prefix: string): string {
 	return mkdtempSync(join(parent, prefix));
 }
 
-/** Copies the casebook (without content, dist and caches) into a scratch folder. */
-export function scratchCasebook(): string {
-	const dir = scratchDir('casebook-build-bench-');
+/**
+ * Copies the casebook at `from` (this checkout by default; without content, dist and caches)
+ * into a scratch folder inside it.
+ */
+export function scratchCasebook(from: string = ROOT): string {
+	const dir =
+		from === ROOT
+			? scratchDir('casebook-build-bench-')
+			: mkdtempSync(join(from, 'casebook-build-bench-'));
 	for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-		cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+		cpSync(join(from, entry), join(dir, entry), { recursive: true });
 	}
 	mkdirSync(join(dir, 'content/cases'), { recursive: true });
 	return dir;
 }
 
+/** What one build cost: wall seconds, and CPU seconds of every process and thread it ran. */
+export interface BuildCost {
+	seconds: number;
+	cpuSeconds: number;
+}
+
 /** Runs `astro build` in `dir`; returns the seconds it took (throws with the log's tail). */
 export function timeAstroBuild(dir: string, what: string): number {
+	return costOfAstroBuild(dir, what).seconds;
+}
+
+/**
+ * Runs `astro build` in `dir` with a cold image cache of its own; returns its wall and CPU time
+ * (throws with the log's tail). The CPU time is the user and system time bash's `times` reports
+ * for its children: the build and its worker threads.
+ */
+export function costOfAstroBuild(dir: string, what: string): BuildCost {
 	// The build's output goes to a file: thousands of pages print more than a pipe buffer holds.
 	const logFile = join(dir, 'build.log');
 	const log = openSync(logFile, 'w');
 	const start = performance.now();
-	const result = spawnSync('npx', ['astro', 'build'], {
+	const result = spawnSync('bash', ['-c', 'npx astro build >&3 2>&3; status=$?; times; exit $status'], {
 		cwd: dir,
-		stdio: ['ignore', log, log],
+		stdio: ['ignore', 'pipe', 'inherit', log],
+		encoding: 'utf8',
 		env: {
 			...process.env,
 			ASTRO_TELEMETRY_DISABLED: '1',
@@ -117,7 +146,19 @@ export function timeAstroBuild(dir: string, what: string): number {
 		const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
 		throw new Error(`build of ${what} failed (exit ${result.status}):\n${tail}`);
 	}
-	return seconds;
+	// `times` prints the shell's user and system time, then its children's: "1m2.500s 0m3.250s".
+	const children = result.stdout.trim().split('\n').at(-1) ?? '';
+	const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+	if (parts.length !== 2) throw new Error(`build of ${what}: cannot read its CPU time from "${children}"`);
+	return { seconds, cpuSeconds: parts[0]! + parts[1]! };
+}
+
+/** The number of pages (index.html files) under a build's `dist`. */
+export function builtPages(dir: string): number {
+	const dist = join(dir, 'dist');
+	return readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+		(file) => file === 'index.html' || file.endsWith('/index.html'),
+	).length;
 }
 
 /** Removes a scratch folder. */

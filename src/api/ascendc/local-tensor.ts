@@ -1,4 +1,5 @@
 /** LocalTensor: a tensor over on-chip memory (asc-devkit 数据结构/LocalTensor). */
+import { staticTensor } from '../../sim/kernel/local-mem-allocator.ts';
 import { TPOSITION_VALUES } from '../../sim/kernel/tposition.ts';
 import { kernelApi, PER_STEP_COST, type KernelApiRow } from '../api-row.ts';
 import { ascendCContextDoc, ascendCDoc } from '../sources.ts';
@@ -9,6 +10,42 @@ const group = 'ascendc-local-tensor';
 
 /** The LocalTensor rows. */
 export const LOCAL_TENSOR_APIS: readonly KernelApiRow[] = [
+	kernelApi({
+		name: 'LocalTensor::LocalTensor',
+		group,
+		signature:
+			'template <typename T> __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)',
+		cost: PER_STEP_COST,
+		diagnostics: ['address-unaligned', 'memory-out-of-range', 'dtype-unknown'],
+		// The page's 是否支持C++ Tensor编程 table (static tensors).
+		products: ['atlas-a2', 'atlas-a3', 'atlas-inference-aicore', 'atlas-inference-vectorcore'],
+		doc: {
+			zh: '静态 Tensor 编程：直接在 pos 对应的物理存储中，从字节地址 addr 起构造 tileSize 个元素的 LocalTensor（addr 需 32 字节对齐，addr 加上所占字节数不能超出该存储）。不经过 TPipe，也不会被释放。',
+			en: 'Static-tensor programming: a LocalTensor of tileSize elements built directly at byte address addr of the memory pos is on (addr must be 32-byte aligned, and addr plus its bytes must fit the memory). No TPipe is involved, and it is never freed.',
+		},
+		source: DOC('LocalTensor构造函数'),
+		run: (core, c) => {
+			const site = c.site();
+			const given = c.args[0];
+			const named =
+				typeof given === 'number'
+					? Object.keys(TPOSITION_VALUES).find(
+							(k) => TPOSITION_VALUES[k as keyof typeof TPOSITION_VALUES] === given,
+						)
+					: String(given);
+			const pos = core.parsePosition(site, named ?? String(given)) ?? 'VECCALC';
+			const dtype = core.requireDType(site, dtypeArg(c));
+			const name = c.declName ?? 'static';
+			const t = staticTensor(core, name, 0, pos, Number(c.args[1]), Number(c.args[2]), dtype);
+			core.record(
+				site,
+				`LocalTensor<${dtype.name}>`,
+				[pos, String(c.args[1]), String(c.args[2])],
+				t.describe(),
+			);
+			return t;
+		},
+	}),
 	kernelApi({
 		name: 'LocalTensor::GetSize',
 		group,

@@ -5,8 +5,10 @@
  * of its reference page (asc-devkit docs/api/context/<Name>.md at 8b18dbce): with or without
  * `sharedTmpBuffer`, with or without `calCount` (without it the whole source tensor).
  *
- * The pages list Atlas A2/A3 as the only products (among the six the simulator models) and half
- * and float as the types. Each function is computed as a double and rounded once to the element
+ * Products follow the pages' 产品支持情况 tables at asc-devkit 0da921b9 (the pre-rename pages under
+ * docs/api/context list only A2/A3): Atlas A2, A3 and the inference series AI Core, plus the
+ * training series for Sigmoid and 200I/500 A2 for Floor; on another product a call stops at
+ * `api-not-on-product`. The types are half and float. Each function is computed as a double and rounded once to the element
  * type; the library's own polynomial approximations may differ in the last bits, and Gelu is
  * the tanh-form approximation the sample's golden uses (asc-devkit
  * examples/01_simd_cpp_api/04_advanced_api/01_activation/gelu/scripts/gen_data.py).
@@ -16,14 +18,22 @@ import { countShape } from '../../sim/kernel/vector-shape.ts';
 import type { DTypeRule, ElementFn, VectorOpSpec } from '../../sim/kernel/vector-ops.ts';
 import type { LocalTensor } from '../../sim/kernel/local-tensor.ts';
 import { asElement } from '../../sim/kernel/byte-store.ts';
+import type { ProductId } from '../../sim/product-id.ts';
 import { kernelApi, PER_STEP_COST, type KernelApiRow, type Localized } from '../api-row.ts';
 import { parseSignature, type ApiSignature } from '../signature.ts';
 import { ascendCContextDoc } from '../sources.ts';
 import { frameFuncOf, traceArg } from './vector-call.ts';
 import { VECTOR_DIAGNOSTICS } from './vector-arithmetic.ts';
 
-/** half and float, on Atlas A2/A3 only (the reference pages' product tables). */
-const A2_FLOATS: DTypeRule = { all: ['half', 'float'], byArch: { 1001: [], 2002: [], 3002: [] } };
+/** half and float (数据类型 of every page). */
+const FLOATS: DTypeRule = { all: ['half', 'float'] };
+
+/** The products most pages mark 支持; `EXTRA_PRODUCTS` adds the rest by function. */
+const PRODUCTS: readonly ProductId[] = ['atlas-a2', 'atlas-a3', 'atlas-inference-aicore'];
+const EXTRA_PRODUCTS: Readonly<Record<string, readonly ProductId[]>> = {
+	Sigmoid: ['atlas-training'],
+	Floor: ['atlas-200i-500-a2'],
+};
 
 const TEMPLATE = 'template <typename T, bool isReuseSource = false> __aicore__ inline void';
 const TMP = 'const LocalTensor<uint8_t>& sharedTmpBuffer';
@@ -115,13 +125,14 @@ function mathApi(
 ): KernelApiRow {
 	const signature = forms(name, set);
 	const layouts = signature.map(layoutOf);
-	const spec: VectorOpSpec = { instr: name.toLowerCase(), compute, dtypes: A2_FLOATS };
+	const spec: VectorOpSpec = { instr: name.toLowerCase(), compute, dtypes: FLOATS };
 	return kernelApi({
 		name,
 		group: 'ascendc-math-library',
 		signature,
 		cost: PER_STEP_COST,
 		diagnostics: VECTOR_DIAGNOSTICS,
+		products: [...PRODUCTS, ...(EXTRA_PRODUCTS[name] ?? [])],
 		doc,
 		source: ascendCContextDoc(page),
 		run: (core, c) => {

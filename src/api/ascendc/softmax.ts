@@ -168,6 +168,8 @@ export const SOFTMAX_APIS: readonly KernelApiRow[] = [
 		signature: SIGNATURES,
 		cost: PER_STEP_COST,
 		diagnostics: VECTOR_DIAGNOSTICS,
+		// SoftMax.md's table at asc-devkit 0da921b9.
+		products: ['atlas-a2', 'atlas-a3', 'atlas-200i-500-a2', 'atlas-inference-aicore'],
 		doc: {
 			zh: '按尾轴做 SoftMax：源数据为 srcM 行、每行 srcK 个元素（取自 SoftMaxShapeInfo，未给时取 tiling），每行变为 exp(x − max) / Σexp(x − max)；带 sumTensor/maxTensor 的形式把每行的和与最大值写满一个 32 字节 DataBlock。模拟器按双精度计算、每个存储值舍入一次，与库的实现可能在最后几位不同；NZ 格式、isBasicBlock 和补齐列（oriSrcK < srcK）不模拟。',
 			en: 'SoftMax over the last axis: the source is srcM rows of srcK elements (from SoftMaxShapeInfo, else from the tiling), each row becoming exp(x − max) / Σexp(x − max); the forms with sumTensor/maxTensor fill one 32-byte DataBlock per row with its sum and its max. The simulator computes in double and rounds each stored value once, so the library’s results may differ in the last bits; the NZ layout, isBasicBlock and padded columns (oriSrcK < srcK) are not modelled.',

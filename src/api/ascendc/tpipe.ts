@@ -3,7 +3,7 @@
  */
 import type { TBuf } from '../../sim/kernel/tbuf.ts';
 import type { TQueBind } from '../../sim/kernel/tque-bind.ts';
-import { kernelApi, PER_STEP_COST, type ApiCall, type KernelApiRow } from '../api-row.ts';
+import { kernelApi, NO_COST, PER_STEP_COST, type ApiCall, type KernelApiRow } from '../api-row.ts';
 import { ascendCDoc } from '../sources.ts';
 import { hardEventName, pipeOf } from './objects.ts';
 
@@ -119,6 +119,22 @@ export const TPIPE_APIS: readonly KernelApiRow[] = [
 				c.site(),
 				c.form === 0 ? String(c.targs[0]) : hardEventName(c.args[0]),
 			),
+	}),
+	kernelApi({
+		name: 'GetTPipePtr',
+		group: 'ascendc-tpipe',
+		signature: '__aicore__ inline AscendC::TPipe* GetTPipePtr()',
+		cost: NO_COST,
+		products: ['atlas-a2', 'atlas-a3', 'atlas-inference-aicore', 'atlas-training'],
+		doc: {
+			zh: '返回创建 TPipe 对象时设置的全局 TPipe 指针（最近创建且仍存活的那个），之后可以直接调用它的 InitBuffer 等接口。',
+			en: 'Returns the global TPipe pointer that creating a TPipe sets (the newest one still alive), so its InitBuffer and the rest can be called through it.',
+		},
+		source: ascendCDoc('资源管理/Pipe和Que框架/GetTPipePtr.md'),
+		run: (core, c) =>
+			core.currentPipe?.alive
+				? core.currentPipe
+				: c.stop('null-dereference', { name: 'GetTPipePtr()' }),
 	}),
 	kernelApi({
 		name: 'TPipe::ReleaseEventID',

@@ -18,6 +18,7 @@ import {
 	type KernelApiRow,
 	type Localized,
 } from '../api-row.ts';
+import type { ProductId } from '../../sim/product-id.ts';
 import { parseSignature } from '../signature.ts';
 import { ascendCDoc } from '../sources.ts';
 import { runVectorRow, vectorLayout } from './vector-call.ts';
@@ -74,12 +75,13 @@ function unaryForms(name: string): string[] {
 /** A vector instruction row: its forms, spec and reference page; the run reads every form. */
 export function vectorApi(
 	name: string,
-	group: 'ascendc-vector-arithmetic' | 'ascendc-cast-compare-select',
+	group: 'ascendc-vector-arithmetic' | 'ascendc-cast-compare-select' | 'ascendc-data-movement',
 	signature: readonly string[],
 	spec: VectorOpSpec,
 	doc: Localized,
 	page: string,
 	diagnostics: readonly ApiDiagnosticCode[] = VECTOR_DIAGNOSTICS,
+	products?: readonly ProductId[],
 ): KernelApiRow {
 	const layouts = signature.map((text) => vectorLayout(parseSignature(text)));
 	return kernelApi({
@@ -88,6 +90,7 @@ export function vectorApi(
 		signature,
 		cost: PER_STEP_COST,
 		diagnostics,
+		...(products ? { products } : {}),
 		doc,
 		source: ascendCDoc(`Memory矢量计算/${page}.md`),
 		run: runVectorRow(spec, layouts),

@@ -124,8 +124,9 @@ export function shapeOf(
 export function stridesOf(layout: VectorLayout, c: ApiCall, role: string): BlockStrides {
 	if (layout.params >= 0) {
 		const p = structValue(layout.paramsType, c.args[layout.params]);
-		const blk = p[`${role}BlkStride`];
-		const rep = p[`${role}RepStride`];
+		// CopyRepeatParams names them dstStride / dstRepeatSize.
+		const blk = p[`${role}BlkStride`] ?? p[`${role}Stride`];
+		const rep = p[`${role}RepStride`] ?? p[`${role}RepeatSize`];
 		return {
 			blk: typeof blk === 'number' ? blk : CONTIGUOUS.blk,
 			rep: typeof rep === 'number' ? rep : CONTIGUOUS.rep,

@@ -8,7 +8,7 @@
 import { ALL_ONES, toWord } from '../../sim/kernel/vector-shape.ts';
 import type { CoreContext } from '../../sim/kernel/core-context.ts';
 import { kernelApi, NO_COST, type ApiCall, type KernelApiRow } from '../api-row.ts';
-import { ascendCContextDoc } from '../sources.ts';
+import { ascendCContextDoc, ascendCDoc } from '../sources.ts';
 
 const group = 'ascendc-vector-arithmetic';
 
@@ -118,6 +118,31 @@ export const VECTOR_MASK_APIS: readonly KernelApiRow[] = [
 		run: (core, c) => {
 			core.deqScale = Number(c.args[0]);
 			core.record(c.site(), c.name, c.args.map(String), 'void');
+			return undefined;
+		},
+	}),
+	kernelApi({
+		name: 'SetSaturationFlag',
+		group: 'ascendc-cast-compare-select',
+		signature:
+			'template <SaturationMode mode> __aicore__ inline void SetSaturationFlag(bool enableSat)',
+		cost: NO_COST,
+		products: ['atlas-a2', 'atlas-a3'],
+		doc: {
+			zh: 'FLOAT：打开或关闭浮点饱和模式（CTRL[48]）。打开时 half、bfloat16_t 的计算和转换结果中 inf 变为 ±MAX、NaN 变为 0；关闭时保持 inf/NaN（A2/A3 的默认）。CAST（浮点转整数、整数转整数的溢出）只记录：模拟器的 Cast 总是饱和。',
+			en: 'FLOAT turns float saturation (CTRL[48]) on or off: on, half and bfloat16_t results of computations and conversions turn inf into ±MAX and NaN into 0; off, inf/NaN stay (the A2/A3 default). CAST (overflow of float → integer and integer → integer) is only recorded: the simulator’s Cast always saturates.',
+		},
+		source: ascendCDoc('特殊寄存器访问/SetSaturationFlag(ISASI).md'),
+		run: (core, c) => {
+			const mode = c.targs[0];
+			const on = Boolean(c.args[0]);
+			if (mode === 0 || mode === 'FLOAT') core.floatSaturation = on;
+			core.record(
+				c.site(),
+				`SetSaturationFlag<${mode === 1 ? 'CAST' : 'FLOAT'}>`,
+				[String(on)],
+				'void',
+			);
 			return undefined;
 		},
 	}),

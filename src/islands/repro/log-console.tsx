@@ -1,7 +1,8 @@
 /**
  * The log console: every line exactly as the simulated machine printed it, in order, in a
  * `role="log"` region. A line the triage library recognises gets a link to the case that
- * explains it, after the line so the text itself stays verbatim.
+ * explains it, and every error code it quotes a link to the code's page, after the line so the
+ * text itself stays verbatim.
  */
 import type { LogLine } from '../../sim/trace.ts';
 import type { LogLink } from './repro-props.ts';
@@ -21,7 +22,8 @@ export interface LogConsoleProps {
 
 /** The log region of the widget. */
 export function LogConsole({ t, lines, links = [], caption }: LogConsoleProps) {
-	const byLine = new Map(links.map((link) => [link.line, link]));
+	const byLine = new Map<number, LogLink[]>();
+	for (const link of links) byLine.set(link.line, [...(byLine.get(link.line) ?? []), link]);
 	const head = Math.floor(MAX_RENDERED_LOG_LINES / 4);
 	const tail = MAX_RENDERED_LOG_LINES - head;
 	const elided = lines.length > MAX_RENDERED_LOG_LINES ? lines.length - head - tail : 0;
@@ -38,7 +40,7 @@ export function LogConsole({ t, lines, links = [], caption }: LogConsoleProps) {
 			<div role="log" aria-label={t.log} class="repro-log" tabIndex={0}>
 				{lines.length === 0 && <div class="repro-muted">{t.logEmpty}</div>}
 				{shown.map(([line, index]) => {
-					const link = byLine.get(index);
+					const lineLinks = byLine.get(index) ?? [];
 					return (
 						<div
 							key={index}
@@ -48,10 +50,16 @@ export function LogConsole({ t, lines, links = [], caption }: LogConsoleProps) {
 								<div class="repro-muted">… {elided} …</div>
 							)}
 							<span class="repro-log-text">{line.text}</span>
-							{link && (
-								<a class="repro-log-case" href={link.href}>
-									{format(t.openCase, { case: link.title })}
-								</a>
+							{lineLinks.map((link) =>
+								link.code ? (
+									<a key={link.href} class="repro-log-code" href={link.href}>
+										{format(t.openErrorCode, { code: link.code })}
+									</a>
+								) : (
+									<a key={link.href} class="repro-log-case" href={link.href}>
+										{format(t.openCase, { case: link.title })}
+									</a>
+								),
 							)}
 						</div>
 					);

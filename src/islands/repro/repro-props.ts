@@ -65,11 +65,17 @@ export interface RecordedRun {
 	diagnostics: Diagnostic[];
 }
 
-/** A log line's link to the case that explains it (from the triage library). */
+/**
+ * A log line's link (from the triage library): to the case that explains the line, or to the
+ * page of an error code the line quotes.
+ */
 export interface LogLink {
 	/** Index into the trace's log. */
 	line: number;
-	caseSlug: string;
+	/** The case, for a case link. */
+	caseSlug?: string;
+	/** The code id (`507035`, `EE1023`), for a code link. */
+	code?: string;
 	href: string;
 	title: string;
 }

@@ -73,6 +73,16 @@ describe('a share link round-trips', () => {
 		expect(await decodeShareState(payload)).toEqual({ ok: true, state });
 	});
 
+	it('keeps the msSanitizer mode, and refuses a mode the simulator does not have', async () => {
+		const sanitizer: ShareState = { ...state, mode: 'sanitizer' };
+		expect(await decodeShareState(await encodeShareState(sanitizer))).toEqual({
+			ok: true,
+			state: sanitizer,
+		});
+		const bogus = await encodeShareState({ ...state, mode: 'gdb' } as unknown as ShareState);
+		expect((await decodeShareState(bogus)).ok).toBe(false);
+	});
+
 	it('reads the payload back out of the hash it writes', async () => {
 		const hash = await shareHash(state);
 		expect(hash.startsWith('#s=')).toBe(true);

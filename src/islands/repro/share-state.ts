@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';
 import { FILE_PATH_PATTERN, MAX_FILE_PATH_CHARS, MAX_WIDGET_FILES } from './project-files.ts';
-import { MAX_RANKS } from '../../sim/run-request.ts';
+import { MAX_RANKS, RUN_MODES } from '../../sim/run-request.ts';
 
 /** Longest program a share link may carry, in characters. */
 export const MAX_SHARED_CODE_CHARS = 100_000;
@@ -48,7 +48,7 @@ export const shareStateSchema = z
 			.max(MAX_WIDGET_FILES - 1)
 			.optional(),
 		product: z.enum(PRODUCT_IDS),
-		mode: z.enum(['npu', 'cpu']),
+		mode: z.enum(RUN_MODES),
 		step: z.number().int().min(0).max(MAX_SHARED_STEP),
 		actions: z.array(actionSchema).max(MAX_SHARED_ACTIONS),
 		/** Ranks of the job (absent in links made before ranks existed: the scenario's own). */

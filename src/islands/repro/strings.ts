@@ -91,6 +91,7 @@ const strings = {
 	diagnostics: { zh: '诊断', en: 'Diagnostics' },
 	lineColumn: { zh: '第 {line} 行第 {column} 列', en: 'line {line}, column {column}' },
 	openCase: { zh: '查看案例：{case}', en: 'Open the case: {case}' },
+	openErrorCode: { zh: '错误码 {code}', en: 'Error code {code}' },
 	aboutDiagnostic: { zh: '这条诊断的说明', en: 'About this diagnostic' },
 	aboutCode: { zh: '诊断代码 {code} 的说明', en: 'About the diagnostic code {code}' },
 	bufferMap: { zh: '缓冲区分布（按 TPosition）', en: 'Buffer map (per TPosition)' },

@@ -16,15 +16,16 @@ export const MAX_MARKED_WINDOWS = 200;
 export const MAX_LINE_CHARS = 2000;
 
 /** Why a line is marked. */
-export type LineMark = 'match' | 'hint' | 'note';
+export type LineMark = 'match' | 'hint' | 'note' | 'harmless';
 
 /** One row of the excerpt: a line (maybe marked) or a run of skipped lines. */
 export type ExcerptRow =
 	{ kind: 'line'; number: number; text: string; mark?: LineMark } | { kind: 'gap'; count: number };
 
-/** The marks of each marked line: a match outranks a hint, a hint outranks a note. */
+/** The marks of each marked line: a match outranks a hint, a hint a note, a note a harmless line. */
 export function lineMarks(result: TriageResult): Map<number, LineMark> {
 	const marks = new Map<number, LineMark>();
+	for (const item of result.harmless) for (const line of item.lines) marks.set(line, 'harmless');
 	for (const note of result.notes) for (const line of note.lines) marks.set(line, 'note');
 	for (const hint of result.hints) for (const line of hint.lines) marks.set(line, 'hint');
 	for (const match of result.matches) for (const line of match.lines) marks.set(line, 'match');

@@ -4,8 +4,8 @@ import type { Lang } from '../../cases/schema.ts';
 const strings = {
 	title: { zh: '日志诊断', en: 'Log triage' },
 	intro: {
-		zh: '粘贴一段日志（plog、Device 日志、CPU 调试输出或终端输出），或者拖入日志文件，这里会找出与已知案例相符的报错行，并链接到对应的案例。',
-		en: 'Paste a log (plog, device log, CPU-debug or console output) or drop a log file: the lines that match a known case are marked and linked to the case.',
+		zh: '粘贴一段日志（plog、Device 日志、CPU 调试输出或终端输出，torch_npu、vLLM 的前缀都可以带着），或者拖入日志文件：这里先给出诊断（最可能的根因，随后的错误），再标出与已知案例相符的报错行、每个错误码的页面，以及可以忽略的无害行。',
+		en: 'Paste a log (plog, device log, CPU-debug or console output, torch_npu and vLLM prefixes included) or drop a log file: you get a diagnosis first (the likely root cause, then what followed), then the lines that match a known case, a page for every error code, and the lines that are harmless.',
 	},
 	privacy: {
 		zh: '日志只在你的浏览器里分析，不会上传到任何服务器。',
@@ -34,6 +34,25 @@ const strings = {
 	running: { zh: '正在分析…', en: 'Analysing…' },
 	failed: { zh: '分析失败：', en: 'Analysis failed: ' },
 	resultsHeading: { zh: '诊断结果', en: 'Results' },
+	diagnosisHeading: { zh: '诊断', en: 'Diagnosis' },
+	rootLabel: { zh: '最可能的根因：', en: 'Likely root cause:' },
+	thenLabel: {
+		zh: '随后的错误（多半由上面的问题引起，或是同一故障在上层的报告）：',
+		en: 'Then (most often caused by the above, or the same failure reported further up):',
+	},
+	nothingFound: {
+		zh: '日志里没有找到已知案例，也没有可识别的错误码。',
+		en: 'No known case and no recognised error code in this log.',
+	},
+	harmlessHeading: { zh: '无害的行（不是问题所在）', en: 'Harmless lines (not the problem)' },
+	source: { zh: '来源', en: 'source' },
+	raisedBy: { zh: '报错的调用：', en: 'raised by' },
+	sameError: { zh: '同一错误的其他码', en: 'other codes of the same error' },
+	codesOfCase: { zh: '涉及的错误码', en: 'codes' },
+	codesUnavailable: {
+		zh: '错误码索引没有加载成功，下面只列出案例匹配；错误码的含义请查看错误码页面。',
+		en: 'The error-code index could not be loaded, so only case matches are shown; see the code pages for what codes mean.',
+	},
 	matchesHeading: { zh: '相符的案例', en: 'Matching cases' },
 	hintsHeading: {
 		zh: '可能相关（与案例相符，但不足以确定原因）',

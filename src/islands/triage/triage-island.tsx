@@ -7,8 +7,10 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { Lang } from '../../cases/schema.ts';
+import { codeUrl } from '../../codes/code-url.ts';
 import { caseUrl, permalink } from '../../triage/case-url.ts';
-import type { TriageMatch } from '../../triage/match-log.ts';
+import type { DiagnosisItem } from '../../triage/diagnose.ts';
+import type { TriageCode, TriageMatch } from '../../triage/match-log.ts';
 import type { SignatureEntry } from '../../triage/signature-entry.ts';
 import { readLogHash } from './log-hash.ts';
 import { fill, triageStrings } from './strings.ts';
@@ -180,6 +182,50 @@ export default function TriageIsland({ lang, signatures, titles }: TriageIslandP
 	);
 }
 
+interface CodeItemProps {
+	lang: Lang;
+	entry: Extract<DiagnosisItem, { kind: 'code' }>;
+	info: TriageCode | undefined;
+	codeLink: (code: string) => JSX.Element;
+	lineLinks: (lines: readonly number[]) => JSX.Element[];
+}
+
+/** One error event of the diagnosis: its code, name, meaning, lines, the call and other codes. */
+function CodeItem({ lang, entry, info, codeLink, lineLinks }: CodeItemProps) {
+	const s = triageStrings(lang);
+	const others = entry.codes.filter((code) => code !== entry.code);
+	return (
+		<>
+			{codeLink(entry.code)}
+			{info?.name && (
+				<>
+					{' '}
+					<code>{info.name}</code>
+				</>
+			)}{' '}
+			({s.lines}: {lineLinks(entry.lines)}) — {info?.meaning[lang]}
+			{entry.call && (
+				<span class="triage__meta">
+					{' '}
+					· {s.raisedBy} <code>{entry.call}</code>
+				</span>
+			)}
+			{others.length > 0 && (
+				<span class="triage__meta">
+					{' '}
+					· {s.sameError}:{' '}
+					{others.map((code, index) => (
+						<span key={code}>
+							{index > 0 && ', '}
+							{codeLink(code)}
+						</span>
+					))}
+				</span>
+			)}
+		</>
+	);
+}
+
 interface ResultsProps {
 	lang: Lang;
 	response: Extract<TriageResponse, { ok: true }>;
@@ -222,9 +268,88 @@ function Results({ lang, response, titles }: ResultsProps) {
 			</li>
 		);
 	};
+	const codeInfo = new Map(result.codes.map((code) => [code.code, code]));
+	const codeLink = (code: string) => {
+		const info = codeInfo.get(code);
+		return info?.hasPage ? (
+			<a href={codeUrl(code, lang)}>
+				<code>{code}</code>
+			</a>
+		) : (
+			<code>{code}</code>
+		);
+	};
+	const item = (entry: DiagnosisItem) =>
+		entry.kind === 'case' ? (
+			<>
+				<a class="triage__case" href={caseUrl(entry.case, entry.anchor, lang)}>
+					{titles[entry.case] ?? entry.case}
+				</a>{' '}
+				({s.lines}: {lineLinks(entry.lines)})
+				{entry.codes.length > 0 && (
+					<span class="triage__meta">
+						{' '}
+						· {s.codesOfCase}:{' '}
+						{entry.codes.map((code, index) => (
+							<span key={code}>
+								{index > 0 && ', '}
+								{codeLink(code)}
+							</span>
+						))}
+					</span>
+				)}
+			</>
+		) : (
+			<CodeItem
+				lang={lang}
+				entry={entry}
+				info={codeInfo.get(entry.code)}
+				codeLink={codeLink}
+				lineLinks={lineLinks}
+			/>
+		);
+	const { root, then } = result.diagnosis;
 	return (
 		<section class="triage__results" aria-labelledby="triage-results">
 			<h2 id="triage-results">{s.resultsHeading}</h2>
+			{!response.codesLoaded && <p role="note">{s.codesUnavailable}</p>}
+			<section class="triage__diagnosis" aria-labelledby="triage-diagnosis">
+				<h3 id="triage-diagnosis">{s.diagnosisHeading}</h3>
+				{root ? (
+					<>
+						<p class="triage__root-label">{s.rootLabel}</p>
+						<p class="triage__root">{item(root)}</p>
+					</>
+				) : (
+					<p>{s.nothingFound}</p>
+				)}
+				{then.length > 0 && (
+					<>
+						<p>{s.thenLabel}</p>
+						<ol class="triage__then">
+							{then.map((entry, index) => (
+								<li key={index}>{item(entry)}</li>
+							))}
+						</ol>
+					</>
+				)}
+				{result.harmless.length > 0 && (
+					<>
+						<h4>{s.harmlessHeading}</h4>
+						<ul class="triage__harmless">
+							{result.harmless.map((entry) => (
+								<li key={entry.rule}>
+									{s.lines}: {lineLinks(entry.lines)} — {entry.reason[lang]} (
+									<a href={entry.source} rel="noopener">
+										{s.source}
+									</a>
+									)
+								</li>
+							))}
+						</ul>
+					</>
+				)}
+			</section>
 			{result.matches.length === 0 && <p>{s.noMatch}</p>}
 			{result.matches.length > 0 && (
 				<>
@@ -245,7 +370,7 @@ function Results({ lang, response, titles }: ResultsProps) {
 						{result.notes.map((note) => (
 							<div key={note.code}>
 								<dt>
-									<code>{note.code}</code>
+									{codeLink(note.code)}
 									{note.name && (
 										<>
 											{' '}

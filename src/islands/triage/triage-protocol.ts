@@ -12,5 +12,13 @@ export interface TriageRequest {
 
 /** Worker → page: the result and the rows to show, or what went wrong. */
 export type TriageResponse =
-	| { seq: number; ok: true; result: TriageResult; excerpt: ExcerptRow[]; ms: number }
+	| {
+			seq: number;
+			ok: true;
+			result: TriageResult;
+			excerpt: ExcerptRow[];
+			ms: number;
+			/** False when the error-code index could not be fetched (codes then go unnamed). */
+			codesLoaded: boolean;
+	  }
 	| { seq: number; ok: false; error: string };

@@ -119,7 +119,10 @@ export class BoundCall implements ApiCall, ConvertContext {
 		this.env.handlers.get(name)?.call([...args]);
 	}
 
-	stop(code: 'null-dereference' | 'construct-unsupported', values: DiagnosticParams): never {
+	stop(
+		code: 'null-dereference' | 'construct-unsupported' | 'api-not-on-product',
+		values: DiagnosticParams,
+	): never {
 		return this.rt.stop(code, this.span, values);
 	}
 }
@@ -222,20 +225,29 @@ export class BoundApi {
 
 	/**
 	 * The dynamic entry: picks the form by argument count and values, converts and invokes.
-	 * A count no form takes stops the run at the call-arity diagnostic.
+	 * Among forms the values fit, one with as many template parameters as the call gives
+	 * template arguments wins (`Alloc<half, 1024>()` and `Alloc<TPosition::VECIN, half, 1024>()`
+	 * take no arguments and differ only there). A count no form takes stops the run at the
+	 * call-arity diagnostic.
 	 */
 	invokeDynamic(nc: NativeCall, self: unknown): Value {
 		const values = nc.args;
+		const given = nc.targs.length;
 		let form = -1;
+		let fits = -1;
 		for (let i = 0; i < this.forms.length; i++) {
 			const sig = this.forms[i]!.sig;
 			if (values.length < sig.minArgs || values.length > sig.maxArgs) continue;
 			if (form < 0) form = i;
 			if (valuesFit(sig, values)) {
-				form = i;
-				break;
+				if (fits < 0) fits = i;
+				if (given === 0 || sig.templateParams.length === given) {
+					fits = i;
+					break;
+				}
 			}
 		}
+		if (fits >= 0) form = fits;
 		if (form < 0) {
 			return nc.rt.stop('call-arity', nc.span, {
 				name: this.name,
@@ -378,6 +390,7 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, index: number):
 	switch (row.kind) {
 		case 'constructor':
 			mutable.construct = (nc) => api.invokeDynamic(nc, undefined);
+			mutable.constructMinArgs = Math.min(...row.signatures.map((s) => s.minArgs));
 			break;
 		case 'operator':
 			if (api.member === 'operator[]')

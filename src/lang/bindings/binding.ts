@@ -48,6 +48,12 @@ export interface NativeType {
 	ctype?: (targs: readonly TemplateArg[]) => CType;
 	/** Default or argument construction; undefined when declaring it creates nothing. */
 	construct?: (call: NativeCall) => NativeResult;
+	/**
+	 * The fewest arguments a form of `construct` takes. A declaration or copy with fewer (a
+	 * `LocalTensor<T> t;` whose only constructor is the static-tensor one) keeps the plain
+	 * meaning: an unset object, or a copy of the one argument.
+	 */
+	constructMinArgs?: number;
 	methods: Readonly<Record<string, NativeMethod>>;
 	/** `obj[i]`, e.g. a LocalTensor slice. */
 	index?: (self: Value, index: number, call: NativeCall) => Value;

@@ -31,8 +31,8 @@ export interface SimEnv {
 	gmBuffers: Map<number, GmBuffer>;
 	/** An API returned an error code to the program in this process. */
 	sawError: boolean;
-	/** Worst kernel outcome of this process. */
-	kernelOutcome: 'completed' | 'hang' | 'abort';
+	/** Worst kernel outcome of this process (an exception makes the run an error). */
+	kernelOutcome: 'completed' | 'hang' | 'abort' | 'exception';
 	/** Kernels launched so far (for pids of CPU-debug lines). */
 	launches: number;
 	/** This run's call counters of the catalog APIs, by BoundApi index (filled on first call). */

@@ -223,7 +223,14 @@ export function compileApiCall(
 	const exact = (braced.length > 0 ? braced : typed).filter((i) =>
 		staticallyFits(forms[i]!.sig, args),
 	);
-	const candidates = exact.length > 0 ? exact : braced.length > 0 ? braced : typed;
+	const fitting = exact.length > 0 ? exact : braced.length > 0 ? braced : typed;
+	// Forms that differ only in their template parameters (`Alloc<half, 1024>()`,
+	// `Alloc<TPosition::VECIN, half, 1024>()`): the explicit template arguments decide.
+	const byTemplate =
+		targs.length > 0
+			? fitting.filter((i) => forms[i]!.sig.templateParams.length === targs.length)
+			: [];
+	const candidates = byTemplate.length > 0 ? byTemplate : fitting;
 	if (args.some((a) => a.t === BRACE_LIST))
 		buildBraceArgs(ctx, forms[candidates[0]!]!.sig, args, argNodes, targs, scope);
 	const fixed = candidates.length === 1 ? candidates[0]! : -1;

@@ -462,7 +462,7 @@ export function compileConstruct(
 ): Ev {
 	if (type.k === 'sim') {
 		const nt = ctx.bindings.types.get(type.name);
-		if (!nt?.construct) {
+		if (!nt?.construct || args.length < (nt.constructMinArgs ?? 0)) {
 			if (args.length === 1) return args[0]!.ev;
 			return () => new SimObject(type.name, type.targs, null);
 		}

@@ -1,7 +1,7 @@
 /**
  * The `aclError` return codes the host simulator can return (`typedef int aclError`), by name.
  * Every value is quoted from hicann/runtime:docs/zh/api_ref/25-01_aclError.md (ascend-facts B.7); the
- * capture codes 107027–107041 also from include/external/acl/error_codes/rt_error_codes.h.
+ * capture codes 107025–107041 also from include/external/acl/error_codes/rt_error_codes.h.
  * Ranges: 1xxxxx user/code errors, 2xxxxx resources, 5xxxxx internal software/hardware errors.
  */
 export const ACL_ERROR = {
@@ -23,10 +23,13 @@ export const ACL_ERROR = {
 	ACL_ERROR_RT_WAIT_TIMEOUT: 107019,
 	ACL_ERROR_RT_TASK_TIMEOUT: 107020,
 	ACL_ERROR_RT_STREAM_ABORT: 107023,
+	ACL_ERROR_RT_STREAM_UNJOINED: 107025,
 	ACL_ERROR_RT_STREAM_CAPTURED: 107027,
 	ACL_ERROR_RT_EVENT_CAPTURED: 107028,
 	ACL_ERROR_RT_STREAM_NOT_CAPTURED: 107029,
 	ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT: 107030,
+	ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT: 107031,
+	ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED: 107036,
 	ACL_ERROR_RT_MODEL_RUNNING: 107037,
 	ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD: 107038,
 	ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC: 107041,
@@ -53,6 +56,7 @@ export const ACL_ERROR = {
 	/** include/external/acl/error_codes/rt_error_codes.h (`ffts+ timeout`): an HCCL task waited too long. */
 	ACL_ERROR_RT_FFTS_PLUS_TIMEOUT: 507048,
 	ACL_ERROR_RT_DRV_INTERNAL_ERROR: 507899,
+	ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED: 507903,
 } as const;
 
 /** One of the names in {@link ACL_ERROR}. */

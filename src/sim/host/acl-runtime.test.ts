@@ -288,6 +288,7 @@ describe('kernel failures surface at the next synchronize', () => {
 		expect(logText(machine)).toEqual([
 			'[ERROR] RUNTIME(18401,main):<time> [stars_engine.cc:1321]18401 ProcLogicCqReport:[INIT][DEFAULT]Task run failed, device_id=0, stream_id=1, task_id=0, sqe_type=0(ffts), errType=0x1(task exception), sqSwStatus=0',
 			'[ERROR] RUNTIME(18401,main):<time> [davinic_kernel_task.cc:1219]18401 PreCheckTaskErr:[INIT][DEFAULT]Kernel task happen error, retCode=0x31, [vector core exception].',
+			'[ERROR] RUNTIME(18401,main):<time> [stream.cc:1475]18401 GetError:AIV Kernel happen error, retCode=0x31.',
 			'[ERROR] RUNTIME(18401,main):<time> [davinic_kernel_task.cc:1143]18401 PrintErrorInfoForDavinciTask:[INIT][DEFAULT]Aicore kernel execute failed, device_id=0, stream_id=1, report_stream_id=1, task_id=0, flip_num=0, fault kernel_name=add_custom',
 			'EZ9999: Inner Error!',
 		]);

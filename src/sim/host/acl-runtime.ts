@@ -32,6 +32,7 @@ import type { CallSite, SourceSpan, StateChange } from '../trace.ts';
 import type { HostCall, HostCallForm, HostCallSpec, HostProtocol } from './acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from './acl-error.ts';
 import { newAclState, type AclState } from './acl-state.ts';
+import type { CoreFault } from './acl/device-fault-log.ts';
 import { launchKernel } from './acl/launch.ts';
 import { noticeFailures } from './acl/task-errors.ts';
 import { findDeviceAllocation } from './acl/memory.ts';
@@ -58,8 +59,9 @@ export type KernelOutcome =
 	| { kind: 'completed' }
 	/** A core waits forever (NPU): the device reports a timeout at the next synchronize. */
 	| { kind: 'hang'; reason: string }
-	/** A device exception (bad address, trap): reported at the next synchronize. */
-	| { kind: 'exception'; reason: string; trap?: boolean }
+	/** A device exception (bad address, trap): reported at the next synchronize, with each
+	 * faulting core's report when the kernel simulator found them. */
+	| { kind: 'exception'; reason: string; trap?: boolean; faults?: readonly CoreFault[] }
 	/** A CPU-debug check fired: the process gets SIGABRT now. */
 	| { kind: 'abort'; reason: string };
 

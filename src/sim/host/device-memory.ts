@@ -55,6 +55,9 @@ export const GIANT_PAGE_BYTES = 1024 * 1024 * 1024;
 
 const PAGES_PER_FRAME = HUGE_PAGE_BYTES / NORMAL_PAGE_BYTES;
 
+/** The used-page count of a frame id that is not split now (spare, or whole). */
+const NOT_SPLIT = -1;
+
 /** Which pages a request may use. */
 export type PagePolicy = 'huge-first' | 'huge-only' | 'normal-only' | 'giant-only';
 
@@ -71,22 +74,31 @@ export interface DeviceBlock {
 	/** Physical bytes it takes: whole frames, or normal pages. */
 	readonly physical: number;
 	readonly pages: 'huge' | 'normal';
-	/** Normal pages: `[frame, pages]` pairs; huge pages: the frame count. */
-	readonly frames: readonly (readonly [number, number])[] | number;
+	/** Normal pages: frame ids and page counts, flat (`frame, pages, frame, pages…`); huge pages: the frame count. */
+	readonly frames: readonly number[] | number;
 }
 
 /** The memory of one device; see the file comment. */
 export class DeviceMemory {
 	readonly capacity: number;
 	#wholeFrames: number;
-	/** Used pages of each split frame, by frame id. */
-	readonly #split = new Map<number, number>();
-	/** Split frames that may have free pages (checked when popped). */
+	/** Used pages of each split frame, by frame id ({@link NOT_SPLIT} for a spare id). */
+	readonly #used: number[] = [];
+	/**
+	 * Ids of frames that are whole again, reused for the next split. A frame is split only when
+	 * no frame with room is left, that is when `#withRoom` is empty, so no entry there can name
+	 * an id's earlier life.
+	 */
+	readonly #spare: number[] = [];
+	/** Split frames that may have free pages (checked when on top), most recently freed last. */
 	readonly #withRoom: number[] = [];
 	#splitFreePages = 0;
-	#nextFrame = 0;
 	readonly base: number;
-	#top: number;
+	/**
+	 * Where the next block starts, as an offset from `base` (a small integer while the program's
+	 * blocks are few, so a malloc/free loop stores no boxed address).
+	 */
+	#top = 0;
 	#live = 0;
 	readonly #gauge: Gauge | undefined;
 	/** Bytes the program's blocks asked for (the runtime's own pool aside): what the gauge shows. */
@@ -96,17 +108,16 @@ export class DeviceMemory {
 	constructor(capacity: number, base = DEVICE_ADDRESS_BASE, gauge?: Gauge) {
 		this.base = base;
 		this.#gauge = gauge;
-		this.#top = base;
 		this.capacity = capacity;
 		this.#wholeFrames = Math.floor(capacity / HUGE_PAGE_BYTES);
 		// Memory past the last whole frame is a frame of normal pages only (it is never whole).
 		const tail = Math.floor((capacity % HUGE_PAGE_BYTES) / NORMAL_PAGE_BYTES);
 		this.#slack = capacity - this.#wholeFrames * HUGE_PAGE_BYTES - tail * NORMAL_PAGE_BYTES;
 		if (tail > 0) {
-			const frame = this.#nextFrame++;
-			this.#split.set(frame, PAGES_PER_FRAME - tail);
+			const frame = this.#splitFrame();
+			this.#used[frame] = PAGES_PER_FRAME - tail;
 			this.#splitFreePages = tail;
-			this.#withRoom.push(frame);
+			this.#offerRoom(frame);
 		}
 	}
 
@@ -141,38 +152,45 @@ export class DeviceMemory {
 		internal = false,
 		site?: CallSite,
 	): DeviceBlock | undefined {
-		const frames = Math.ceil(bytes / HUGE_PAGE_BYTES);
-		let block: Omit<DeviceBlock, 'address'> | undefined;
+		const huge = Math.ceil(bytes / HUGE_PAGE_BYTES);
+		// What the request takes: a frame count (huge pages) or frame/page pairs (normal pages).
+		let frames: number | number[] | undefined;
 		switch (policy) {
-			case 'giant-only': {
-				const giant = Math.ceil(bytes / GIANT_PAGE_BYTES) * (GIANT_PAGE_BYTES / HUGE_PAGE_BYTES);
-				block = this.#takeFrames(bytes, giant);
+			case 'giant-only':
+				frames = this.#takeFrames(
+					Math.ceil(bytes / GIANT_PAGE_BYTES) * (GIANT_PAGE_BYTES / HUGE_PAGE_BYTES),
+				);
 				break;
-			}
 			case 'huge-only':
-				block = this.#takeFrames(bytes, frames);
+				frames = this.#takeFrames(huge);
 				break;
 			case 'huge-first':
-				block =
+				frames =
 					bytes > HUGE_FIRST_NORMAL_LIMIT
-						? (this.#takeFrames(bytes, frames) ?? this.#takePages(bytes))
+						? (this.#takeFrames(huge) ?? this.#takePages(bytes))
 						: this.#takePages(bytes);
 				break;
 			case 'normal-only':
-				block = this.#takePages(bytes);
+				frames = this.#takePages(bytes);
 				break;
 		}
-		if (!block) {
+		if (frames === undefined) {
 			if (!internal) this.#gauge?.refuse(this.#asked + bytes, site);
 			return undefined;
 		}
-		if (internal) return { ...block, address: INTERNAL_ADDRESS_BASE };
+		const physical =
+			typeof frames === 'number'
+				? frames * HUGE_PAGE_BYTES
+				: Math.ceil(bytes / NORMAL_PAGE_BYTES) * NORMAL_PAGE_BYTES;
+		const pages = typeof frames === 'number' ? 'huge' : 'normal';
+		if (internal) return { address: INTERNAL_ADDRESS_BASE, bytes, physical, pages, frames };
 		this.#asked += bytes;
 		this.#gauge?.level(this.#asked, site);
-		const address = this.#top;
-		this.#top = address + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
+		const offset = this.#top;
+		this.#top = offset + Math.ceil(bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
+		const address = this.base + offset;
 		this.#live++;
-		return { ...block, address };
+		return { address, bytes, physical, pages, frames };
 	}
 
 	/** Returns `block` (taken by {@link allocate}). */
@@ -182,64 +200,97 @@ export class DeviceMemory {
 		this.#asked -= block.bytes;
 		const end =
 			block.address + Math.ceil(block.bytes / DEVICE_ADDRESS_ALIGN) * DEVICE_ADDRESS_ALIGN;
-		if (end === this.#top) this.#top = block.address;
-		if (--this.#live === 0) this.#top = this.base;
+		if (end === this.base + this.#top) this.#top = block.address - this.base;
+		if (--this.#live === 0) this.#top = 0;
 	}
 
 	#freePages(block: DeviceBlock): void {
-		if (block.pages === 'huge') this.#wholeFrames += block.frames as number;
-		else {
-			for (const [frame, pages] of block.frames as readonly (readonly [number, number])[]) {
-				const used = this.#split.get(frame)! - pages;
-				if (used === 0) {
-					this.#split.delete(frame);
-					this.#splitFreePages -= PAGES_PER_FRAME - pages;
-					this.#wholeFrames++;
-				} else {
-					this.#split.set(frame, used);
-					this.#splitFreePages += pages;
-					this.#withRoom.push(frame);
-				}
+		const frames = block.frames;
+		if (typeof frames === 'number') {
+			this.#wholeFrames += frames;
+			return;
+		}
+		for (let i = 0; i < frames.length; i += 2) {
+			const frame = frames[i]!;
+			const pages = frames[i + 1]!;
+			const used = this.#used[frame]! - pages;
+			if (used === 0) {
+				this.#used[frame] = NOT_SPLIT;
+				this.#spare.push(frame);
+				this.#splitFreePages -= PAGES_PER_FRAME - pages;
+				this.#wholeFrames++;
+			} else {
+				this.#used[frame] = used;
+				this.#splitFreePages += pages;
+				this.#offerRoom(frame);
 			}
 		}
 	}
 
-	#takeFrames(bytes: number, frames: number): Omit<DeviceBlock, 'address'> | undefined {
+	/** The frame count, or undefined when too few frames are whole. */
+	#takeFrames(frames: number): number | undefined {
 		if (frames > this.#wholeFrames) return undefined;
 		this.#wholeFrames -= frames;
-		return { bytes, physical: frames * HUGE_PAGE_BYTES, pages: 'huge', frames };
+		return frames;
 	}
 
-	#takePages(bytes: number): Omit<DeviceBlock, 'address'> | undefined {
+	/** Normal pages for `bytes` as frame/page pairs, or undefined when too few pages are free. */
+	#takePages(bytes: number): number[] | undefined {
 		const need = Math.ceil(bytes / NORMAL_PAGE_BYTES);
 		if (need > this.#splitFreePages + this.#wholeFrames * PAGES_PER_FRAME) return undefined;
-		const taken: [number, number][] = [];
+		let taken: number[] | undefined;
 		let left = need;
 		while (left > 0) {
 			const frame = this.#roomyFrame();
-			const used = this.#split.get(frame)!;
+			const used = this.#used[frame]!;
 			const n = Math.min(left, PAGES_PER_FRAME - used);
-			this.#split.set(frame, used + n);
+			this.#used[frame] = used + n;
 			this.#splitFreePages -= n;
-			if (used + n < PAGES_PER_FRAME) this.#withRoom.push(frame);
-			taken.push([frame, n]);
+			if (used + n === PAGES_PER_FRAME) {
+				// Full now: it leaves the top of the stack of frames with room.
+				this.#withRoom.pop();
+			}
+			// Most requests fit one frame: a two-element array, not a grown one.
+			if (taken) taken.push(frame, n);
+			else taken = [frame, n];
 			left -= n;
 		}
-		return { bytes, physical: need * NORMAL_PAGE_BYTES, pages: 'normal', frames: taken };
+		return taken;
 	}
 
-	/** A split frame with free pages, splitting a whole frame when none is left. */
+	/**
+	 * Puts `frame` on top of the frames with room. An entry equal to the top is not pushed twice:
+	 * popping it gives the same frame either way, so a malloc/free loop on one frame keeps the
+	 * stack at one entry instead of growing it by one per free.
+	 */
+	#offerRoom(frame: number): void {
+		const stack = this.#withRoom;
+		if (stack.length === 0 || stack[stack.length - 1] !== frame) stack.push(frame);
+	}
+
+	/**
+	 * The split frame with free pages on top of the stack (stale entries below it are dropped),
+	 * splitting a whole frame onto the stack when none is left. It stays on the stack, so a
+	 * malloc/free loop on one frame neither pops nor pushes.
+	 */
 	#roomyFrame(): number {
 		const stack = this.#withRoom;
-		while (stack.length > 0) {
-			const frame = stack.pop()!;
-			const used = this.#split.get(frame);
-			if (used !== undefined && used < PAGES_PER_FRAME) return frame;
+		for (let top = stack.length - 1; top >= 0; top--) {
+			const frame = stack[top]!;
+			const used = this.#used[frame]!;
+			if (used !== NOT_SPLIT && used < PAGES_PER_FRAME) return frame;
+			stack.pop();
 		}
-		const frame = this.#nextFrame++;
 		this.#wholeFrames--;
-		this.#split.set(frame, 0);
+		const frame = this.#splitFrame();
+		this.#used[frame] = 0;
 		this.#splitFreePages += PAGES_PER_FRAME;
+		this.#offerRoom(frame);
 		return frame;
+	}
+
+	/** An id for a frame being split: a spare one, or the next unused one. */
+	#splitFrame(): number {
+		return this.#spare.pop() ?? this.#used.length;
 	}
 }

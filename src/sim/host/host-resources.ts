@@ -3,10 +3,12 @@
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
 import type { CallSite } from '../trace.ts';
+import type { CoreFault } from './acl/device-fault-log.ts';
 import type { AclRuntime } from './acl-runtime.ts';
 import type { DeviceBlock } from './device-memory.ts';
 import type { Device } from './device.ts';
 import type { KernelOutcome } from './acl-runtime.ts';
+import { hex } from './host-log.ts';
 
 /** An asynchronous failure waiting on a stream until a synchronize reports it. */
 export interface StreamError {
@@ -18,6 +20,8 @@ export interface StreamError {
 	kernel: string;
 	taskId: number;
 	reason: string;
+	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
+	faults?: readonly CoreFault[];
 	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
 	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */
@@ -68,11 +72,18 @@ export interface Stream {
 	capture: Capture | undefined;
 }
 
-/** A stream's capture: the graph being filled, the mode, and the thread that began it. */
+/**
+ * A stream's capture: the graph being filled, the mode, the thread that began it, whether this is
+ * the stream aclmdlRICaptureBegin named (the origin stream) or a sub stream that joined by waiting
+ * on an event recorded in the capture, and the last task captured on it (aclmdlRICaptureEnd checks
+ * that every sub stream ends with an event record joined back to the origin stream).
+ */
 export interface Capture {
 	graph: Graph;
 	mode: number;
 	thread: number;
+	origin: boolean;
+	last: CapturedTask | undefined;
 }
 
 /** A task a capture recorded, run again by each aclmdlRIExecuteAsync. */
@@ -85,6 +96,7 @@ export type CapturedTask =
 			args: readonly number[];
 	  }
 	| { kind: 'copy'; replay: (stream: Stream) => void }
+	| { kind: 'record' | 'wait'; event: AclEvent }
 	| { kind: 'other'; api: string };
 
 /**
@@ -100,6 +112,10 @@ export interface Graph {
 	tasks: CapturedTask[];
 	/** Stream slots held (one per captured stream). */
 	streamSlots: number;
+	/** The streams captured into it: the origin stream first, then each sub stream as it joined. */
+	streams: Stream[];
+	/** A captured call failed (TerminateCapture): ending the capture returns 507903. */
+	invalid: boolean;
 	state: 'capturing' | 'ready';
 	site: CallSite;
 }
@@ -127,9 +143,24 @@ export interface AclEvent {
 	failedCode: number;
 	/** Recorded on a stream that was capturing: it belongs to the graph (107028 if waited on). */
 	captured: boolean;
+	/** Its last record inside a capture: the graph, the recording stream and who waited on it. */
+	capture: CaptureEvent | undefined;
 	site: CallSite;
 	/** The call that created it, for the leak report. */
 	api: string;
+}
+
+/**
+ * An event record captured into a graph. A stream that waits on it joins the capture; the origin
+ * stream waiting on it is what joins a sub stream back (runtime event_capture.cc,
+ * IsRecordOrigCaptureStream).
+ */
+export interface CaptureEvent {
+	graph: Graph;
+	stream: Stream;
+	waiters: Set<Stream>;
+	/** The id the runtime gives the record (from the device's capture-event pool; illustrative). */
+	id: number;
 }
 
 /** A block of device memory from aclrtMalloc. */
@@ -144,10 +175,28 @@ export interface Allocation {
 	site: CallSite;
 	/** The call that made it (`aclrtMalloc`, `aclrtMallocCached`), for the leak report. */
 	api: string;
-	/** Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches). */
-	gm: { name: string; bytes: number };
+	/**
+	 * Its contents, as the kernel side sees them (renamed after the kernel parameter it reaches);
+	 * read it through {@link allocationContents}, which makes it on first use.
+	 */
+	gm: AllocationBuffer | undefined;
 	/** A kernel that was given this memory and runs until `until` (it may still be writing). */
 	writer?: { kernel: string; until: number } | undefined;
+}
+
+/** An aclrtMalloc block's contents as a GM buffer: a name for messages and the size. */
+export interface AllocationBuffer {
+	name: string;
+	readonly bytes: number;
+}
+
+/**
+ * The contents of aclrtMalloc block `a` as a GM buffer (the buffer object is the key of its
+ * bytes), named `devPtr@0x…` until a kernel parameter renames it. Made on first use, so a
+ * malloc/free loop that no copy or kernel touches builds none.
+ */
+export function allocationContents(a: Allocation): AllocationBuffer {
+	return (a.gm ??= { name: `devPtr@${hex(a.ptr)}`, bytes: a.size });
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */

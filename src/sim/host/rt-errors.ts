@@ -17,6 +17,8 @@ export interface RtError {
 	readonly inner: number;
 	readonly acl: number;
 	readonly desc: string;
+	/** The description before 9.1 where it differs (the first commit d8beaaf, see cann-version.ts). */
+	readonly classicDesc?: string;
 }
 
 const E = ACL_ERROR;
@@ -67,6 +69,28 @@ export const RT_ERRORS = {
 		inner: 0x703001b,
 		acl: E.ACL_ERROR_RT_STREAM_NOT_CAPTURED,
 		desc: 'stream is not in capture status',
+	},
+	RT_ERROR_STREAM_CAPTURE_INVALIDATED: {
+		inner: 0x703001a,
+		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+		desc: 'an error has invalidated the stream capture sequence',
+	},
+	RT_ERROR_STREAM_UNJOINED: {
+		inner: 0x703001f,
+		acl: E.ACL_ERROR_RT_STREAM_UNJOINED,
+		desc: 'capture model contains a stream that was not joined to the origin stream',
+		// "original" until f55f410 (2026-07-28); vllm-project/vllm-ascend#13792 prints it.
+		classicDesc: 'capture model contains a stream that was not joined to the original stream',
+	},
+	RT_ERROR_STREAM_CAPTURE_UNMATCHED: {
+		inner: 0x7030025,
+		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+		desc: 'the capture was not initiated in this stream',
+	},
+	RT_ERROR_STREAM_CAPTURE_IMPLICIT: {
+		inner: 0x703001d,
+		acl: E.ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+		desc: 'a disallowed implicit dependency from default stream',
 	},
 	RT_ERROR_STREAM_CAPTURE_MODE_NOT_SUPPORT: {
 		inner: 0x703001c,
@@ -131,15 +155,16 @@ const RT_FUNC_AT: Readonly<Record<string, string>> = {
  */
 export function rtFailure(rt: AclRuntime, rtFunc: string, name: RtErrorName): number {
 	const e: RtError = RT_ERRORS[name];
+	const desc = descOf(rt, e);
 	rt.runtimeError(
 		RT_FUNC_AT[rtFunc] ?? 'api_c.cc:100',
 		rtFunc,
-		`ErrCode=${e.acl}, desc=[${e.desc}], InnerCode=${hex(e.inner)}`,
+		`ErrCode=${e.acl}, desc=[${desc}], InnerCode=${hex(e.inner)}`,
 	);
 	rt.runtimeError(
 		`error_message_manage.cc:${reasonAt(rt)}`,
 		'FuncErrorReason',
-		`${rtFunc} execution failed, reason=${e.desc}`,
+		`${rtFunc} execution failed, reason=${desc}`,
 	);
 	return e.acl;
 }
@@ -147,11 +172,16 @@ export function rtFailure(rt: AclRuntime, rtFunc: string, name: RtErrorName): nu
 /** The traceback line FuncErrorReason puts on the screen for `rtFunc`. */
 export function reasonLine(rt: AclRuntime, rtFunc: string, name: RtErrorName): TracebackLine {
 	return {
-		text: `${rtFunc} execution failed, reason=${RT_ERRORS[name].desc}`,
+		text: `${rtFunc} execution failed, reason=${descOf(rt, RT_ERRORS[name])}`,
 		func: 'FuncErrorReason',
 		file: 'error_message_manage.cc',
 		line: reasonAt(rt),
 	};
+}
+
+/** The description this run's runtime prints for `e`. */
+function descOf(rt: AclRuntime, e: RtError): string {
+	return rt.machine.cann.runtimeWording === 'classic' && e.classicDesc ? e.classicDesc : e.desc;
 }
 
 /** FuncErrorReason's line: 69 in the current runtime's FAQ, 65 in the 2026 user logs before it. */

@@ -2,7 +2,8 @@
  * How a core stops at a violated rule: the diagnostic, in CPU-debug mode the lines the framework
  * prints (the KERNEL_LOG error line or the failed assert, `error happened!`, SIGABRT and the
  * backtrace through the framework's frames and the user's), the stopping step, and the Halt
- * (`abort` in CPU mode, `hang` where the NPU would wait forever).
+ * (`abort` in CPU mode; on the device `exception` for a rule the hardware checks, see
+ * device-exception.ts, else `hang` where the core would wait forever).
  */
 import { Halt } from '../halt.ts';
 import type { CallSite } from '../trace.ts';
@@ -17,6 +18,7 @@ import {
 	SIGABRT_LINE,
 } from './cpu-debug-log.ts';
 import type { CoreTrace } from './core-trace.ts';
+import { deviceFaultOf, type DeviceFault } from './device-exception.ts';
 import type { DiagnosticParams, KernelDiagnosticCode } from '../../diagnostics/index.ts';
 
 /** SIGABRT's signal number, the Halt code of a CPU-debug abort. */
@@ -29,6 +31,8 @@ export const CPU_LOG_PID_OFFSET = 4;
 export interface CoreHalt {
 	blockIdx: number;
 	kind: 'hang' | 'abort' | 'exception';
+	/** The hardware's report, when the core stopped with a device exception. */
+	fault?: DeviceFault;
 	/** The call that stopped, e.g. `inQueueX.FreeTensor<half>`. */
 	call: string;
 	reason: string;
@@ -57,7 +61,8 @@ export interface Violation {
 export function abortCore(trace: CoreTrace, site: CallSite, call: string, v: Violation): never {
 	const core = trace.core;
 	trace.diagnose(site, v.code, v.values);
-	const kind = core.mode === 'cpu' ? 'abort' : 'hang';
+	const fault = core.mode === 'cpu' ? undefined : deviceFaultOf(v.code, v.values);
+	const kind = core.mode === 'cpu' ? 'abort' : fault ? 'exception' : 'hang';
 	if (kind === 'abort') {
 		const lines: string[] = [];
 		if (v.log) {
@@ -95,8 +100,13 @@ export function abortCore(trace: CoreTrace, site: CallSite, call: string, v: Vio
 		site,
 		call,
 		[],
-		kind === 'abort' ? 'SIGABRT' : 'hang: the core waits forever',
+		kind === 'abort'
+			? 'SIGABRT'
+			: fault
+				? `device exception: ${fault.errorStr}`
+				: 'hang: the core waits forever',
 	);
 	trace.halt = { blockIdx: core.blockIdx, kind, call, reason: v.reason, code: v.code, site, step };
+	if (fault) trace.halt.fault = fault;
 	throw new Halt(kind, v.reason, kind === 'abort' ? SIGABRT : 0);
 }

@@ -13,6 +13,9 @@
  */
 import type { Localized } from '../../triage/localized.ts';
 import type { Sourced } from '../product.ts';
+import type { ProductId } from '../product-id.ts';
+import { LocalMemAllocator, parseHardware } from './local-mem-allocator.ts';
+import { saturatesByDefault } from './float-saturation.ts';
 import type { Recorder } from '../recorder.ts';
 import type { Gauge } from '../resources/gauge.ts';
 import type { RunMode } from '../run-request.ts';
@@ -57,22 +60,14 @@ import { globalGetValue, globalSetValue, localGetValue, localSetValue } from './
 import { runVector, type VectorCall } from './vector-instruction.ts';
 import { MaskRegister } from './vector-shape.ts';
 import type { AccessObserver, MemoryAccess } from './memory-access.ts';
-import { issuingPipe } from './issuing-pipe.ts';
+import { ISSUING_PIPES, issuingPipe } from './issuing-pipe.ts';
+import { eventPipes, type SyncObserver } from './pipe-sync.ts';
 import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
 import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
 /** Pipes `PipeBarrier<…>()` accepts. */
-export const PIPES = [
-	'PIPE_S',
-	'PIPE_V',
-	'PIPE_M',
-	'PIPE_MTE1',
-	'PIPE_MTE2',
-	'PIPE_MTE3',
-	'PIPE_FIX',
-	'PIPE_ALL',
-] as const;
+export const PIPES = [...ISSUING_PIPES, 'PIPE_ALL'] as const;
 
 /** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
 export interface CoreSetup extends CoreIdentity {
@@ -104,6 +99,7 @@ export class CoreContext {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
+	readonly product: ProductId;
 	readonly productName: Localized;
 	readonly wording: CannWording;
 	readonly pid: number;
@@ -119,6 +115,12 @@ export class CoreContext {
 	readonly mask = new MaskRegister();
 	/** The int32_t → half scale SetDeqScale set (1 until then). */
 	deqScale = 1;
+	/**
+	 * Whether half and bfloat16_t results saturate (inf → ±MAX, NaN → 0; float-saturation.ts).
+	 * Training, inference and 200I/500 A2 have only this mode; A2/A3 start in Inf/NaN mode
+	 * until `SetSaturationFlag<SaturationMode::FLOAT>(true)`.
+	 */
+	floatSaturation: boolean;
 	/** The atomic mode copies into GM use (SetAtomicAdd…), until SetAtomicNone. */
 	atomic: AtomicMode | undefined;
 	/**
@@ -131,8 +133,12 @@ export class CoreContext {
 	 * true when it took the violation over (a mode that reports device exceptions, say).
 	 */
 	onViolation: ((site: CallSite, call: string, v: OperandViolation) => boolean) | undefined;
+	/** Sees every pipe synchronisation (pipe-sync.ts); undefined: nobody is looking. */
+	onSync: SyncObserver | undefined;
 	readonly #queues: TQueBind[] = [];
 	readonly #tbufs: TBuf[] = [];
+	/** Static tensors LocalMemAllocator handed out (their blocks are never freed). */
+	readonly #staticTensors: LocalTensor[] = [];
 	readonly #globals: GlobalTensor[] = [];
 	/** The element type each block was last handed out as (for tensor views of the memory). */
 	readonly #blockTypes = new Map<BufferBlock, DType>();
@@ -153,6 +159,8 @@ export class CoreContext {
 		this.recorder = setup.recorder;
 		this.mode = setup.mode;
 		this.profile = setup.profile;
+		this.product = setup.product;
+		this.floatSaturation = saturatesByDefault(setup.profile.arch);
 		this.productName = setup.productName;
 		this.wording = setup.wording;
 		this.pid = setup.pid;
@@ -315,6 +323,38 @@ export class CoreContext {
 		return buf;
 	}
 
+	/** `LocalMemAllocator<hard> name;`: static tensors on one physical memory (local-mem-allocator.ts). */
+	createLocalMemAllocator(site: CallSite, hardware: unknown, name?: string): LocalMemAllocator {
+		const memory = parseHardware(hardware);
+		const own = name ?? this.#name('allocator');
+		if (memory === undefined || memory === 'GM') {
+			this.trace.diagnose(site, 'position-unsupported', {
+				position: `LocalMemAllocator<${String(hardware)}>`,
+				product: this.productName,
+			});
+		}
+		const alloc = new LocalMemAllocator(
+			this,
+			own,
+			memory === undefined || memory === 'GM' ? 'UB' : memory,
+		);
+		this.record(site, `LocalMemAllocator<${alloc.hardware}> ${own}`, [], '0');
+		return alloc;
+	}
+
+	/** Keeps a static tensor's block for the memory view and notes its type. */
+	noteStaticTensor(t: LocalTensor): void {
+		this.#staticTensors.push(t);
+		this.noteTensor(t);
+	}
+
+	/** A position by name, or undefined after reporting it (`position-unsupported`). */
+	parsePosition(site: CallSite, position: string): TPosition | undefined {
+		const pos = parseTPosition(position);
+		if (!pos) this.#position(site, position);
+		return pos;
+	}
+
 	/** `GlobalTensor<T> name;` */
 	createGlobalTensor(site: CallSite, dtypeName: string, name?: string): GlobalTensor {
 		const dtype = this.requireDType(site, dtypeName);
@@ -356,8 +396,11 @@ export class CoreContext {
 		if (!(PIPES as readonly string[]).includes(name)) {
 			this.trace.diagnose(site, 'pipe-unknown', { pipe });
 		}
+		const call = intrinsic ? 'pipe_barrier' : `PipeBarrier<${name}>`;
+		if (this.onSync && (PIPES as readonly string[]).includes(name))
+			this.onSync(site, call, { kind: 'barrier', pipe: name as (typeof PIPES)[number] });
 		if (intrinsic) this.record(site, 'pipe_barrier', [name], 'void');
-		else this.record(site, `PipeBarrier<${name}>`, [], 'void');
+		else this.record(site, call, [], 'void');
 	}
 
 	/**
@@ -378,6 +421,7 @@ export class CoreContext {
 		const key = `${event}#${id}`;
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
+		this.noteSync(site, call, 'set', event, key);
 		this.record(site, call, [String(id)], 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
@@ -403,9 +447,23 @@ export class CoreContext {
 			this.trace.diagnose(site, 'flag-wait-unset', values);
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
+		this.noteSync(site, call, 'wait', event, key);
 		this.record(site, call, [String(id)], 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
+	}
+
+	/** Tells the sync observer, if one is set, that `call` set or waited for `event` under `key`. */
+	noteSync(
+		site: CallSite,
+		call: string,
+		kind: 'set' | 'wait',
+		event: HardEvent,
+		key: string,
+	): void {
+		if (!this.onSync) return;
+		const pipes = eventPipes(event);
+		if (pipes) this.onSync(site, call, { kind, src: pipes[0], dst: pipes[1], key });
 	}
 
 	#checkFlagId(site: CallSite, call: string, event: HardEvent, id: number): void {
@@ -477,8 +535,24 @@ export class CoreContext {
 			for (const block of q.blocks) owned.push({ owner: q.name, position: q.position, block });
 		for (const b of this.#tbufs)
 			if (b.block) owned.push({ owner: b.name, position: b.position, block: b.block });
+		for (const t of this.#staticTensors)
+			owned.push({ owner: t.owner.name, position: t.position, block: t.block });
 		const blocks = owned.map((o) => ({ ...o, dtype: this.#blockTypes.get(o.block) }));
 		return { memories, blocks, globals: this.#globals };
+	}
+
+	/** The buffer block of a queue or TBuf that holds byte `address` of `memory`, if any. */
+	blockAt(memory: Hardware, address: number): BufferBlock | undefined {
+		for (const q of this.#queues) {
+			if (q.hardware !== memory) continue;
+			for (const b of q.blocks) if (address >= b.address && address < b.address + b.bytes) return b;
+		}
+		for (const t of this.#tbufs) {
+			const b = t.block;
+			if (t.hardware === memory && b && address >= b.address && address < b.address + b.bytes)
+				return b;
+		}
+		return undefined;
 	}
 
 	/** Hands a call's operand accesses, and the pipe that issued it, to the observer if one is set. */

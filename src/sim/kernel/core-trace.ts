@@ -18,6 +18,7 @@ import type { CallSite, StateChange } from '../trace.ts';
 import type { CannWording } from './cann-wording.ts';
 import { abortCore, type CoreHalt, type Violation } from './core-abort.ts';
 import type { KernelProfile } from './kernel-profile.ts';
+import type { ProductId } from '../product-id.ts';
 
 /**
  * Virtual microseconds of a kernel step outside the catalog's costs (a stop, a step written
@@ -31,6 +32,8 @@ export interface CoreIdentity {
 	readonly recorder: Recorder;
 	readonly mode: RunMode;
 	readonly profile: KernelProfile;
+	/** The product the kernel runs on. */
+	readonly product: ProductId;
 	/** The product's name in both languages, for diagnostics. */
 	readonly productName: Localized;
 	readonly wording: CannWording;

@@ -74,13 +74,30 @@ describe('kernel data', () => {
 			xGm.SetValue(site, i, i);
 			yGm.SetValue(site, i, 0.5);
 		}
-		const xl = inX.AllocTensor(site, 'half');
-		const yl = inY.AllocTensor(site, 'half');
-		c.DataCopy(site, xl, xGm, 32);
-		c.DataCopy(site, yl, yGm, 32);
+		// The queues' EnQue/DeQue order the pipes (MTE2 → V → MTE3); without them the NPU's V
+		// pipe would read UB before the copies land.
+		inX.EnQue(
+			site,
+			(() => {
+				const t = inX.AllocTensor(site, 'half');
+				c.DataCopy(site, t, xGm, 32);
+				return t;
+			})(),
+		);
+		inY.EnQue(
+			site,
+			(() => {
+				const t = inY.AllocTensor(site, 'half');
+				c.DataCopy(site, t, yGm, 32);
+				return t;
+			})(),
+		);
+		const xl = inX.DeQue(site, 'half');
+		const yl = inY.DeQue(site, 'half');
 		const zl = out.AllocTensor(site, 'half');
 		callKernelApi(c, { name: 'Add', args: [zl, xl, yl, 32], site });
-		c.DataCopy(site, zGm, zl, 32);
+		out.EnQue(site, zl);
+		c.DataCopy(site, zGm, out.DeQue(site, 'half'), 32);
 		expect([0, 1, 31].map((i) => zGm.GetValue(site, i))).toEqual([0.5, 1.5, 31.5]);
 		expect(zl.GetValue(site, 2)).toBe(2.5);
 	});

@@ -15,9 +15,19 @@
  */
 import type { MemoryAccess } from './memory-access.ts';
 
+/** The pipelines that issue instructions, as `pipe_t` names them. */
+export const ISSUING_PIPES = [
+	'PIPE_S',
+	'PIPE_V',
+	'PIPE_M',
+	'PIPE_MTE1',
+	'PIPE_MTE2',
+	'PIPE_MTE3',
+	'PIPE_FIX',
+] as const;
+
 /** A pipeline as `pipe_t` names it. */
-export type IssuingPipe =
-	'PIPE_S' | 'PIPE_V' | 'PIPE_M' | 'PIPE_MTE1' | 'PIPE_MTE2' | 'PIPE_MTE3' | 'PIPE_FIX';
+export type IssuingPipe = (typeof ISSUING_PIPES)[number];
 
 /** The pipe of a call whose operands make `accesses` (PIPE_S when it moves nothing). */
 export function issuingPipe(accesses: readonly MemoryAccess[]): IssuingPipe {

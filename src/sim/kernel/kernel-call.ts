@@ -9,24 +9,18 @@
  * otherwise the step is read from the call by {@link describeCall}, so a new row needs no
  * recording code at all.
  */
-import type { CallSite } from '../trace.ts';
+import type { ApiCall } from '../../api/api-row.ts';
 import type { CoreContext } from './core-context.ts';
 
-/** One Ascend C call: arguments already converted to the parameter kinds of its form. */
-export interface KernelCall {
-	/** The name the program used (`TQue::EnQue`, `TQueBind::EnQue`, `DataCopy`). */
-	readonly name: string;
-	/** Which signature of the API the call matched. */
-	readonly form: number;
-	readonly args: readonly unknown[];
-	/** Template arguments as written: element types, positions, events, pipes; integers as numbers. */
-	readonly targs: readonly (string | number | undefined)[];
-	/** The simulator object a member function is called on. */
-	readonly self: unknown;
-	/** For a constructor: the name of the variable or field being declared. */
-	readonly declName: string | undefined;
-	site(): CallSite;
-}
+/**
+ * One Ascend C call: arguments already converted to the parameter kinds of its form. It is the
+ * part of the catalog's {@link ApiCall} a kernel row's protocol reads (name as called, form,
+ * arguments, template arguments, receiver, declared name, site).
+ */
+export type KernelCall = Pick<
+	ApiCall,
+	'name' | 'form' | 'args' | 'targs' | 'self' | 'declName' | 'site'
+>;
 
 /** How one argument reads in the trace: a tensor or object by its name, a value as text, or left out. */
 export type KernelArgFormat = 'value' | 'hidden';

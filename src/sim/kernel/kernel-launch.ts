@@ -13,6 +13,8 @@ import { PRODUCT_BASES } from '../product.ts';
 import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, Outcome } from '../trace.ts';
+import { Racecheck } from '../sanitizer/racecheck.ts';
+import { SanitizerRun } from '../sanitizer/sanitizer-run.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
 import { CoreContext } from './core-context.ts';
@@ -62,6 +64,8 @@ export interface KernelRunResult {
 	cann: string;
 	/** The first core that stopped, with the call it stopped in (for the host's timeout report). */
 	stalled?: CoreHalt;
+	/** ERROR reports msSanitizer printed for this launch (sanitizer mode; 0 otherwise). */
+	sanitizerErrors: number;
 	/** Every core that stopped, in block order. */
 	halts: CoreHalt[];
 	/** Blocks that ran to the end of the kernel. */
@@ -82,8 +86,15 @@ export class KernelLaunch {
 	readonly cores: readonly CoreContext[];
 	readonly startTime: number;
 	readonly #completed = new Set<number>();
+	readonly #fileName: string;
+	readonly #pid: number;
+	#sanitizerErrors = 0;
+	/** msSanitizer's checkers, in sanitizer mode. */
+	#sanitizer: SanitizerRun | undefined;
 
 	constructor(options: KernelLaunchOptions) {
+		this.#fileName = options.fileName;
+		this.#pid = options.pid;
 		this.product = options.product;
 		this.mode = options.mode;
 		this.profile = kernelProfile(options.product);
@@ -118,6 +129,7 @@ export class KernelLaunch {
 					recorder: options.recorder,
 					mode: options.mode,
 					profile: this.profile,
+					product: options.product,
 					productName,
 					wording: this.wording,
 					pid: options.pid + b,
@@ -126,6 +138,15 @@ export class KernelLaunch {
 			);
 		}
 		this.cores = cores;
+		if (this.mode === 'sanitizer') {
+			this.#sanitizer = new SanitizerRun();
+			for (const core of cores) this.#sanitizer.watch(core);
+		} else if (this.mode === 'npu') {
+			// Nothing on the device reports a race: racing reads see stale bytes and the simulator
+			// diagnoses it (racecheck.ts).
+			const races = new Racecheck(true);
+			for (const core of cores) races.watch(core);
+		}
 	}
 
 	/** Number of cores. */
@@ -149,7 +170,17 @@ export class KernelLaunch {
 				if (this.mode === 'cpu' && error.kind === 'abort') break;
 			}
 		}
+		if (this.#sanitizer) this.#sanitizerErrors = this.#printSanitizerReports(this.#sanitizer);
 		return this.finish();
+	}
+
+	/** Prints the sanitizer's reports of this launch; returns how many (each is an ERROR). */
+	#printSanitizerReports(sanitizer: SanitizerRun): number {
+		const reports = sanitizer.reports(this.kernelName, this.#fileName);
+		for (const lines of reports)
+			for (const text of lines)
+				this.recorder.log({ text, channel: 'screen', pid: this.#pid, level: 'ERROR' });
+		return reports.length;
 	}
 
 	/** Marks a core as having run to the end of the kernel. */
@@ -163,7 +194,7 @@ export class KernelLaunch {
 	 */
 	noteHalt(core: CoreContext, halt: Halt): void {
 		if (core.halt) return;
-		const kind = halt.kind === 'abort' ? 'abort' : halt.kind === 'exception' ? 'exception' : 'hang';
+		const kind = halt.kind === 'abort' || halt.kind === 'exception' ? halt.kind : 'hang';
 		core.trace.halt = {
 			blockIdx: core.blockIdx,
 			kind,
@@ -175,7 +206,11 @@ export class KernelLaunch {
 		};
 	}
 
-	/** The result so far: abort if any core aborted, else hang if any hung, else completed. */
+	/**
+	 * The result so far: abort if any core aborted, else exception if any core raised one (the
+	 * task fails as soon as a core traps, whatever the others do), else hang if any hung, else
+	 * completed.
+	 */
 	finish(): KernelRunResult {
 		const halts = this.cores.flatMap((c) => (c.halt ? [c.halt] : []));
 		const outcome: KernelOutcome = halts.some((h) => h.kind === 'abort')
@@ -187,6 +222,7 @@ export class KernelLaunch {
 					: 'completed';
 		const result: KernelRunResult = {
 			outcome,
+			sanitizerErrors: this.#sanitizerErrors,
 			kernelName: this.kernelName,
 			blockDim: this.blockDim,
 			mode: this.mode,
@@ -196,7 +232,8 @@ export class KernelLaunch {
 			startTime: this.startTime,
 			endTime: this.recorder.clock.now,
 		};
-		if (halts[0]) result.stalled = halts[0];
+		const first = halts.find((h) => h.kind === outcome) ?? halts[0];
+		if (first) result.stalled = first;
 		return result;
 	}
 }

@@ -14,7 +14,7 @@ import type { Hardware, TPosition } from './tposition.ts';
 /** What a local tensor belongs to: a TQue/TQueBind or a TBuf. */
 export interface TensorOwner {
 	readonly name: string;
-	readonly kind: 'TQue' | 'TQueBind' | 'TBuf';
+	readonly kind: 'TQue' | 'TQueBind' | 'TBuf' | 'LocalMemAllocator';
 	readonly position: TPosition;
 	readonly hardware: Hardware;
 	readonly core: CoreContext;
@@ -84,7 +84,7 @@ export class LocalTensor {
 
 	/** Whether the block was freed (or re-allocated) since this handle was made. */
 	get stale(): boolean {
-		if (this.owner.kind === 'TBuf') return false;
+		if (this.owner.kind === 'TBuf' || this.owner.kind === 'LocalMemAllocator') return false;
 		return this.block.state === 'FREE' || this.block.generation !== this.generation;
 	}
 

@@ -211,6 +211,18 @@ function checkRepeatOperands(core: CoreContext, site: CallSite, o: RepeatOperand
 	core.observeAccess(site, o.call, accesses);
 }
 
+/**
+ * What every repeat-form reduction starts with: the vector checks of {@link setup}, the
+ * repeatTime range, the element size, the lanes of one 256-byte repeat and the repeats made.
+ */
+function repeatSetup(core: CoreContext, site: CallSite, rc: ReduceCall, p: RepeatReduceParams) {
+	const { call, ctx } = setup(core, site, rc);
+	checkParamRange(core, site, ctx, 'repeatTime', p.repeatTimes, 0, 255);
+	const size = rc.src.dtype.bytes;
+	const lanes = REPEAT_BYTES / size;
+	return { call, ctx, size, lanes, repeats: repeatsOf(core, p, lanes) };
+}
+
 /** Repeats a Counter-mode call makes: as many as the count needs. */
 function repeatsOf(core: CoreContext, p: RepeatReduceParams, lanes: number): number {
 	if (!core.mask.counter) return Math.max(0, Math.trunc(p.repeatTimes));
@@ -251,11 +263,7 @@ export function reduceRepeat(
 	rc: ReduceCall,
 	p: RepeatReduceParams,
 ): void {
-	const { call, ctx } = setup(core, site, rc);
-	checkParamRange(core, site, ctx, 'repeatTime', p.repeatTimes, 0, 255);
-	const size = rc.src.dtype.bytes;
-	const lanes = REPEAT_BYTES / size;
-	const repeats = repeatsOf(core, p, lanes);
+	const { call, ctx, size, lanes, repeats } = repeatSetup(core, site, rc, p);
 	const order = p.order ?? 'ORDER_VALUE_INDEX';
 	const pairs = rc.op !== 'sum' && (order === 'ORDER_VALUE_INDEX' || order === 'ORDER_INDEX_VALUE');
 	const unit = pairs
@@ -306,12 +314,8 @@ export function reduceBlocks(
 	rc: ReduceCall,
 	p: RepeatReduceParams,
 ): void {
-	const { call, ctx } = setup(core, site, rc);
-	checkParamRange(core, site, ctx, 'repeatTime', p.repeatTimes, 0, 255);
-	const size = rc.src.dtype.bytes;
-	const lanes = REPEAT_BYTES / size;
+	const { call, ctx, size, lanes, repeats } = repeatSetup(core, site, rc, p);
 	const perBlock = DATA_BLOCK_BYTES / size;
-	const repeats = repeatsOf(core, p, lanes);
 	const d = rc.dst.dtype;
 	const dstExtent = repeats > 0 ? ((repeats - 1) * p.dstRepStride * 8 + 8) * d.bytes : 0;
 	checkRepeatOperands(core, site, {
@@ -351,12 +355,8 @@ export function reducePairs(
 	rc: ReduceCall,
 	p: RepeatReduceParams,
 ): void {
-	const { call, ctx } = setup(core, site, rc);
-	checkParamRange(core, site, ctx, 'repeatTime', p.repeatTimes, 0, 255);
-	const size = rc.src.dtype.bytes;
-	const lanes = REPEAT_BYTES / size;
+	const { call, ctx, lanes, repeats } = repeatSetup(core, site, rc, p);
 	const half = lanes / 2;
-	const repeats = repeatsOf(core, p, lanes);
 	const d = rc.dst.dtype;
 	const dstExtent = repeats > 0 ? ((repeats - 1) * p.dstRepStride * half + half) * d.bytes : 0;
 	checkRepeatOperands(core, site, { call, ctx, rc, p, repeats, lanes, dstExtent });

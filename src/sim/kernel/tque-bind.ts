@@ -230,6 +230,7 @@ export class TQueBind implements TensorOwner {
 		block.generation++;
 		const changes = this.core.changeList();
 		if (block.freeBufEventId !== NO_EVENT_ID && this.freeBufEvent) {
+			this.core.noteSync(site, call, 'wait', this.freeBufEvent, `${this.name}#${block.index} free`);
 			this.core.releaseQueueEvent(this.freeBufEvent, block.freeBufEventId, changes);
 			block.freeBufEventId = NO_EVENT_ID;
 		}
@@ -299,6 +300,7 @@ export class TQueBind implements TensorOwner {
 		}
 		const changes = this.core.changeList();
 		if (this.freeBufEvent && this.depth !== 0) {
+			this.core.noteSync(site, call, 'set', this.freeBufEvent, `${this.name}#${block.index} free`);
 			block.freeBufEventId = this.core.allocQueueEvent(
 				site,
 				call,
@@ -364,6 +366,7 @@ export class TQueBind implements TensorOwner {
 		if (this.enQueEvent === 'V_V') {
 			block.enQueEventId = 0;
 		} else if (this.enQueEvent) {
+			this.core.noteSync(site, call, 'set', this.enQueEvent, `${this.name}#${block.index} enque`);
 			block.enQueEventId = this.core.allocQueueEvent(
 				site,
 				call,
@@ -418,6 +421,7 @@ export class TQueBind implements TensorOwner {
 		this.usedCount--;
 		block.state = 'DEQUE';
 		if (block.enQueEventId !== NO_EVENT_ID && this.enQueEvent && this.enQueEvent !== 'V_V') {
+			this.core.noteSync(site, call, 'wait', this.enQueEvent, `${this.name}#${block.index} enque`);
 			this.core.releaseQueueEvent(this.enQueEvent, block.enQueEventId, changes);
 		}
 		block.enQueEventId = NO_EVENT_ID;

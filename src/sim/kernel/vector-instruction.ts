@@ -30,6 +30,7 @@ import {
 	type VectorShape,
 } from './vector-shape.ts';
 import { allowedDTypes, type VectorOpSpec } from './vector-ops.ts';
+import { saturation } from './float-saturation.ts';
 
 /** Memories vector instructions can read (ascend-facts A.3: the vector unit reads only UB). */
 export const VECTOR_POSITIONS = 'VECIN, VECOUT, VECCALC';
@@ -286,6 +287,7 @@ function computeVector(
 	const mode = vc.roundMode;
 	const deq = core.deqScale;
 	const [oD, oA, oB] = offsets;
+	const sat = core.floatSaturation ? saturation(dD) : undefined;
 	const shape = vc.shape;
 	const index =
 		shape.kind === 'count'
@@ -300,7 +302,7 @@ function computeVector(
 			mode !== undefined
 				? castElement(x, dA!, dD, mode, deq)
 				: fn(x, y, s, d, index ? index(i) : i);
-		out.set(dD, at, v);
+		out.set(dD, at, sat ? sat(v) : v);
 	}
 }
 

@@ -10,7 +10,8 @@ constexpr uint32_t GAP = 5;
 extern "C" __global__ __aicore__ void copy_pad(GM_ADDR x, GM_ADDR padded, GM_ADDR rows)
 {
     AscendC::TPipe pipe;
-    AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
+    // VECIN to VECOUT: EnQue/DeQue order the copy in (MTE2) before the copy out (MTE3).
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> inQueue;
     AscendC::GlobalTensor<half> xGm, paddedGm, rowsGm;
     xGm.SetGlobalBuffer((__gm__ half *)x, ROWS * (ROW + GAP));
     paddedGm.SetGlobalBuffer((__gm__ half *)padded, ROWS * 16);

@@ -20,7 +20,7 @@ import type { HostCall } from '../acl-call.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import { hex } from '../host-log.ts';
 import type { HostAccess, HostMemory, HostMemoryWatcher } from '../host-memory.ts';
-import type { Allocation, Stream } from '../host-resources.ts';
+import { allocationContents, type Allocation, type Stream } from '../host-resources.ts';
 import type { Machine } from '../machine.ts';
 import { copyDurationUs } from './memory.ts';
 
@@ -149,7 +149,8 @@ function land(copy: PendingCopy): void {
 	snapshot(copy);
 	const source = copy.snapshot!;
 	const to = copy.to;
-	if (to.kind === 'device') gmStore(to.allocation.gm).copyFrom(source, 0, to.offset, copy.count);
+	if (to.kind === 'device')
+		gmStore(allocationContents(to.allocation)).copyFrom(source, 0, to.offset, copy.count);
 	else if (to.kind === 'host') {
 		const memory = copy.rt.process.memory;
 		memory.overwritten(to.address, copy.count);
@@ -163,7 +164,7 @@ function snapshot(copy: PendingCopy): void {
 	const from = copy.from;
 	if (from.kind === 'device') {
 		checkKernelWrites(copy.rt, from.allocation, copy.at, copy.site, copy.api);
-		store.copyFrom(gmStore(from.allocation.gm), from.offset, 0, copy.count);
+		store.copyFrom(gmStore(allocationContents(from.allocation)), from.offset, 0, copy.count);
 	} else if (from.kind === 'host')
 		store.copyFrom(copy.rt.process.memory.bytes, from.address, 0, copy.count);
 	else store.fill(0, copy.count, from.value);
@@ -172,7 +173,8 @@ function snapshot(copy: PendingCopy): void {
 
 function read(rt: AclRuntime, from: CopyEnd, count: number): ByteStore {
 	const store = new ByteStore();
-	if (from.kind === 'device') store.copyFrom(gmStore(from.allocation.gm), from.offset, 0, count);
+	if (from.kind === 'device')
+		store.copyFrom(gmStore(allocationContents(from.allocation)), from.offset, 0, count);
 	else if (from.kind === 'host') store.copyFrom(rt.process.memory.bytes, from.address, 0, count);
 	else store.fill(0, count, from.value);
 	return store;
@@ -185,7 +187,8 @@ function transfer(
 	count: number,
 	bytes: ByteStore,
 ): void {
-	if (to.kind === 'device') gmStore(to.allocation.gm).copyFrom(bytes, 0, to.offset, count);
+	if (to.kind === 'device')
+		gmStore(allocationContents(to.allocation)).copyFrom(bytes, 0, to.offset, count);
 	else if (to.kind === 'host') {
 		const memory = rt.process.memory;
 		memory.overwritten(to.address, count);

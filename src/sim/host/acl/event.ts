@@ -10,7 +10,7 @@ import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
 import type { AclEvent } from '../host-resources.ts';
 import { NEW_EVENT_LINE_GAP_US, OLD_EVENT_LINE_GAPS_US } from '../host-timing.ts';
-import { captureTask } from './graph-capture.ts';
+import { captureRecord, captureWait } from './capture-streams.ts';
 import { resolveStream, submissionStream, submitRefused, waitUntil } from './stream.ts';
 import { reportAbortedWait } from './task-errors.ts';
 
@@ -35,6 +35,7 @@ function createEvent(rt: AclRuntime, call: HostCall, flags: number): AclError {
 		completeAt: 0,
 		failedCode: 0,
 		captured: false,
+		capture: undefined,
 		site: call.site(),
 		api: call.name,
 	};
@@ -59,12 +60,11 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	if (typeof s === 'number') return s;
 	if (s.capture) {
 		// Recorded into the graph: waiting on it from the host is forbidden until the capture ends.
-		captureTask(s, { kind: 'other', api: call.name });
-		e.recorded = true;
-		e.captured = true;
+		captureRecord(s, e);
 		return ACL_SUCCESS;
 	}
 	e.captured = false;
+	e.capture = undefined;
 	const device = s.context.device;
 	if (e.holding !== device) {
 		if (!device.events.take(1, call.site())) {
@@ -89,7 +89,10 @@ export function aclrtRecordEvent(rt: AclRuntime, call: HostCall): AclError {
 	return ACL_SUCCESS;
 }
 
-/** `aclrtStreamWaitEvent(stream, event)`: later tasks on `stream` wait for the event. */
+/**
+ * `aclrtStreamWaitEvent(stream, event)`: later tasks on `stream` wait for the event; during a
+ * capture the wait is captured, and it brings a stream into the capture (graph-capture.ts).
+ */
 export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
 	const s = resolveStream(rt, call.args[0] as number, call);
 	if (typeof s === 'number') return s;
@@ -97,10 +100,8 @@ export function aclrtStreamWaitEvent(rt: AclRuntime, call: HostCall): AclError {
 	if (typeof e === 'number') return e;
 	const refused = submitRefused(rt, s, call);
 	if (refused !== ACL_SUCCESS) return refused;
-	if (s.capture) {
-		captureTask(s, { kind: 'other', api: call.name });
-		return ACL_SUCCESS;
-	}
+	const captured = captureWait(rt, s, e, call);
+	if (captured !== undefined) return captured;
 	if (!syncFlag(rt, e))
 		rt.diagnose('event-wait-plain', call.site(), { version: rt.machine.cann.version });
 	if (e.recorded && e.completeAt > s.busyUntil) s.busyUntil = e.completeAt;

@@ -20,6 +20,9 @@
  *   a blocking copy, which the mode refuses: 107041 now (EE1016 "the operation has been converted
  *   to a synchronous operation"), 107030 before 9.1.
  *
+ * Cross-stream capture (sub streams joining through events, 107025 when one is not joined back)
+ * is in capture-streams.ts.
+ *
  * One host thread per process today, so "the capturing thread" is that thread.
  */
 import type { CallSite } from '../../trace.ts';
@@ -29,6 +32,7 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { hex, type TracebackLine } from '../host-log.ts';
 import type { CapturedTask, Graph, Stream } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
+import { checkJoined, endInvalid, endOnSubStream } from './capture-streams.ts';
 import { logStreamExhausted, resolveStream, submissionStream } from './stream.ts';
 import { aclCallLine } from './task-errors.ts';
 import { scheduleKernel } from './launch.ts';
@@ -57,6 +61,7 @@ export function isCapturing(stream: Stream): boolean {
 export function captureTask(stream: Stream, task: CapturedTask): void {
 	const capture = stream.capture!;
 	capture.graph.tasks.push(task);
+	capture.last = task;
 	stream.taskCount++;
 }
 
@@ -101,11 +106,13 @@ export function aclmdlRICaptureBegin(rt: AclRuntime, call: HostCall): AclError {
 		context: s.context,
 		tasks: [],
 		streamSlots: 1,
+		streams: [s],
+		invalid: false,
 		state: 'capturing',
 		site: call.site(),
 	};
 	rt.state.graphs.set(graph.handle, graph);
-	s.capture = { graph, mode, thread: 0 };
+	s.capture = { graph, mode, thread: 0, origin: true, last: undefined };
 	s.context.captureMode = mode;
 	if (rt.detailed()) {
 		rt.note({
@@ -197,8 +204,18 @@ export function aclmdlRICaptureEnd(rt: AclRuntime, call: HostCall): AclError {
 		rtFailure(rt, 'rtStreamEndCapture', 'RT_ERROR_STREAM_NOT_CAPTURED');
 		return ACL_ERROR.ACL_ERROR_RT_STREAM_NOT_CAPTURED;
 	}
-	s.capture = undefined;
-	s.context.captureMode = undefined;
+	if (!capture.origin) return endOnSubStream(rt, s);
+	const unjoined = capture.graph.invalid
+		? endInvalid(rt, capture.graph)
+		: checkJoined(rt, capture.graph, call);
+	if (unjoined !== ACL_SUCCESS) {
+		// ClearCaptureModel: the capture is thrown away and no instance is returned.
+		leaveCapture(capture.graph);
+		dropGraph(rt, capture.graph);
+		call.out(1, 0);
+		return unjoined;
+	}
+	leaveCapture(capture.graph);
 	capture.graph.state = 'ready';
 	if (rt.detailed())
 		rt.note({
@@ -212,6 +229,12 @@ export function aclmdlRICaptureEnd(rt: AclRuntime, call: HostCall): AclError {
 	rt.detail(`modelRI=${hex(capture.graph.handle)}`);
 	call.out(1, capture.graph.handle);
 	return ACL_SUCCESS;
+}
+
+/** Every stream of `graph` stops capturing. */
+function leaveCapture(graph: Graph): void {
+	for (const stream of graph.streams) stream.capture = undefined;
+	graph.context.captureMode = undefined;
 }
 
 /**

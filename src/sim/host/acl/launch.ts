@@ -9,6 +9,7 @@
  */
 import { Halt } from '../../halt.ts';
 import type { CallSite } from '../../trace.ts';
+import type { HostCall } from '../acl-call.ts';
 import { ACL_ERROR, aclErrorLabel, type AclError } from '../acl-error.ts';
 import type { AclRuntime, KernelLaunch, KernelOutcome } from '../acl-runtime.ts';
 import { hex } from '../host-log.ts';
@@ -22,7 +23,38 @@ import { abortedSubmission, failureDue } from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 const EMPTY: readonly string[] = Object.freeze([]);
-const LAUNCH_CALL = { name: 'launchKernel' } as const;
+const NO_ARGS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * The launch as a call, for the checks it shares with the catalog's APIs (a stream of another
+ * context, an aborted context), which name the call and its site in their lines. One small
+ * object per launch holding only the site (no closures), so a hot launch loop allocates little.
+ */
+class LaunchCall implements HostCall {
+	readonly #site: CallSite;
+
+	constructor(site: CallSite) {
+		this.#site = site;
+	}
+
+	get name(): string {
+		return 'launchKernel';
+	}
+
+	get form(): number {
+		return 0;
+	}
+
+	get args(): readonly unknown[] {
+		return NO_ARGS;
+	}
+
+	site(): CallSite {
+		return this.#site;
+	}
+
+	out(): void {}
+}
 
 /** Queues `launch` on `stream` (0 = default stream); throws a Halt of kind `abort` for a CPU-debug abort. */
 export function launchKernel(
@@ -34,15 +66,10 @@ export function launchKernel(
 	const clock = rt.machine.clock;
 	clock.advance(HOST_COST_US.launch);
 	const args = rt.detailed() ? [launch.name, String(launch.blocks), hex(stream)] : EMPTY;
-	const s = resolveStream(rt, stream, {
-		...LAUNCH_CALL,
-		form: 0,
-		args: [],
-		site: () => site,
-		out: () => {},
-	});
+	const call = new LaunchCall(site);
+	const s = resolveStream(rt, stream, call);
 	if (typeof s === 'number') return step(rt, stream, args, s, site);
-	const refused = abortedSubmission(rt, s.context, { name: LAUNCH_CALL.name, site: () => site });
+	const refused = abortedSubmission(rt, s.context, call);
 	if (refused !== ACL_SUCCESS) return step(rt, stream, args, refused, site);
 	if (s.capture) {
 		captureTask(s, {
@@ -134,6 +161,7 @@ export function scheduleKernel(
 			noticed: false,
 			line: site.stack[site.stack.length - 1]?.line ?? 0,
 		};
+		if (outcome.kind === 'exception' && outcome.faults) s.error.faults = outcome.faults;
 		failureDue(rt, end);
 	}
 	return end;

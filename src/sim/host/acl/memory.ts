@@ -16,7 +16,12 @@ import type { AclRuntime } from '../acl-runtime.ts';
 import { mallocFootprint, type PagePolicy } from '../device-memory.ts';
 import type { Device } from '../device.ts';
 import { hex } from '../host-log.ts';
-import type { Allocation, Stream } from '../host-resources.ts';
+import {
+	allocationContents,
+	type Allocation,
+	type AllocationBuffer,
+	type Stream,
+} from '../host-resources.ts';
 import { COPY_BYTES_PER_US, HOST_COST_US } from '../host-timing.ts';
 import { copyBetween, queueCopy, settleCopies, type CopyEnd } from './copy-tasks.ts';
 import {
@@ -106,7 +111,7 @@ export function aclrtMalloc(rt: AclRuntime, call: HostCall): AclError {
 		device,
 		site,
 		api: call.name,
-		gm: { name: `devPtr@${hex(ptr)}`, bytes: size },
+		gm: undefined,
 	};
 	rt.state.allocations.set(ptr, allocation);
 	if (rt.detailed()) {
@@ -343,9 +348,9 @@ export function aclrtGetMemInfo(rt: AclRuntime, call: HostCall): AclError {
 export function findDeviceAllocation(
 	rt: AclRuntime,
 	ptr: number,
-): { base: number; size: number; buffer: Allocation['gm'] } | undefined {
+): { base: number; size: number; buffer: AllocationBuffer } | undefined {
 	const a = deviceBlock(rt, ptr, 0);
-	return a ? { base: a.ptr, size: a.size, buffer: a.gm } : undefined;
+	return a ? { base: a.ptr, size: a.size, buffer: allocationContents(a) } : undefined;
 }
 
 /** Gives `allocation` back to its device's pages. */

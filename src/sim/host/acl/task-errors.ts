@@ -18,7 +18,8 @@ import type { CallSite } from '../../trace.ts';
 import { MTE_OUT_OF_RANGE } from '../../kernel/global-tensor.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import { hex, type TracebackLine } from '../host-log.ts';
-import type { Context, Stream } from '../host-resources.ts';
+import type { Context, Stream, StreamError } from '../host-resources.ts';
+import { logCoreFaults } from './device-fault-log.ts';
 import { RT_ERRORS, reasonLine, rtFailure, type RtErrorName } from '../rt-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
@@ -47,7 +48,7 @@ export function noticeFailures(rt: AclRuntime): void {
 			continue;
 		}
 		e.noticed = true;
-		if (e.kind === 'exception') printException(rt, s, e.at, e.taskId, e.kernel, e.reason);
+		if (e.kind === 'exception') printException(rt, s, e);
 		const context = s.context;
 		if (s.stopOnFailure && !context.abort) {
 			context.abort = {
@@ -67,17 +68,13 @@ export function failureDue(rt: AclRuntime, at: number): void {
 	if (at < rt.state.nextFailureAt) rt.state.nextFailureAt = at;
 }
 
-function printException(
-	rt: AclRuntime,
-	stream: Stream,
-	at: number,
-	taskId: number,
-	kernel: string,
-	reason: string,
-): void {
+function printException(rt: AclRuntime, stream: Stream, e: StreamError): void {
+	const { at, taskId } = e;
 	const device = stream.context.device.id;
 	const vector = rt.machine.profile.kernelCore.value === 'vector';
 	const tid = rt.tid;
+	// Each faulting core's own report comes first (hw-native-sys/PTOAS#808, device-fault-log.ts).
+	if (e.faults) logCoreFaults(rt, at, e.faults, vector, taskId + 1);
 	rt.plogAt(
 		at,
 		'ERROR',
@@ -91,15 +88,22 @@ function printException(
 			'RUNTIME',
 			`[davinic_kernel_task.cc:1219]${tid} PreCheckTaskErr:[INIT][DEFAULT]Kernel task happen error, retCode=0x31, [vector core exception].`,
 		);
+		// Printed next by stream.cc GetError in the same public logs (hw-native-sys/PTOAS#808).
+		rt.plogAt(
+			at,
+			'ERROR',
+			'RUNTIME',
+			`[stream.cc:1475]${tid} GetError:AIV Kernel happen error, retCode=0x31.`,
+		);
 	}
 	rt.plogAt(
 		at,
 		'ERROR',
 		'RUNTIME',
-		`[davinic_kernel_task.cc:1143]${tid} PrintErrorInfoForDavinciTask:[INIT][DEFAULT]Aicore kernel execute failed, device_id=${device}, stream_id=${stream.id}, report_stream_id=${stream.id}, task_id=${taskId}, flip_num=0, fault kernel_name=${kernel}`,
+		`[davinic_kernel_task.cc:1143]${tid} PrintErrorInfoForDavinciTask:[INIT][DEFAULT]Aicore kernel execute failed, device_id=${device}, stream_id=${stream.id}, report_stream_id=${stream.id}, task_id=${taskId}, flip_num=0, fault kernel_name=${e.kernel}`,
 	);
 	// The core's error detail (vllm-project/vllm-ascend#3263: an MTE access outside mapped memory).
-	if (reason === MTE_OUT_OF_RANGE) {
+	if (e.reason === MTE_OUT_OF_RANGE) {
 		rt.plogAt(
 			at,
 			'ERROR',

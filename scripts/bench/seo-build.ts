@@ -1,0 +1,162 @@
+/**
+ * What the findability work (issue 20: head tags, JSON-LD, sitemap, feeds, social images) costs
+ * a cold build, per page, in two comparisons, each in interleaved rounds of builds of the same
+ * generated cases with an empty image cache, each side's median CPU time (the build and its
+ * worker threads) per built page. CPU, not wall time, since the machine is shared.
+ * - Budget (within 10 %): this checkout against itself with that work taken out of a scratch
+ *   copy (withoutFindability: no head tags beyond the description, no images, no sitemap, no
+ *   feeds), so only issue 20's cost counts.
+ * - Information: this checkout against the commit just before that work (BEFORE_SEO), checked
+ *   out as a git worktree in `.bench-scratch/` with this checkout's node_modules (a superset of
+ *   its packages); every change since then counts there, not only issue 20's.
+ * Both build copies of the cases the old commit has, each checkout's own text of them.
+ * BENCH_SEO_CASES (default 100) and BENCH_SEO_ROUNDS (default 3) size the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { median, ratioRow, type BenchRow } from './bench-row.ts';
+import {
+	ROOT,
+	builtPages,
+	costOfAstroBuild,
+	generateCases,
+	removeScratch,
+	scratchCasebook,
+	scratchDir,
+	sourceSlugs,
+} from './lib/casebook-site.ts';
+
+/** The parent of the first commit of issue 20 (f95f3e2 "Findable: …"). */
+const BEFORE_SEO = 'f5d054d851ef2466ab448626ca50a08482538e65';
+
+interface Side {
+	label: string;
+	checkout: string;
+	/** Edits the scratch copy before it is built. */
+	prepare?: (dir: string) => void;
+	perPage: number[];
+	images: number[];
+}
+
+/** `text` with `from` replaced by `to`; throws when `from` is not there (the code moved). */
+function replaceOnce(text: string, from: string | RegExp, to: string, file: string): string {
+	const found = typeof from === 'string' ? text.includes(from) : from.test(text);
+	if (!found) throw new Error(`seo-build: ${file} no longer has ${String(from)}; update the bench`);
+	return text.replace(from, to);
+}
+
+function edit(dir: string, file: string, change: (text: string) => string): void {
+	const path = join(dir, file);
+	writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+/**
+ * Takes issue 20's work out of a scratch copy of this checkout: the head keeps only the
+ * description (as before it), case pages pass no page meta (so no image is named), and the
+ * image, sitemap, feed and robots.txt outputs are gone.
+ */
+function withoutFindability(dir: string): void {
+	edit(dir, 'astro.config.mjs', (text) => {
+		const noImages = replaceOnce(text, /^\s*socialImages\(\),\n/m, '', 'astro.config.mjs');
+		return replaceOnce(noImages, /^\s*\.\.\.casebookSitemap\(\),\n/m, '', 'astro.config.mjs');
+	});
+	edit(dir, 'src/layouts/Base.astro', (text) =>
+		replaceOnce(
+			text,
+			/<SeoHead\b[^>]*\/>/,
+			'<meta name="description" content={description ?? ""} />',
+			'Base.astro',
+		),
+	);
+	edit(dir, 'src/pages/[lang]/cases/[slug].astro', (text) =>
+		replaceOnce(text, /casePageMeta\([^)]*\)/, '{}', '[slug].astro'),
+	);
+	for (const file of ['src/pages/[lang]/rss.xml.ts', 'src/pages/robots.txt.ts']) {
+		rmSync(join(dir, file));
+	}
+}
+
+function buildOnce(side: Side, cases: number, slugs: readonly string[]): void {
+	const dir = scratchCasebook(side.checkout);
+	try {
+		side.prepare?.(dir);
+		generateCases(join(dir, 'content/cases'), cases, side.checkout, slugs);
+		const cost = costOfAstroBuild(dir, `${side.label} with ${cases} cases`);
+		side.perPage.push((cost.cpuSeconds * 1000) / builtPages(dir));
+		const og = join(dir, 'dist/og');
+		side.images.push(existsSync(og) ? readdirSync(og).length : 0);
+	} finally {
+		removeScratch(dir);
+	}
+}
+
+const show = (side: Side) =>
+	`${side.label} ${side.perPage.map((v) => v.toFixed(1)).join(', ')} ms/page` +
+	` (${median(side.images)} images)`;
+
+export default async function seoBuildBench(): Promise<BenchRow[]> {
+	const cases = Number(process.env.BENCH_SEO_CASES ?? 100);
+	const rounds = Number(process.env.BENCH_SEO_ROUNDS ?? 3);
+	const parent = scratchDir('before-seo-');
+	const worktree = join(parent, 'checkout');
+	execFileSync('git', ['worktree', 'add', '--detach', worktree, BEFORE_SEO], {
+		cwd: ROOT,
+		stdio: 'ignore',
+	});
+	try {
+		symlinkSync(join(ROOT, 'node_modules'), join(worktree, 'node_modules'));
+		const theirs = new Set(sourceSlugs(join(worktree, 'content/cases')));
+		const slugs = sourceSlugs().filter((slug) => theirs.has(slug));
+		const now: Side = { label: 'now', checkout: ROOT, perPage: [], images: [] };
+		const without: Side = {
+			label: 'without issue 20',
+			checkout: ROOT,
+			prepare: withoutFindability,
+			perPage: [],
+			images: [],
+		};
+		const before: Side = {
+			label: BEFORE_SEO.slice(0, 7),
+			checkout: worktree,
+			perPage: [],
+			images: [],
+		};
+		const sides = [now, without, before];
+		for (let round = 0; round < rounds; round++) {
+			// Interleaved, in a rotating order, so the machine's load falls on every side alike.
+			for (let i = 0; i < sides.length; i++)
+				buildOnce(sides[(i + round) % sides.length]!, cases, slugs);
+		}
+		const perPage = (side: Side) => ({
+			label: side.label,
+			value: median(side.perPage),
+			unit: 'ms/page',
+		});
+		return [
+			{
+				...ratioRow(
+					`cold build CPU per page: with issue 20's head tags, images, sitemap and feeds ÷ without, ${cases} generated cases`,
+					perPage(now),
+					perPage(without),
+					{ max: 1.1 },
+				),
+				detail: `medians of ${rounds} interleaved builds: ${show(now)}; ${show(without)}`,
+			},
+			{
+				...ratioRow(
+					`cold build CPU per page: now ÷ before issue 20 (${before.label}), every change since counted`,
+					perPage(now),
+					perPage(before),
+				),
+				detail: `medians of ${rounds} interleaved builds: ${show(now)}; ${show(before)}`,
+			},
+		];
+	} finally {
+		execFileSync('git', ['worktree', 'remove', '--force', worktree], {
+			cwd: ROOT,
+			stdio: 'ignore',
+		});
+		rmSync(parent, { recursive: true, force: true });
+	}
+}
