@@ -1,16 +1,16 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en]
- * [--base-url URL] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
- * [--devices N] [--ranks N] [--input NAME=FILE] [--output-dir DIR] [--max-steps N]
- * [--max-memory SIZE] …`: runs a C++ program (an Ascend C kernel or an AscendCL host program) in
- * the simulator and prints what a terminal user would see: the program's output and the log
- * lines, the error codes the log quotes with their code pages, then the diagnostics as
- * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
- * to its anchor on the diagnostics reference page. The limits (src/sim/limits.ts) each have a
- * flag; the report is written a piece at a time, so no run's output is ever joined into one
- * string.
+ * `casebook sim PATH… [-I DIR]… [-D NAME[=VALUE]]… [-U NAME]… [--input NAME=FILE]…
+ * [--output-dir DIR] [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en]
+ * [--base-url URL] [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]
+ * [--env NAME=VALUE]… [--devices N] [--ranks N]`: runs a C++ program (an Ascend C kernel, an
+ * AscendCL host program, or a project of both in several files) in the simulator and prints
+ * what a terminal user would see: the program's output and the log lines, then the diagnostics
+ * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
+ * link to its anchor on the diagnostics reference page. Error codes the log quotes are listed
+ * with their code pages.
  */
 import { basename } from 'node:path';
+import { readProgram, ProgramReadError } from './program-files-fs.ts';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { MAX_RANKS, run, sourceTooLargeTrace } from '../lang/index.ts';
@@ -60,13 +60,21 @@ function sizeText(bytes: number): string {
 	return String(bytes);
 }
 
-const USAGE = `Usage: casebook sim FILE [options]
+const USAGE = `Usage: casebook sim PATH… [options]
 
 Runs a C++ program in the Ascend simulator: main() as a host process if the program has one,
 otherwise every __global__ kernel with synthetic GM buffers. Prints the program's output and the
 log lines, the error codes the log quotes with their pages, then the diagnostics.
 
+PATH is a source file or a directory; several may be given. Every source file (.cpp .cc .c .cxx
+.asc) is compiled and linked with the others (a host main.cpp and a kernel file, say);
+#include "x.h" looks in the including file's directory, then among the given files, then in each
+-I DIR. Other files given (or found in a directory) are the data the program may read.
+
 Options:
+  -I DIR            also look for #include "…" headers in DIR (repeatable)
+  --tiling F=V,…    tiling field values of an operator-framework kernel (GET_TILING_DATA)
+  --tiling-key K    the tiling key TILING_KEY_IS compares with (default: the smallest tested)
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
@@ -106,7 +114,13 @@ Exit status:
 
 /** The parsed command line. */
 export interface SimOptions {
+	/** The first PATH (shown with single-file diagnostics). */
 	file: string;
+	/** Every PATH, in order. */
+	paths: string[];
+	includeDirs: string[];
+	tiling?: Record<string, number>;
+	tilingKey?: number;
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
@@ -166,7 +180,10 @@ const LIMIT_BY_FLAG = new Map<string, LimitKey>(LIMIT_KEYS.map((key) => [LIMITS[
 export function parseSimArgs(
 	argv: readonly string[],
 ): SimOptions | { help: true } | { error: string } {
-	let file: string | undefined;
+	const paths: string[] = [];
+	const includeDirs: string[] = [];
+	let tiling: Record<string, number> | undefined;
+	let tilingKey: number | undefined;
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
@@ -182,8 +199,10 @@ export function parseSimArgs(
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-		const flag = eq > 0 ? arg.slice(0, eq) : arg;
-		const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+		// `-IDIR` is `-I DIR` (and `-DN=1` is `-D N=1`), as compilers take them.
+		const glued = /^-[IDU]./.test(arg);
+		const flag = glued ? arg.slice(0, 2) : eq > 0 ? arg.slice(0, eq) : arg;
+		const inline = glued ? arg.slice(2) : eq > 0 ? arg.slice(eq + 1) : undefined;
 		const value = (): string | undefined => inline ?? argv[++i];
 		switch (flag) {
 			case '-h':
@@ -247,6 +266,32 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '-I': {
+				const v = value();
+				if (!v) return { error: '-I needs a directory.' };
+				includeDirs.push(v);
+				break;
+			}
+			case '--tiling': {
+				const v = value() ?? '';
+				const pairs = v.split(',').map((p) => /^\s*(\w+)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(p));
+				if (!v || pairs.some((p) => !p))
+					return {
+						error: `--tiling needs FIELD=NUMBER pairs separated by commas, not ${v ? `"${v}"` : 'nothing'}.`,
+					};
+				tiling = { ...tiling, ...Object.fromEntries(pairs.map((p) => [p![1]!, Number(p![2])])) };
+				break;
+			}
+			case '--tiling-key': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 0)
+					return {
+						error: `--tiling-key needs a whole number, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				tilingKey = n;
+				break;
+			}
 			case '--ranks': {
 				const v = value();
 				const n = v === undefined ? Number.NaN : Number(v);
@@ -301,13 +346,25 @@ export function parseSimArgs(
 					break;
 				}
 				if (flag.startsWith('-') && flag !== '-') return { error: `unknown option "${flag}".` };
-				if (file !== undefined) return { error: `only one FILE, got "${file}" and "${arg}".` };
-				file = arg;
+				paths.push(arg);
 			}
 		}
 	}
-	if (file === undefined) return { error: 'FILE is missing.' };
-	const options: SimOptions = { file, product, mode, json, lang, baseUrl, limits, ...numbers };
+	if (paths.length === 0) return { error: 'PATH is missing: give a source file or a directory.' };
+	const options: SimOptions = {
+		file: paths[0]!,
+		paths,
+		includeDirs,
+		product,
+		mode,
+		json,
+		lang,
+		baseUrl,
+		limits,
+		...numbers,
+	};
+	if (tiling) options.tiling = tiling;
+	if (tilingKey !== undefined) options.tilingKey = tilingKey;
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	if (ranks !== undefined) options.ranks = ranks;
@@ -421,7 +478,9 @@ export function* reportLines(
 		any = true;
 	}
 	if (trace.diagnostics.length > 0 && any) yield '';
-	for (const d of trace.diagnostics) yield formatDiagnostic(name, d, links);
+	for (const d of trace.diagnostics) {
+		yield formatDiagnostic(d.file === undefined ? name : printableName(d.file), d, links);
+	}
 	if (any || trace.diagnostics.length > 0) yield '';
 	yield `outcome: ${trace.outcome}`;
 }
@@ -460,6 +519,7 @@ export function traceJson(
 			message: d.messages[links.lang],
 			line: d.line,
 			column: d.column,
+			...(d.file ? { file: d.file } : {}),
 			hint: d.hints[links.lang],
 			messages: d.messages,
 			hints: d.hints,
@@ -524,29 +584,55 @@ export async function simCommand(
 		return SIM_EXIT.usage;
 	}
 	const maxSource = parsed.limits.maxSourceBytes ?? DEFAULT_LIMITS.maxSourceBytes;
-	let input;
-	try {
-		input = await readBounded(parsed.file, maxSource);
-	} catch (error) {
-		err(
-			`casebook sim: cannot read ${printableName(parsed.file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-		);
-		return SIM_EXIT.usage;
+	// A single file is read up to the limit first, so /dev/zero or a huge file is refused at once.
+	let tooLarge: number | undefined;
+	if (parsed.paths.length === 1) {
+		try {
+			const input = await readBounded(parsed.file, maxSource);
+			if (input.truncated) tooLarge = input.size;
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code !== 'EISDIR') {
+				err(
+					`casebook sim: cannot read ${printableName(parsed.file)}: ${code ?? (error as Error).message}`,
+				);
+				return SIM_EXIT.usage;
+			}
+		}
+	}
+	let program;
+	if (tooLarge === undefined) {
+		try {
+			// `--input NAME=FILE` is one of the program's files under NAME: a host program reads it
+			// by that path, a kernel run without main takes it as the GM parameter NAME.
+			program = await readProgram(parsed.paths, parsed.includeDirs, split.data.inputs);
+		} catch (error) {
+			if (!(error instanceof ProgramReadError)) throw error;
+			err(`casebook sim: ${error.message}`);
+			return SIM_EXIT.usage;
+		}
 	}
 	parsed.baseUrl = linkBase(parsed.baseUrl);
 	let trace: Trace;
-	if (input.truncated) trace = sourceTooLargeTrace(input.size, maxSource);
+	if (program === undefined) trace = sourceTooLargeTrace(tooLarge ?? 0, maxSource);
 	else {
+		const single = program.files.length === 0 && program.includeDirs.length === 0;
 		const request: RunRequest = {
-			source: input.text,
-			fileName: basename(parsed.file),
+			source: program.entry.text,
+			fileName: single ? basename(parsed.file) : program.entry.path,
 			product: parsed.product,
 			mode: parsed.mode,
 			runLimits: parsed.limits,
 		};
+		if (!single) {
+			request.files = program.files;
+			request.includeDirs = program.includeDirs;
+		}
 		if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
 		if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 		if (parsed.cann !== undefined) request.cann = parsed.cann;
+		if (parsed.tiling) request.tiling = parsed.tiling;
+		if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 		if (parsed.actions !== undefined) request.actions = parsed.actions;
 		try {
 			await applyDataOptions(request, split.data);
@@ -561,7 +647,7 @@ export async function simCommand(
 	}
 	if (split.data.outputDir) {
 		const files = await writeOutputs(split.data.outputDir, trace);
-		err(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+		err(`casebook sim: wrote ${files.length} file(s) to ${split.data.outputDir}`);
 	}
 	// A broken code index costs the links, not the run.
 	const directory = await codeDirectory().catch(() => undefined);

@@ -137,7 +137,9 @@ export function stopOutcome(error: unknown, recorder: Recorder, rt: Runtime | un
 	if (error instanceof LangStop) {
 		recorder.diagnostic(error.diagnostic);
 		const code = error.diagnostic.code;
-		if (code === 'steps-exhausted' || code === 'run-interrupted') return 'hang';
+		if (code === 'steps-exhausted' || code === 'run-interrupted' || code === 'thread-blocked') {
+			return 'hang';
+		}
 		if (CRASH_CODES.has(code)) return 'abort';
 		return 'rejected';
 	}

@@ -32,13 +32,14 @@ import { Recorder } from '../sim/recorder.ts';
 import type { RunHooks } from '../sim/run-progress.ts';
 import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
 import { MAX_RANKS, type Action, type RunRequest } from '../sim/run-request.ts';
-import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { CallSite, Diagnostic, Leak, Outcome, Trace } from '../sim/trace.ts';
+import { releaseOf } from './heap-blocks.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
-import { RunFiles } from './bindings/run-files.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
-import { parseForRun } from './parse.ts';
+import { parseProject } from './parse.ts';
+import { Project } from './project.ts';
 import {
 	limitsOf,
 	recorderLimits,
@@ -48,7 +49,9 @@ import {
 } from './run-limits.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
-import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
+import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts';
+import { ProgramFileSystem } from './std/file-system.ts';
+import { ThreadScheduler } from './thread-scheduler.ts';
 import { GmArray } from './gm-array.ts';
 import { kernelParamPointer } from './kernel-inputs.ts';
 import { MemoryWatch } from './memory-watch.ts';
@@ -134,6 +137,8 @@ function runPass(request: RunRequest, limits: RunLimits, world: HcclWorld, hooks
 	summariseDropped(recorder, limits);
 	try {
 		const trace = recorder.finish(outcome);
+		const outputs = state.files?.outputs() ?? [];
+		if (outputs.length > 0) trace.files = outputs;
 		if (snapshot) trace.memory = snapshot;
 		return trace;
 	} catch {
@@ -177,6 +182,8 @@ interface RunState {
 	machine?: Machine;
 	/** The memory copy the request asked for. */
 	memory?: MemoryWatch;
+	/** The run's program files (what the program wrote comes back in the trace). */
+	files?: ProgramFileSystem;
 }
 
 /** A compiled program: what running its `main` as a process, or its kernels alone, needs. */
@@ -184,7 +191,7 @@ interface Unit {
 	env: SimEnv;
 	rt: Runtime;
 	compiler: Compiler;
-	parsed: ReturnType<typeof parseForRun>;
+	parsed: ReturnType<typeof parseProject>;
 	runKernel: RunKernel;
 	memory: MemoryWatch;
 }
@@ -212,8 +219,10 @@ function runInner(
 	state: RunState,
 	world?: HcclWorld,
 ): Outcome {
-	// The files the processes of this run write and read (root-info hand-over, rank tables).
-	const files = new RunFiles();
+	// The files every process and program of this run reads and writes: the data files given
+	// with the program, and what they write (an output file, the ranks' root-info hand-over).
+	const files = new ProgramFileSystem(new Project(request));
+	state.files = files;
 	const unit = compileUnit(request, limits, recorder, files, state, true);
 	if (typeof unit === 'string') return unit;
 	const { env, rt, compiler, parsed, runKernel, memory } = unit;
@@ -332,7 +341,7 @@ function compileUnit(
 	request: RunRequest,
 	limits: RunLimits,
 	recorder: Recorder,
-	files: RunFiles,
+	files: ProgramFileSystem,
 	state: RunState,
 	primary: boolean,
 ): Unit | Outcome {
@@ -351,9 +360,11 @@ function compileUnit(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	Object.assign(predefined, request.defines);
+	for (const [name, value] of Object.entries(request.defines ?? {}))
+		if (/^[A-Za-z_]\w*$/.test(name) && name !== '__proto__') predefined[name] = String(value);
 	for (const name of request.undefines ?? []) delete predefined[name];
-	const parsed = parseForRun(request.source, { predefined, maxNesting: limits.maxNesting });
+	const project = new Project(request);
+	const parsed = parseProject(project, { predefined, maxNesting: limits.maxNesting });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
@@ -371,14 +382,23 @@ function compileUnit(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		tiling: request.tiling ?? {},
+		tilingKey: request.tilingKey ?? smallestTilingKey(parsed.pre.text),
+		threads: undefined as unknown as ThreadScheduler,
+		files,
 		apiCounters: [],
 	};
 	const rt = new Runtime(recorder, parsed.map, fileName, limits, env, state.hooks);
 	if (primary) state.rt = rt;
+	env.threads = new ThreadScheduler(rt, recorder);
 	const memory = new MemoryWatch(recorder, env, primary ? request.snapshot : undefined);
 	if (primary) state.memory = memory;
-	const bindings = createBindings(env, files);
 	let compiler!: Compiler;
+	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
+	const bindings = createBindings(env, (p) => {
+		if (rt.blocks.freed(p.base) && p.base instanceof ObjectStore)
+			compiler.destroyValue(p.base.target);
+	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
 	const runKernel: RunKernel = (kernel, blocks, args, pid, site) => {
@@ -639,10 +659,12 @@ function runProcess(
 	// A rank runs on a clock lane of its own (its pid), starting when the job does.
 	if (rank) machine.clock.enterLane(proc.pid, rank.start);
 	env.proc = proc;
+	env.threads.reset(proc.acl, proc.pid);
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
 	env.handlers.clear();
 	rt.pid = proc.pid;
+	rt.blocks.clear();
 	rt.generation++;
 	rt.loop = undefined;
 	rt.stack.length = 0;
@@ -689,6 +711,7 @@ function runProcess(
 		rt.flush();
 		// The process ends at main's closing brace.
 		const end = rt.map.position(Math.max(0, main.node!.to - 1));
+		reportHeapLeaks(rt, machine, proc.pid);
 		proc.returnFromMain(code, { stack: [{ func: 'main', line: end.line, column: end.column }] });
 		outcome = hostOutcome(env, code !== 0);
 	} catch (error) {
@@ -708,6 +731,24 @@ function runProcess(
 		rt.pid = undefined;
 	}
 	return outcome;
+}
+
+/** Host-heap blocks still live when the process returns from main, as leaks (line of each). */
+function reportHeapLeaks(rt: Runtime, machine: Machine, pid: number): void {
+	for (const b of rt.blocks.live()) {
+		const leak: Leak = {
+			kind: 'host-heap',
+			detail: `${b.what} at line ${b.span.line} was never released with ${releaseOf(b.kind)}`,
+			pid,
+			span: {
+				line: b.span.line,
+				column: b.span.column,
+				...(b.span.file ? { file: b.span.file } : {}),
+			},
+			bytes: b.bytes,
+		};
+		machine.recorder.leak(leak);
+	}
 }
 
 function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
@@ -742,6 +783,16 @@ function haltOutcome(halt: Halt, env: SimEnv, killedByUser: boolean): Outcome {
 
 function haltSignal(signo: number): Halt {
 	return new Halt('signal', `killed by signal ${signo}`, signo);
+}
+
+/** The smallest key a kernel's `TILING_KEY_IS(k)` tests (0 when it tests none). */
+function smallestTilingKey(text: string): number {
+	let min: number | undefined;
+	for (const m of text.matchAll(/\bTILING_KEY_IS\s*\(\s*(\d+)[uUlL]*\s*\)/g)) {
+		const k = Number(m[1]);
+		if (min === undefined || k < min) min = k;
+	}
+	return min ?? 0;
 }
 
 /** What the runner reads from a finished launch. */

@@ -17,6 +17,7 @@ import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import { interruptValues } from './run-limits.ts';
 import type { SourceMap } from './source-map.ts';
 import type { SimEnv } from './bindings/sim-env.ts';
+import { HeapBlocks } from './heap-blocks.ts';
 import type { ArrayStore, Value } from './values.ts';
 import { HostMemory } from '../sim/host/host-memory.ts';
 
@@ -54,6 +55,8 @@ export interface StackEntry {
 	func: string;
 	line: number;
 	column: number;
+	/** The function's file, when the program has several. */
+	file?: string | undefined;
 }
 
 /** See the file comment. */
@@ -79,6 +82,8 @@ export class Runtime {
 	dueAt = Number.POSITIVE_INFINITY;
 	/** Host memory of a run without a process (a kernel run on its own). */
 	readonly #ownMemory: HostMemory;
+	/** The live host-heap blocks of the running process (for its leak report). */
+	readonly blocks = new HeapBlocks();
 	#heapTop = HEAP_BASE;
 	/** Local arrays of the blocks being executed (see the file comment). */
 	readonly autos: ArrayStore[] = [];
@@ -233,7 +238,7 @@ export class Runtime {
 			func: e.func,
 			line: e.line,
 			column: e.column,
-			file: this.fileName,
+			file: e.file ?? this.fileName,
 		}));
 		return { stack: frames };
 	}

@@ -123,6 +123,8 @@ export interface ArrayStoreOptions {
 	span?: SourceSpan;
 	/** The initial value of element `i` of an array of objects, pointers or arrays. */
 	make?: (i: number) => Value;
+	/** The elements as one plain array from the start (a container's), not charged. */
+	items?: Value[];
 }
 
 /**
@@ -131,11 +133,15 @@ export interface ArrayStoreOptions {
  * so a declared size costs nothing until it is used. Arithmetic elements live in typed arrays
  * (their C size); a value that would not come back unchanged from its typed slot (a pointer
  * cast made it wider, say) is kept whole on the side, so reads return exactly what was written.
+ * Code that needs the elements as one JavaScript array (the standard containers and algorithms)
+ * reads {@link items}, which makes the store dense: charged for every element, then plain.
  */
 export class ArrayStore implements Store {
 	readonly elem: CType;
 	readonly label: string;
-	readonly length: number;
+	readonly #length: number;
+	/** Every element in one array, once something asked for {@link items}. */
+	#dense: Value[] | undefined;
 	readonly #size: number;
 	readonly #typed: TypedCtor | undefined;
 	readonly #slotBytes: number;
@@ -149,7 +155,8 @@ export class ArrayStore implements Store {
 	constructor(elem: CType, length: number, label: string, options: ArrayStoreOptions = {}) {
 		this.elem = elem;
 		this.label = label;
-		this.length = Math.max(0, Math.trunc(Number.isFinite(length) ? length : 0));
+		this.#length = Math.max(0, Math.trunc(Number.isFinite(length) ? length : 0));
+		this.#dense = options.items;
 		this.#size = Math.max(1, sizeOf(elem));
 		this.#typed = options.make ? undefined : typedStorage(elem);
 		this.#slotBytes = this.#typed
@@ -169,6 +176,29 @@ export class ArrayStore implements Store {
 		return new ArrayStore(elem, items.length, label, { make: (i) => items[i] });
 	}
 
+	/** How many elements the array has (a container's may grow). */
+	get length(): number {
+		return this.#dense?.length ?? this.#length;
+	}
+
+	/**
+	 * The elements as one array that reads and writes go through from now on (a container can
+	 * push onto it). The whole declared size is charged to the budget first, so asking for the
+	 * items of a huge array stops with the memory diagnostic instead of allocating it.
+	 */
+	get items(): Value[] {
+		if (this.#dense === undefined) {
+			const length = this.#length;
+			this.#charge(Math.max(0, length * this.#slotBytes - this.#charged));
+			const dense = new Array<Value>(length);
+			for (let i = 0; i < length; i++) dense[i] = this.get(i);
+			this.#dense = dense;
+			this.#chunks = [];
+			this.#odd = undefined;
+		}
+		return this.#dense;
+	}
+
 	/** Bytes charged to the budget so far. */
 	get charged(): number {
 		return this.#charged;
@@ -181,7 +211,8 @@ export class ArrayStore implements Store {
 
 	/** Element `i` (0 outside the array, as the old dense store read holes). */
 	get(i: number): Value {
-		if (!(i >= 0 && i < this.length)) return 0;
+		if (this.#dense !== undefined) return this.#dense[i] ?? 0;
+		if (!(i >= 0 && i < this.#length)) return 0;
 		if (this.#odd !== undefined) {
 			const v = this.#odd.get(i);
 			if (v !== undefined || this.#odd.has(i)) return v ?? 0;
@@ -197,7 +228,11 @@ export class ArrayStore implements Store {
 
 	/** Sets element `i` (ignored outside the array; callers check bounds where C would fault). */
 	set(i: number, value: Value): void {
-		if (!(i >= 0 && i < this.length)) return;
+		if (this.#dense !== undefined) {
+			if (i >= 0 && i < this.#dense.length) this.#dense[i] = value;
+			return;
+		}
+		if (!(i >= 0 && i < this.#length)) return;
 		const c = chunkOf(i);
 		const chunk = this.#chunks[c] ?? this.#chunk(c);
 		const k = i - c * CHUNK;
@@ -231,7 +266,7 @@ export class ArrayStore implements Store {
 	release(): void {
 		if (this.elem.k === 'array') {
 			// Nested arrays were made when touched; theirs end with this one.
-			for (const chunk of this.#chunks) {
+			for (const chunk of [...this.#chunks, this.#dense]) {
 				if (!chunk || !Array.isArray(chunk)) continue;
 				for (const v of chunk)
 					if (v instanceof Ptr && v.base instanceof ArrayStore) v.base.release();
@@ -241,6 +276,7 @@ export class ArrayStore implements Store {
 		this.#charged = 0;
 		this.#chunks = [];
 		this.#odd = undefined;
+		if (this.#dense !== undefined) this.#dense = new Array<Value>(this.#dense.length);
 	}
 
 	#chunk(index: number): TypedSlots | Value[] {
@@ -361,6 +397,35 @@ export class SimObject {
 	}
 }
 
+/**
+ * The state of a simulator object that C++ copies along with the object (a vector's elements, a
+ * string stream's text): `copy()` makes an independent one.
+ */
+export interface Copyable {
+	copy(): unknown;
+}
+
+/** Whether a handle is {@link Copyable}. */
+export function isCopyable(x: unknown): x is Copyable {
+	return typeof x === 'object' && x !== null && typeof (x as Copyable).copy === 'function';
+}
+
+/** The static type name of a brace list passed where its type is not known yet. */
+export const BRACE_LIST = '__BraceList';
+
+/**
+ * A brace list passed to a callee that decides what it builds (`m.insert({k, v})`,
+ * `v.push_back({1, 2})`): the values of its items and their static types.
+ */
+export class BraceList {
+	readonly items: Value[];
+	readonly types: readonly CType[];
+	constructor(items: Value[], types: readonly CType[]) {
+		this.items = items;
+		this.types = types;
+	}
+}
+
 /** A function used as a value (e.g. a signal handler passed to `signal`). */
 export class FuncValue {
 	readonly name: string;
@@ -372,11 +437,61 @@ export class FuncValue {
 	}
 }
 
-/** `std::cout` / `std::cerr` and `std::endl`. */
-export class OStream {
-	readonly channel: 'stdout' | 'stderr';
-	constructor(channel: 'stdout' | 'stderr') {
+/** How an output stream formats what it is given, as the iostream manipulators set it. */
+export interface StreamFormat {
+	/** Minimum width of the next item only (`std::setw`). */
+	width: number;
+	precision: number;
+	floats: 'default' | 'fixed' | 'scientific';
+	base: 8 | 10 | 16;
+	fill: string;
+	left: boolean;
+	boolalpha: boolean;
+}
+
+/**
+ * An output stream: `std::cout`/`std::cerr` (channel `stdout`/`stderr`, lines go to the log), or
+ * a stream that collects text (`text`: a string stream, or a file stream before it is written).
+ */
+export class OStream implements Copyable {
+	readonly channel: 'stdout' | 'stderr' | 'text';
+	/** What a text stream holds. */
+	text = '';
+	/** Where a text stream's reads are (input string streams). */
+	readAt = 0;
+	/** False after a failed open or read (`if (!file)`). */
+	ok = true;
+	readonly format: StreamFormat = {
+		width: 0,
+		precision: 6,
+		floats: 'default',
+		base: 10,
+		fill: ' ',
+		left: false,
+		boolalpha: false,
+	};
+	constructor(channel: 'stdout' | 'stderr' | 'text') {
 		this.channel = channel;
+	}
+	copy(): OStream {
+		const s = new OStream(this.channel);
+		s.text = this.text;
+		s.readAt = this.readAt;
+		s.ok = this.ok;
+		Object.assign(s.format, this.format);
+		return s;
+	}
+	/** Whether the stream is usable (`if (stream)`). */
+	truthy(): boolean {
+		return this.ok;
+	}
+}
+
+/** An iostream manipulator (`std::setw(8)`, `std::fixed`): what it does to a stream's format. */
+export class Manipulator {
+	readonly apply: (format: StreamFormat) => void;
+	constructor(apply: (format: StreamFormat) => void) {
+		this.apply = apply;
 	}
 }
 
@@ -397,9 +512,20 @@ export type Value =
 	| typeof ENDL
 	| object;
 
+/** Something whose truth is its own (a stream that failed, an empty smart pointer). */
+interface Testable {
+	truthy(): boolean;
+}
+
+function isTestable(x: unknown): x is Testable {
+	return typeof x === 'object' && x !== null && typeof (x as Testable).truthy === 'function';
+}
+
 /** Whether a value counts as true in a condition. */
 export function truthy(v: Value): boolean {
 	if (typeof v === 'number') return v !== 0;
+	if (v instanceof SimObject) return isTestable(v.handle) ? v.handle.truthy() : v.handle !== null;
+	if (isTestable(v)) return v.truthy();
 	return v !== null && v !== undefined;
 }
 

@@ -94,7 +94,9 @@ export type LeakKind =
 	| 'graph'
 	| 'model'
 	| 'context'
-	| 'device';
+	| 'device'
+	// A host-heap block of the program's own (malloc/new) never freed.
+	| 'host-heap';
 
 /** A resource still held when a process exited, with the line that took it. */
 export interface Leak {
@@ -126,6 +128,8 @@ export interface Trace {
 	stepsTruncated?: boolean;
 	/** What the run produced beyond the caps of its limits, counted instead of kept. */
 	dropped?: TraceDropped;
+	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */
+	files?: Array<{ path: string; bytes: Uint8Array }>;
 	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
 	memory?: MemorySnapshot;
 	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
