@@ -552,8 +552,20 @@ function compileMethodCall(
 	}
 	if (obj.t.k === 'class') {
 		const defs = obj.t.cls.methods.get(method);
-		if (!defs)
+		if (!defs) {
+			// `this->tensor(0)` or `api.fn(x)`: a data member called, through its type's
+			// `operator()` or as the function it points to.
+			if (obj.t.cls.fieldIndex.has(method) || obj.t.cls.statics.has(method))
+				return compileDynamicCall(
+					ctx,
+					compileExpr(ctx, callee, scope),
+					argNodes,
+					scope,
+					n,
+					ctx.text(callee),
+				);
 			return ctx.bad('method-unknown', memberNode, { type: obj.t.cls.qualName, name: method });
+		}
 		return compileUserCall(
 			ctx,
 			defs,

@@ -13,7 +13,7 @@ import { bindingPlaces } from '../std/associative.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
-import { lookupPath } from './names.ts';
+import { lookupPath, resolveSimConstant } from './names.ts';
 import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
@@ -250,7 +250,8 @@ function constructsClass(ctx: CompileContext, typeNode: SyntaxNode, scope: Scope
 }
 
 /** Whether `id` names a type the program or the simulator knows (checked without reporting). */
-function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
+/** Whether `id` names a type (of the program or of the simulator), without diagnosing it. */
+export function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
 	const saved = ctx.diagnostics.length;
 	const noted = new Set(ctx.noted);
 	const t = resolveType(ctx, id, scope);
@@ -279,12 +280,15 @@ function compileVexingConstruction(
 		const id = parts[0];
 		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
 			return undefined;
-		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
+		const path = ctx.text(id).split('::');
+		const e = lookupPath(ctx, path, scope);
 		const value = e
 			? ['local', 'global', 'const', 'field', 'func'].includes(e.kind)
-			: // A name that is neither declared nor a type (`ACL_FLOAT16` of a missing header)
-				// is a value too, when a class of the program is being constructed.
-				constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope);
+			: // A simulator constant (`std::ios::binary`) is a value; so is a name that is
+				// neither declared nor a type (`ACL_FLOAT16` of a missing header) when a class
+				// of the program is being constructed.
+				resolveSimConstant(ctx, path) !== undefined ||
+				(constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope));
 		if (!value) return undefined;
 		if (parts.length === 1) {
 			values.push(id);

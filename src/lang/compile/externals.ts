@@ -143,6 +143,29 @@ function externalType(name: string, newObject: () => ExternalObject): NativeType
 	};
 }
 
+/**
+ * The type of a struct member `field` of an external object (a nested struct of a missing
+ * header: `info.param.size = 4`), named `external:.field`. No warning of its own: the outer
+ * type had one.
+ */
+export function nestedExternalType(
+	ctx: CompileContext,
+	field: string,
+): Extract<CType, { k: 'sim' }> {
+	const key = `${EXTERNAL_PREFIX}.${field}`;
+	if (!ctx.bindings.types.has(key))
+		ctx.bindings.types.set(
+			key,
+			externalType(key, () => new ExternalObject(EXTERNAL_HANDLE_BASE + ++ctx.externalHandles)),
+		);
+	return { k: 'sim', name: key, targs: [] };
+}
+
+/** A new object of the external type named `name` (see {@link nestedExternalType}). */
+export function newExternalObject(ctx: CompileContext, name: string): SimObject {
+	return new SimObject(name, [], new ExternalObject(EXTERNAL_HANDLE_BASE + ++ctx.externalHandles));
+}
+
 /** The prefix of external types' names in the binding table. */
 export const EXTERNAL_PREFIX = 'external:';
 

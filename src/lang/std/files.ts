@@ -32,6 +32,27 @@ export const MAX_COPIED_BYTES = 4 << 20;
 const IOS = { app: 1, ate: 2, binary: 4, in: 8, out: 16, trunc: 32 } as const;
 /** `std::ios_base::seekdir` and the C `SEEK_*` values. */
 const SEEK = { beg: 0, cur: 1, end: 2 } as const;
+/** The open modes and seek directions together, as members of every stream class. */
+const IOS_CONSTANTS: Readonly<Record<string, number>> = { ...IOS, ...SEEK };
+/** Member reads `stream.end`, `stream.binary` of the same constants. */
+const IOS_FIELDS = Object.fromEntries(
+	Object.entries(IOS_CONSTANTS).map(([name, value]) => [name, () => value]),
+);
+/** The classes that inherit `ios_base`'s constants (the simulator's stream types). */
+const IOS_OWNERS = [
+	'ios',
+	'ios_base',
+	'istream',
+	'ostream',
+	'iostream',
+	'ifstream',
+	'ofstream',
+	'fstream',
+	'filebuf',
+	'stringstream',
+	'istringstream',
+	'ostringstream',
+] as const;
 
 /** POSIX `open` flags (Linux values, illustrative) and `st_mode` bits. */
 const O = {
@@ -537,7 +558,10 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		mode: number,
 		kind: 'in' | 'out' | 'both',
 	) => {
-		const m = mode || (kind === 'in' ? IOS.in : kind === 'out' ? IOS.out : IOS.in | IOS.out);
+		// An ifstream always reads and an ofstream always writes, whatever else the mode says
+		// (`std::ios::binary` alone opens an ifstream for reading).
+		const m =
+			kind === 'in' ? mode | IOS.in : kind === 'out' ? mode | IOS.out : mode || IOS.in | IOS.out;
 		const read = (m & IOS.in) !== 0;
 		const write = (m & (IOS.out | IOS.app)) !== 0;
 		const file = open(
@@ -664,13 +688,14 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		writeTo(s.file, bytes);
 		return bytes.length;
 	};
-	for (const [name, value] of Object.entries(IOS)) {
-		table.constants.set(`ios::${name}`, { value, type: T.i32 });
-		table.constants.set(`ios_base::${name}`, { value, type: T.i32 });
-	}
-	for (const [name, value] of Object.entries(SEEK)) {
-		table.constants.set(`ios::${name}`, { value, type: T.i32 });
-		table.constants.set(`ios_base::${name}`, { value, type: T.i32 });
+	// Every stream class inherits the open modes and seek directions of `ios_base`, so
+	// `std::ifstream::binary` and `file.end` name them as well as `std::ios::binary`.
+	for (const owner of IOS_OWNERS)
+		for (const [name, value] of Object.entries(IOS_CONSTANTS))
+			table.constants.set(`${owner}::${name}`, { value, type: T.i32 });
+	for (const owner of IOS_OWNERS) {
+		const t = table.types.get(owner);
+		if (t) table.types.set(owner, { ...t, fields: { ...t.fields, ...IOS_FIELDS } });
 	}
 	table.types.set('filebuf', {
 		name: 'filebuf',
