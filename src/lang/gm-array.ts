@@ -7,7 +7,7 @@
  */
 import { dtypeOf, type DType } from '../sim/kernel/dtype.ts';
 import type { GmFill } from '../sim/kernel/gm-fill.ts';
-import { gmStore, shareGmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
+import { gmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { typeName, type CType } from './types.ts';
 import { ExternalStore, Instance, type Value } from './values.ts';
 
@@ -26,22 +26,27 @@ export class GmArray extends ExternalStore implements GmBuffer {
 	readonly bytes: number;
 	readonly fill?: GmFill;
 	readonly label: string;
+	readonly contentsOf?: GmBuffer;
 
-	constructor(name: string, bytes: number, fill?: GmFill) {
+	constructor(name: string, bytes: number, fill?: GmFill, contentsOf?: GmBuffer) {
 		super();
 		this.name = name;
 		this.bytes = bytes;
 		this.label = name;
 		if (fill) this.fill = fill;
+		if (contentsOf) this.contentsOf = contentsOf;
 	}
 
-	/** `buffer` itself when it is one, else a view sharing its contents. */
+	/**
+	 * `buffer` itself when it is one, else a view showing its contents. Making a view costs no
+	 * memory: the bytes are the buffer's, made when something first reads or writes them (a
+	 * host loop launching a kernel on a fresh allocation each time touches none).
+	 */
 	static of(buffer: GmBuffer): GmArray {
 		if (buffer instanceof GmArray) return buffer;
 		let view = VIEWS.get(buffer);
 		if (!view) {
-			view = new GmArray(buffer.name, buffer.bytes);
-			shareGmStore(view, buffer);
+			view = new GmArray(buffer.name, buffer.bytes, undefined, buffer);
 			VIEWS.set(buffer, view);
 		}
 		return view;

@@ -804,12 +804,14 @@ function toKernelArg(v: Value, name: string, env: SimEnv, type?: CType): Value {
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return pointer && env.mode === 'npu' ? unmappedArg(v, name) : v;
 	// The runtime keeps the allocation's contents (copies move them); the kernel reads and writes
-	// them through a view named after the parameter the allocation first reaches.
+	// them through a view named after the parameter the allocation first reaches, one view per
+	// allocation (kept by its base address: a later allocation at the same address gets its own).
+	// The view holds no bytes of its own, so a launch that touches none costs no memory.
 	const known = env.gmBuffers.get(alloc.base);
-	let buffer = known && GmArray.of(alloc.buffer) === known ? known : undefined;
+	let buffer = known?.contentsOf === alloc.buffer ? known : undefined;
 	if (!buffer) {
 		alloc.buffer.name = name;
-		buffer = GmArray.of(alloc.buffer);
+		buffer = new GmArray(name, alloc.buffer.bytes, undefined, alloc.buffer);
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

@@ -96,9 +96,11 @@ export const SYNC_APIS: readonly KernelApiRow[] = [
 						},
 			source: DOC('SetFlag-WaitFlag(ISASI)'),
 			run: (core, c) => {
-				const event = `${pipeName(c.args[0]).replace(/^PIPE_/, '')}_${pipeName(c.args[1]).replace(/^PIPE_/, '')}`;
-				if (name === 'set_flag') core.SetFlag(c.site(), event, c.args[2] as number);
-				else core.WaitFlag(c.site(), event, c.args[2] as number);
+				const pipes = [pipeName(c.args[0]), pipeName(c.args[1])] as const;
+				const event = pipes.map((p) => p.replace(/^PIPE_/, '')).join('_');
+				const id = c.args[2] as number;
+				if (name === 'set_flag') core.SetFlag(c.site(), event, id, { name, pipes });
+				else core.WaitFlag(c.site(), event, id, { name, pipes });
 				return undefined;
 			},
 		}),

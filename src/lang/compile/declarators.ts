@@ -15,7 +15,7 @@ import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { lookupPath, resolveSimConstant } from './names.ts';
 import { badStatement } from './statements.ts';
-import { compileExpr } from './expressions.ts';
+import { compileBraceValue, compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
 import { parseExpression, swapSource } from './macros.ts';
 import { registerCleanup } from './cleanup.ts';
@@ -592,6 +592,15 @@ export function compileFieldInitializers(
 		} else if (field.value !== undefined) {
 			const v = field.value;
 			makers.push(() => v);
+		} else if (full.k === 'class' && field.init) {
+			// `Shape s{3, 4};` or `Shape s = {3, 4};` in the class body: built from its list.
+			const saved = swapSource(ctx, ctx.foreign.get(field.init));
+			const ex =
+				field.init.name === 'InitializerList'
+					? compileBraceValue(ctx, field.init, full, cls.scope)
+					: compileExpr(ctx, field.init, cls.scope);
+			swapSource(ctx, saved);
+			makers.push(ex.ev);
 		} else if (full.k === 'sim' || full.k === 'class') {
 			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
 		} else if (field.init) {

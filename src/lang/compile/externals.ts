@@ -41,8 +41,8 @@ function kernelOperator(ctx: CompileContext): boolean {
 	return /#\s*include\s*[<"]kernel_operator\.h[>"]/.test(ctx.parsed.source);
 }
 
-/** A constant-like name: capitals, digits and underscores. */
-const CONSTANT_NAME = /^(?:\w+::)*[A-Z][A-Z0-9_]*$/;
+/** A constant-like name: capitals, digits and underscores, or the `kName` style (`kBlockDim`). */
+const CONSTANT_NAME = /^(?:\w+::)*(?:[A-Z][A-Z0-9_]*|k[A-Z][A-Za-z0-9]*)$/;
 
 /** Function names that say the function makes something (it then returns a handle, not 0). */
 const MAKER_NAME = /(?:Create|Alloc|New|Open|Make|Init\w*Desc|Get\w*Desc|Instance)\w*$/;

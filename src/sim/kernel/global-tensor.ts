@@ -26,6 +26,11 @@ export interface GmBuffer {
 	 * NPU every access to it raises a device exception.
 	 */
 	readonly unmapped?: boolean;
+	/**
+	 * The buffer whose bytes this one shows (a view: the interpreter's pointer-addressable
+	 * buffer over a device allocation). Its contents are that buffer's, made on first use.
+	 */
+	readonly contentsOf?: GmBuffer;
 }
 
 /** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
@@ -83,17 +88,13 @@ export function typeGmBuffer(buffer: GmBuffer, dtype: DType): void {
 /** The contents of a GM buffer (created empty, all zero, on first use). */
 export function gmStore(buffer: GmBuffer): ByteStore {
 	if (buffer.unmapped) return UNMAPPED;
+	if (buffer.contentsOf) return gmStore(buffer.contentsOf);
 	let store = gmContents.get(buffer);
 	if (!store) {
 		store = new ByteStore();
 		gmContents.set(buffer, store);
 	}
 	return store;
-}
-
-/** Makes `view` another name for `target`'s contents (the same bytes under both). */
-export function shareGmStore(view: GmBuffer, target: GmBuffer): void {
-	gmContents.set(view, gmStore(target));
 }
 
 /** Host → device copy into GM (e.g. `aclrtMemcpy` host-to-device): writes `bytes` at `ptr`. */
