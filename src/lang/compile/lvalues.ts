@@ -179,7 +179,8 @@ function nestedObject(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	return {
 		ev: (f) => {
 			const o = lv.get(f);
-			if (o instanceof SimObject) return o;
+			// Only a member never written (read as 0) is made: whatever the program stored stays.
+			if (o !== 0 && o !== undefined) return o;
 			const made = newExternalObject(ctx, name);
 			lv.set(f, made);
 			return made;
