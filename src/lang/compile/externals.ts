@@ -172,6 +172,16 @@ export const EXTERNAL_PREFIX = 'external:';
 /** Handles made by external functions and objects start here (illustrative). */
 const EXTERNAL_HANDLE_BASE = 0x7e00_0000;
 
+/**
+ * Whether `v` is a handle an external function made (`GetInstance()` of a missing header): its
+ * member functions are stubs like the function that made it.
+ */
+export function isExternalHandle(v: unknown): boolean {
+	return (
+		typeof v === 'number' && v > EXTERNAL_HANDLE_BASE && v < EXTERNAL_HANDLE_BASE + 0x0100_0000
+	);
+}
+
 /** Reports the first use of an external `name` once; returns whether it is allowed. */
 function noteExternal(
 	ctx: CompileContext,
