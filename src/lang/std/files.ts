@@ -63,6 +63,23 @@ const O = {
 	O_TRUNC: 0o1000,
 	O_APPEND: 0o2000,
 };
+/**
+ * `<cerrno>` codes with their Linux values (asm-generic/errno-base.h) and the glibc `strerror`
+ * text of each.
+ */
+const ERRNO: Readonly<Record<string, readonly [number, string]>> = {
+	EPERM: [1, 'Operation not permitted'],
+	ENOENT: [2, 'No such file or directory'],
+	EINTR: [4, 'Interrupted system call'],
+	EIO: [5, 'Input/output error'],
+	EBADF: [9, 'Bad file descriptor'],
+	EAGAIN: [11, 'Resource temporarily unavailable'],
+	ENOMEM: [12, 'Cannot allocate memory'],
+	EACCES: [13, 'Permission denied'],
+	EEXIST: [17, 'File exists'],
+	EINVAL: [22, 'Invalid argument'],
+	ENOSPC: [28, 'No space left on device'],
+};
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
@@ -285,6 +302,16 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 			langDiagnostic('file-written', call.span, { call: call.name, path }),
 		);
 	};
+	// `errno`: set by a failed open (ENOENT), 0 until then.
+	const errno = { value: 0 };
+	table.variables.set('errno', { get: () => errno.value, type: T.i32 });
+	for (const [name, [value]] of Object.entries(ERRNO))
+		table.constants.set(name, { value, type: T.i32 });
+	const texts = new Map(Object.values(ERRNO).map(([value, text]) => [value, text]));
+	table.functions.set('strerror', (call) => {
+		const n = num(call.args[0]);
+		return texts.get(n) ?? `Unknown error ${n}`;
+	});
 	/** Opens `path` for a call; undefined (reported) when reading a file that is not there. */
 	const open = (
 		call: NativeCall,
@@ -298,6 +325,7 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const existing = fs.read(p);
 		if (read && !write && !existing) {
 			missing(call, path);
+			errno.value = ERRNO['ENOENT']![0];
 			return undefined;
 		}
 		if (write) noteWrite(call, p);
