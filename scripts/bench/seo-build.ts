@@ -96,7 +96,10 @@ function buildOnce(side: Side, cases: number, slugs: readonly string[]): void {
 	try {
 		side.prepare?.(dir);
 		if (side.content === 'site') {
-			cpSync(join(side.checkout, 'content'), join(dir, 'content'), { recursive: true });
+			// Code pages link the C++ programs that reproduce their codes, and the build checks them.
+			for (const part of ['content', 'tests/programs']) {
+				cpSync(join(side.checkout, part), join(dir, part), { recursive: true });
+			}
 		} else {
 			generateCases(join(dir, 'content/cases'), cases, side.checkout, slugs);
 		}
