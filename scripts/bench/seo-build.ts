@@ -84,7 +84,7 @@ function withoutFindability(dir: string): void {
 		),
 	);
 	edit(dir, 'src/pages/[lang]/cases/[slug].astro', (text) =>
-		replaceOnce(text, /casePageMeta\([^)]*\)/, '{}', '[slug].astro'),
+		replaceOnce(text, /casePageMeta\(.*\)(?=;?$)/m, '{}', '[slug].astro'),
 	);
 	for (const file of ['src/pages/[lang]/rss.xml.ts', 'src/pages/robots.txt.ts']) {
 		rmSync(join(dir, file));
