@@ -77,6 +77,7 @@ const HIGH_DIM = ascendCDoc(
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
 
 const LAYERNORM_PAGE = ascendCAdvancedDoc('归一化操作/LayerNorm.md');
+const SORT_PAGE = ascendCAdvancedDoc('排序操作/MrgSort-93.md');
 
 /** The buffer-size fields both LayerNorm tilings start their host-computed part with. */
 const LAYERNORM_SIZES = ['inputXSize', 'meanVarSize', 'numberOfTmpBuf'];
@@ -1124,6 +1125,64 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		],
 		[],
 		{ aliases: ['tiling::LayerNormSeparateTiling'] },
+	),
+	struct(
+		'MrgSortSrcList',
+		'ascendc-math-library',
+		SORT_PAGE,
+		{
+			zh: 'MrgSort 要合并的最多 4 条已排序队列；不足 4 条时后面的可以是空 Tensor。',
+			en: 'The up to four sorted lists MrgSort merges; with fewer than four the rest may be empty tensors.',
+		},
+		(['src1', 'src2', 'src3', 'src4'] as const).map((name, i): FieldRow => [
+			name,
+			'LocalTensor<T>',
+			'',
+			`第 ${i + 1} 条已排序队列。`,
+			`Sorted list ${i + 1}.`,
+		]),
+		[[], ['src1', 'src2', 'src3', 'src4']],
+		{ templateParams: ['T'] },
+	),
+	struct(
+		'MrgSort4Info',
+		'ascendc-math-library',
+		ascendCDoc('Memory矢量计算/排序组合（ISASI）/MrgSort.md'),
+		{
+			zh: '基础 API MrgSort / MrgSort4 的参数：4 条队列的长度、耗尽时是否停止、有效队列和迭代次数。',
+			en: 'The parameters of the basic MrgSort / MrgSort4: the four list lengths, whether to stop when one runs out, the valid lists and the repeat count.',
+		},
+		[
+			[
+				'elementLengths',
+				'uint16_t[4]',
+				'0',
+				'4 条队列的长度（记录个数），取值范围 [0, 4095]。',
+				'The four list lengths (in records), each in [0, 4095].',
+			],
+			[
+				'ifExhaustedSuspension',
+				'bool',
+				'false',
+				'某条队列耗尽时是否停止合并。',
+				'Whether merging stops when a list runs out.',
+			],
+			[
+				'validBit',
+				'uint16_t',
+				'0',
+				'有效队列：3、7、15 表示前 2、3、4 条。',
+				'The valid lists: 3, 7 or 15 for the first 2, 3 or 4.',
+			],
+			[
+				'repeatTimes',
+				'uint8_t',
+				'1',
+				'迭代次数，每次源和目的跳过 4 条队列的总长度。',
+				'Repeats; each moves source and destination on by the four lists’ total length.',
+			],
+		],
+		[[]],
 	),
 	struct(
 		'LayerNormPara',

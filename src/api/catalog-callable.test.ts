@@ -58,6 +58,8 @@ function argument(row: ApiRow, sig: ApiSignature, i: number): { decl: string; ar
 		}
 		case 'words':
 			return { decl: `  uint64_t m${i}[2] = {1, 0};\n`, arg: `m${i}` };
+		case 'elements':
+			return { decl: `  ${p.base} e${i}[${p.arrayLength}] = {};\n`, arg: `e${i}` };
 		case 'string':
 			return { decl: '', arg: '"model.om"' };
 		case 'local-tensor':

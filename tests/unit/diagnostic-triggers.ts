@@ -321,6 +321,19 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
 		mode: 'cpu',
 	},
+	'param-value-invalid': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    uint16_t lengths[4] = {32, 32, 0, 0};
+    uint32_t sortedNum[4];
+    MrgSort<float>(t[128], MrgSortSrcList<float>(t, t[64], t, t), lengths, sortedNum, 5, 1);`),
+		mode: 'cpu',
+	},
+	'api-form-empty-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    Sort<float>(t, t[128], 32);`),
+	},
 	'sync-all-sequential': {
 		source: kernel('    SyncAll();'),
 		blocks: 2,

@@ -683,26 +683,32 @@ describe('Sort through the interpreter', () => {
 });
 
 describe('Sort of region proposals on the inference AI Core', () => {
-	it('moves each 8-float proposal whole, by its fifth element, 16 to a repeat', () => {
+	it('writes each index into the label, then moves each 8-float proposal whole by its fifth element, 16 to a repeat', () => {
 		const source = `#include "kernel_operator.h"
-extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
+extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR ix, GM_ADDR d)
 {
     AscendC::GlobalTensor<float> pGm, dGm;
     pGm.SetGlobalBuffer((__gm__ float *)p, 256);
     dGm.SetGlobalBuffer((__gm__ float *)d, 256);
+    AscendC::GlobalTensor<uint32_t> iGm;
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 32);
     AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
     auto props = ub.Alloc<float, 256>();
     auto index = ub.Alloc<uint32_t, 32>();
     auto sorted = ub.Alloc<float, 256>();
     auto tmp = ub.Alloc<float, 256>();
     AscendC::DataCopy(props, pGm, 256);
+    AscendC::DataCopy(index, iGm, 32);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::Sort<float, false>(sorted, props, index, tmp, 2);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(dGm, sorted, 256);
 }
 `;
-		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0].
+		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0]; index j is 700 + j,
+		// and its 32 bits replace the label (ProposalConcat at position 5).
+		const ix = Uint32Array.from({ length: 32 }, (_, j) => 700 + j);
+		const asFloat = (u: number) => new Float32Array(Uint32Array.of(u).buffer)[0]!;
 		const score = (j: number) => ((j * 11) % 7) - 3;
 		const p = Float32Array.from({ length: 256 }, (_, i) => {
 			const j = i >> 3;
@@ -711,7 +717,7 @@ extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
 		});
 		const trace = runKernel(
 			source,
-			{ p, d: new Float32Array(256) },
+			{ p, ix, d: new Float32Array(256) },
 			{ product: 'atlas-inference-aicore' },
 		);
 		const d = [...new Float32Array(output(trace, 'd').buffer)];
@@ -719,7 +725,11 @@ extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
 		for (let g = 0; g < 2; g++) {
 			const ids = Array.from({ length: 16 }, (_, i) => g * 16 + i);
 			ids.sort((a, b) => (score(b) !== score(a) ? score(b) - score(a) : a - b));
-			for (const j of ids) want.push(...p.subarray(j * 8, j * 8 + 8));
+			for (const j of ids) {
+				const record = [...p.subarray(j * 8, j * 8 + 8)];
+				record[5] = asFloat(ix[j]!);
+				want.push(...record);
+			}
 		}
 		expect(d).toEqual(want);
 	});
@@ -763,5 +773,122 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x)
 		expect(trace.diagnostics.find((d) => d.code === 'address-unaligned')?.messages.en).toMatch(
 			/address 40 in UB/,
 		);
+	});
+});
+
+describe('the sort pipeline (Concat, Sort, MrgSort, Extract) on A2', () => {
+	// 128 scores with many ties (values repeat every 7) and indices that are not positions.
+	const s = Float32Array.from({ length: 128 }, (_, i) => ((i * 53) % 7) - 3 + (i % 2) * 0.5);
+	const ix = Uint32Array.from({ length: 128 }, (_, i) => 5000 + ((i * 97) % 128));
+	const inputs = () => ({
+		s,
+		ix,
+		v: new Float32Array(128),
+		i2: new Uint32Array(128),
+		n: new Uint32Array(8),
+	});
+	/** Positions of one list (32 positions from `start`) in descending order, ties by position. */
+	const sortedList = (start: number) =>
+		Array.from({ length: 32 }, (_, i) => start + i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+
+	it('merges four sorted 32-score lists into one descending list, ties by list then position', () => {
+		const trace = runKernel(program('numerics/sort-merge.cpp'), inputs());
+		// All 128 positions sorted at once: a tie keeps list order, and lists are position ranges.
+		const all = Array.from({ length: 128 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Float32Array(output(trace, 'v').buffer)]).toEqual(all.map((i) => s[i]));
+		expect([...new Uint32Array(output(trace, 'i2').buffer)]).toEqual(all.map((i) => ix[i]));
+		// GetSortLen<half>(32): 32 pairs of 8 bytes are 128 halves.
+		expect(new Uint32Array(output(trace, 'n').buffer)[4]).toBe(128);
+	});
+
+	it('stops at the first exhausted list when isExhaustedSuspension is set, and counts what it took', () => {
+		const trace = runKernel(program('numerics/sort-merge.cpp'), inputs(), {
+			defines: { EXHAUSTED: '1' },
+		});
+		const lists = [0, 32, 64, 96].map(sortedList);
+		const heads = [0, 0, 0, 0];
+		const want: number[] = [];
+		for (;;) {
+			let best = 0;
+			for (let q = 1; q < 4; q++)
+				if (s[lists[q]![heads[q]!]!]! > s[lists[best]![heads[best]!]!]!) best = q;
+			want.push(lists[best]![heads[best]!]!);
+			if (++heads[best]! === 32) break;
+		}
+		const v = [...new Float32Array(output(trace, 'v').buffer)];
+		expect(v.slice(0, want.length)).toEqual(want.map((i) => s[i]));
+		expect([...new Uint32Array(output(trace, 'n').buffer)].slice(0, 4)).toEqual(heads);
+		expect(heads.reduce((a, b) => a + b, 0)).toBe(want.length);
+	});
+});
+
+describe('the sort pipeline on the inference AI Core (region proposals)', () => {
+	it('carries each uint32_t index through y1 and label of half proposals, and merges by score', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR v, GM_ADDR i2, GM_ADDR p)
+{
+    AscendC::GlobalTensor<half> sGm, vGm, pGm;
+    AscendC::GlobalTensor<uint32_t> iGm, i2Gm;
+    sGm.SetGlobalBuffer((__gm__ half *)s, 64);
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 64);
+    vGm.SetGlobalBuffer((__gm__ half *)v, 64);
+    i2Gm.SetGlobalBuffer((__gm__ uint32_t *)i2, 64);
+    pGm.SetGlobalBuffer((__gm__ half *)p, 512);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto value = ub.Alloc<half, 64>();
+    auto index = ub.Alloc<uint32_t, 64>();
+    auto tmp = ub.Alloc<half, 512>();
+    auto sorted = ub.Alloc<half, 512>();
+    auto merged = ub.Alloc<half, 512>();
+    auto outV = ub.Alloc<half, 64>();
+    auto outI = ub.Alloc<uint32_t, 64>();
+    AscendC::LocalTensor<half> concat;
+    AscendC::DataCopy(value, sGm, 64);
+    AscendC::DataCopy(index, iGm, 64);
+    AscendC::Duplicate(tmp, (half)0, 512);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Concat(concat, value, tmp, 4);
+    AscendC::Sort<half, false>(sorted, concat, index, tmp, 4);
+    uint32_t off = AscendC::GetSortOffset<half>(16);
+    AscendC::MrgSortSrcList<half> list(sorted[0], sorted[off], sorted[2 * off], sorted[3 * off]);
+    const uint16_t lengths[4] = {16, 16, 16, 16};
+    uint32_t sortedNum[4];
+    AscendC::MrgSort<half>(merged, list, lengths, sortedNum, 0b1111, 1);
+    AscendC::Extract(outV, outI, merged, 4);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(vGm, outV, 64);
+    AscendC::DataCopy(i2Gm, outI, 64);
+    AscendC::DataCopy(pGm, merged, 512);
+}
+`;
+		const scores = Array.from({ length: 64 }, (_, i) => ((i * 29) % 9) - 4 + (i % 4) * 0.25);
+		const s = new Float16Array(scores);
+		// Indices above 16 bits, so both halves of each matter.
+		const ix = Uint32Array.from({ length: 64 }, (_, i) => 0x00030000 + i * 0x10001);
+		const trace = runKernel(
+			source,
+			{ s, ix, v: new Uint16Array(64), i2: new Uint32Array(64), p: new Uint16Array(512) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const order = Array.from({ length: 64 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Uint16Array(output(trace, 'v').buffer)]).toEqual(
+			order.map((i) => halfBits([s[i]!])[0]),
+		);
+		expect([...new Uint32Array(output(trace, 'i2').buffer)]).toEqual(order.map((i) => ix[i]));
+		// Proposal k of the merged list: score at element 4, the index's halves at 1 and 5.
+		const p = new Uint16Array(output(trace, 'p').buffer);
+		order.forEach((i, k) => {
+			expect([p[k * 8 + 1], p[k * 8 + 4], p[k * 8 + 5]]).toEqual([
+				ix[i]! & 0xffff,
+				halfBits([s[i]!])[0],
+				ix[i]! >>> 16,
+			]);
+		});
 	});
 });
