@@ -892,3 +892,59 @@ extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR v, GM_ADD
 		});
 	});
 });
+
+describe('Sort32 and the basic MrgSort (MrgSort4Info) on A2', () => {
+	it('merges eight sorted lists into two with repeatTimes = 2, each group of four on its own', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> sGm, dGm;
+    AscendC::GlobalTensor<uint32_t> iGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 256);
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 256);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 512);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto value = ub.Alloc<float, 256>();
+    auto index = ub.Alloc<uint32_t, 256>();
+    auto work = ub.Alloc<float, 512>();
+    auto merged = ub.Alloc<float, 512>();
+    AscendC::DataCopy(value, sGm, 256);
+    AscendC::DataCopy(index, iGm, 256);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Sort32<float>(work, value, index, 8);
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::MrgSort4Info params;
+    params.elementLengths[0] = 32;
+    params.elementLengths[1] = 32;
+    params.elementLengths[2] = 32;
+    params.elementLengths[3] = 32;
+    params.ifExhaustedSuspension = false;
+    params.validBit = 0b1111;
+    params.repeatTimes = 2;
+    AscendC::MrgSortSrcList<float> list;
+    list.src1 = work[0];
+    list.src2 = work[64];
+    list.src3 = work[128];
+    list.src4 = work[192];
+    AscendC::MrgSort<float>(merged, list, params);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, merged, 512);
+}
+`;
+		const s = Float32Array.from({ length: 256 }, (_, i) => ((i * 71) % 13) - 6 + (i % 3) * 0.25);
+		const ix = Uint32Array.from({ length: 256 }, (_, i) => 90000 + i * 3);
+		const trace = runKernel(source, { s, ix, d: new Float32Array(512) });
+		const view = new DataView(output(trace, 'd').buffer);
+		const got = Array.from({ length: 256 }, (_, k) => [
+			view.getFloat32(k * 8, true),
+			view.getUint32(k * 8 + 4, true),
+		]);
+		const want: number[][] = [];
+		for (const start of [0, 128]) {
+			const ids = Array.from({ length: 128 }, (_, i) => start + i);
+			ids.sort((a, b) => (s[b] !== s[a] ? s[b]! - s[a]! : a - b));
+			want.push(...ids.map((i) => [s[i]!, ix[i]!]));
+		}
+		expect(got).toEqual(want);
+	});
+});

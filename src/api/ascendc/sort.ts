@@ -26,7 +26,7 @@ import { checkLocalOperand } from '../../sim/kernel/operand-checks.ts';
 import { dtypeUnsupported, vectorCheckContext } from '../../sim/kernel/vector-instruction.ts';
 import { kernelApi, NO_COST, PER_STEP_COST, type ApiCall, type KernelApiRow } from '../api-row.ts';
 import { parseSignature } from '../signature.ts';
-import { ascendCAdvancedDoc } from '../sources.ts';
+import { ascendCAdvancedDoc, ascendCDoc } from '../sources.ts';
 import {
 	descendingOrder,
 	PROPOSAL,
@@ -54,6 +54,9 @@ const SORT_SIGNATURES = [
 	`${CONFIG_HEAD(true)}(LocalTensor<T>& dstTensor, LocalTensor<U>& dstIndexTensor, const LocalTensor<T>& srcTensor, const LocalTensor<U>& srcIndexTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount)`,
 ];
 const SORT_PARSED = parseSignature(SORT_SIGNATURES[0]!);
+const SORT32_SIGNATURE =
+	'template <typename T> __aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1, const int32_t repeatTime)';
+const SORT32_PARSED = parseSignature(SORT32_SIGNATURE);
 const CONCAT_SIGNATURE =
 	'template <typename T> __aicore__ inline void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t repeatTime)';
 const CONCAT_PARSED = parseSignature(CONCAT_SIGNATURE);
@@ -94,23 +97,70 @@ function sortWithConfig(core: CoreContext, c: ApiCall): undefined {
 function sort(core: CoreContext, c: ApiCall): undefined {
 	if (c.form > 0) return sortWithConfig(core, c);
 	const [dst, concat, index, tmp] = c.args as LocalTensor[];
-	const repeat = repeatOf(c.args[4]);
 	const full = c.targs[1] === 1 || c.targs[1] === 'true';
-	const t = concat!.dtype;
-	const call = `Sort<${t.name}, ${full}>`;
+	const call = `Sort<${concat!.dtype.name}, ${full}>`;
+	const operands = [
+		['dst', dst!],
+		['concat', concat!],
+		['index', index!],
+		['tmp', tmp!],
+	] as const;
 	const s = sortCall(
 		core,
 		c.site(),
 		{ call, api: 'Sort', instr: 'vsort' },
 		SORT_PARSED,
-		[
-			['dst', dst!],
-			['concat', concat!],
-			['index', index!],
-			['tmp', tmp!],
-		],
+		operands,
 		concat!,
 	);
+	return sortRecords(core, c, s, {
+		dst: dst!,
+		concat: concat!,
+		index: index!,
+		full,
+		repeat: repeatOf(c.args[4]),
+	});
+}
+
+/** Sort32: one Sort repeat of 32 pairs per repeat, without the full sort. */
+function sort32(core: CoreContext, c: ApiCall): undefined {
+	const [dst, src0, src1] = c.args as LocalTensor[];
+	const call = `Sort32<${src0!.dtype.name}>`;
+	const operands = [
+		['dst', dst!],
+		['src0', src0!],
+		['src1', src1!],
+	] as const;
+	const s = sortCall(
+		core,
+		c.site(),
+		{ call, api: 'Sort32', instr: 'vbitsort' },
+		SORT32_PARSED,
+		operands,
+		src0!,
+	);
+	return sortRecords(core, c, s, {
+		dst: dst!,
+		concat: src0!,
+		index: src1!,
+		full: false,
+		repeat: repeatOf(c.args[3]),
+	});
+}
+
+/** The records a Sort (or Sort32) call sorts, after its checks. */
+interface SortJob {
+	readonly dst: LocalTensor;
+	readonly concat: LocalTensor;
+	readonly index: LocalTensor;
+	readonly full: boolean;
+	readonly repeat: number;
+}
+
+function sortRecords(core: CoreContext, c: ApiCall, s: SortCall, job: SortJob): undefined {
+	const { dst, concat, index, full, repeat } = job;
+	const t = concat.dtype;
+	const call = s.ctx.call;
 	if (!s.typed || !repeatInRange(core, s, repeat)) {
 		core.record(s.site, call, c.args.map(traceArg), 'void');
 		return undefined;
@@ -118,44 +168,44 @@ function sort(core: CoreContext, c: ApiCall): undefined {
 	const layout = sortLayout(core, t.bytes);
 	const n = repeat * layout.perRepeat;
 	const proposals = layout.kind === 'proposals';
-	const withIndex = !proposals || index!.size > 0;
+	const withIndex = !proposals || index.size > 0;
 	core.observeAccess(s.site, call, [
-		access(core, s, 'dst', dst!, 'write', n * layout.bytes),
-		access(core, s, 'concat', concat!, 'read', proposals ? n * layout.bytes : n * t.bytes),
-		...(withIndex ? [access(core, s, 'index', index!, 'read', n * 4)] : []),
+		access(core, s, 'dst', dst, 'write', n * layout.bytes),
+		access(core, s, 'concat', concat, 'read', proposals ? n * layout.bytes : n * t.bytes),
+		...(withIndex ? [access(core, s, 'index', index, 'read', n * 4)] : []),
 	]);
-	const src = core.storeOf(concat!.hardware);
-	const out = core.storeOf(dst!.hardware);
-	const ids = core.storeOf(index!.hardware);
-	const u32 = index!.dtype;
-	const recordAt = (i: number) => concat!.address + i * (proposals ? layout.bytes : t.bytes);
+	const src = core.storeOf(concat.hardware);
+	const out = core.storeOf(dst.hardware);
+	const ids = core.storeOf(index.hardware);
+	const u32 = index.dtype;
+	const recordAt = (i: number) => concat.address + i * (proposals ? layout.bytes : t.bytes);
 	if (proposals && withIndex) {
 		// The library first writes each index into its proposal (ProposalConcat at 5, and 1).
 		for (let i = 0; i < n; i++) {
 			const at = recordAt(i);
-			const id = ids.get(u32, index!.address + i * 4);
+			const id = ids.get(u32, index.address + i * 4);
 			if (t.bytes === 4) src.set(u32, at + PROPOSAL.label * 4, id);
 			else {
-				src.write(at + PROPOSAL.y1 * 2, ids.read(index!.address + i * 4, 2));
-				src.write(at + PROPOSAL.label * 2, ids.read(index!.address + i * 4 + 2, 2));
+				src.write(at + PROPOSAL.y1 * 2, ids.read(index.address + i * 4, 2));
+				src.write(at + PROPOSAL.label * 2, ids.read(index.address + i * 4 + 2, 2));
 			}
 		}
 	}
 	const scores = Array.from({ length: n }, (_, i) => src.get(t, recordAt(i) + layout.score));
 	const sorted = descendingOrder(scores, full ? n : layout.perRepeat);
 	if (proposals) {
-		const image = src.read(concat!.address, n * layout.bytes);
+		const image = src.read(concat.address, n * layout.bytes);
 		sorted.forEach((from, k) =>
 			out.write(
-				dst!.address + k * layout.bytes,
+				dst.address + k * layout.bytes,
 				image.subarray(from * layout.bytes, (from + 1) * layout.bytes),
 			),
 		);
 	} else {
 		sorted.forEach((from, k) => {
-			const at = dst!.address + k * layout.bytes;
+			const at = dst.address + k * layout.bytes;
 			out.write(at, src.read(recordAt(from), t.bytes));
-			out.set(u32, at + 4, ids.get(u32, index!.address + from * 4));
+			out.set(u32, at + 4, ids.get(u32, index.address + from * 4));
 		});
 	}
 	core.record(s.site, call, c.args.map(traceArg), `${n} sorted`);
@@ -286,7 +336,7 @@ const SIZE_SIGNATURES = {
 		'template <typename T> __aicore__ inline uint32_t GetSortLen(const uint32_t elemCount)',
 } as const;
 
-/** The Sort, Concat, Extract, GetSortOffset and GetSortLen rows. */
+/** The Sort, Sort32, Concat, Extract, GetSortOffset and GetSortLen rows. */
 export const SORT_APIS: readonly KernelApiRow[] = [
 	kernelApi({
 		name: 'Sort',
@@ -301,6 +351,20 @@ export const SORT_APIS: readonly KernelApiRow[] = [
 		},
 		source: ascendCAdvancedDoc('排序操作/Sort.md'),
 		run: sort,
+	}),
+	kernelApi({
+		name: 'Sort32',
+		group: 'ascendc-math-library',
+		signature: SORT32_SIGNATURE,
+		cost: PER_STEP_COST,
+		diagnostics: [...VECTOR_DIAGNOSTICS, 'param-out-of-range'],
+		products: ['atlas-a2', 'atlas-a3', 'atlas-200i-500-a2'],
+		doc: {
+			zh: '基础 API：每次迭代把 src0 的 32 个分数连同 src1 的 uint32_t 索引按分数降序排成 8 字节的 (score, index) 对，分数相同时保持输入顺序；不同迭代之间不排序。',
+			en: 'Basic API: each repeat sorts 32 scores of src0, with the uint32_t indices of src1, into 8-byte (score, index) pairs in descending order, ties keeping the input order; repeats are not sorted against each other.',
+		},
+		source: ascendCDoc('Memory矢量计算/排序组合（ISASI）/Sort32.md'),
+		run: sort32,
 	}),
 	kernelApi({
 		name: 'Concat',
