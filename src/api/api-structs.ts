@@ -1185,6 +1185,34 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		[[]],
 	),
 	struct(
+		'LayerNormConfig',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的模板配置：是否不用 β、是否不用 γ、是否只输出 y（当前只支持 false）、输出 rstd 还是方差（方差只在 Ascend 950PR/950DT 上支持）。',
+			en: 'The template configuration of LayerNorm (the [A, R] form): whether β is left out, whether γ is left out, whether only y is output (only false is supported), and rstd or variance as output (variance only on Ascend 950PR/950DT).',
+		},
+		[
+			['isNoBeta', 'bool', 'false', '为 true 时不使用 β。', 'When true, β is not used.'],
+			['isNoGamma', 'bool', 'false', '为 true 时不使用 γ。', 'When true, γ is not used.'],
+			[
+				'isOnlyOutput',
+				'bool',
+				'false',
+				'只输出 y、不输出 mean 与 rstd；当前仅支持 false。',
+				'Output y only, without mean and rstd; only false is supported.',
+			],
+			[
+				'isOutputRstd',
+				'bool',
+				'true',
+				'true 输出 rstd，false 输出方差（仅 Ascend 950PR/950DT）。',
+				'true outputs rstd, false the variance (Ascend 950PR/950DT only).',
+			],
+		],
+		[['isNoBeta', 'isNoGamma', 'isOnlyOutput', 'isOutputRstd']],
+	),
+	struct(
 		'LayerNormPara',
 		'ascendc-math-library',
 		LAYERNORM_PAGE,

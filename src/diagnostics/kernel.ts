@@ -474,6 +474,17 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'On this product use a form the reference lists for it (for Sort, the form without SortConfig, with Concat and Extract).',
 		},
 	},
+	'config-ignored-on-product': {
+		severity: 'warning',
+		message: {
+			zh: '{call}：{field} = {value} 只在 {products} 上生效；{product} 上的实现不看这一项，按 {effective} 计算。',
+			en: '{call}: {field} = {value} takes effect only on {products}; the implementation on {product} ignores it and computes {effective}.',
+		},
+		hint: {
+			zh: '在该产品上去掉这项配置，按实际输出处理结果（例如 LayerNorm 在 A2/A3 上总是输出 rstd，需要方差时由 rstd 自行换算：variance = 1/rstd² − ε）。',
+			en: 'Drop the setting on this product and use what it really outputs (LayerNorm on A2/A3 always writes rstd; if you need the variance, derive it: variance = 1/rstd² − ε).',
+		},
+	},
 	'sync-all-sequential': {
 		severity: 'info',
 		message: {

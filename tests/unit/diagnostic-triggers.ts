@@ -334,6 +334,14 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
     LocalTensor<float> t = q.AllocTensor<float>();
     Sort<float>(t, t[128], 32);`),
 	},
+	'config-ignored-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    LayerNormPara para = {1, 8, 8};
+    LayerNormSeparateTiling tiling;
+    static constexpr LayerNormConfig variance = {false, false, false, false};
+    LayerNorm<float, float, false, variance>(t, t[64], t[72], t[8], t[16], t[24], 0.01f, para, tiling);`),
+	},
 	'sync-all-sequential': {
 		source: kernel('    SyncAll();'),
 		blocks: 2,

@@ -615,6 +615,48 @@ describe('LayerNorm through the interpreter', () => {
 			expect(rs[r]).toBe(f(rstd));
 		}
 	});
+
+	it.each([
+		['NO_BETA', 'β', (v: number, _g: number, b: number) => v + 0 * b],
+		['NO_GAMMA', 'γ', (v: number, g: number, b: number) => v + b + 0 * g],
+	] as const)(
+		'leaves out %s’s operand when LayerNormConfig says so (no %s)',
+		(flag, _name, apply) => {
+			const x = Float32Array.from({ length: 64 }, (_, i) =>
+				Math.fround(Math.sin(i * 0.9) * 2 + i / 32),
+			);
+			const gm = Float32Array.from({ length: 16 }, (_, i) => Math.fround(1.5 - i / 16));
+			const bt = Float32Array.from({ length: 16 }, (_, i) => Math.fround(i / 8 - 0.75));
+			const trace = runKernel(
+				program('numerics/layernorm.cpp'),
+				{
+					x,
+					gm,
+					bt,
+					y: new Float32Array(64),
+					m: new Float32Array(8),
+					v: new Float32Array(8),
+					q: new Float32Array(48),
+					a: new Float32Array(8),
+					r: new Float32Array(8),
+				},
+				{ defines: { [flag]: 'true' } },
+			);
+			const q = [...new Float32Array(output(trace, 'q').buffer)];
+			const f = Math.fround;
+			for (let r = 0; r < 3; r++) {
+				const row = [...x.subarray(r * 16, r * 16 + 10)];
+				const mu = row.reduce((s, v) => s + v, 0) / row.length;
+				const variance = row.reduce((s, v) => s + (v - mu) ** 2, 0) / row.length;
+				const rstd = 1 / Math.sqrt(variance + f(0.01));
+				const scaled = (e: number, i: number) =>
+					flag === 'NO_GAMMA' ? (e - mu) * rstd : (e - mu) * rstd * gm[i]!;
+				expect(q.slice(r * 16, r * 16 + 10), `row ${r}`).toEqual(
+					row.map((e, i) => f(apply(scaled(e, i), gm[i]!, bt[i]!))),
+				);
+			}
+		},
+	);
 });
 
 describe('GetTPipePtr and event_t through the interpreter', () => {

@@ -124,7 +124,7 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
  * A struct argument as a record of every name of every field, aliases of a union included; an
  * array field (`uint16_t elementLengths[4]`) as its elements, and a tensor field as its tensor.
  */
-function structRecord(v: Value): unknown {
+export function structRecord(v: Value): unknown {
 	const field = (x: Value): unknown =>
 		x instanceof Ptr && x.base instanceof ArrayStore
 			? x.base.items.slice(x.base.index(x.offset))

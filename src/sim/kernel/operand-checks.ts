@@ -357,14 +357,14 @@ export function checkParamRange(
 
 /**
  * Whether `value` is one of `allowed`; otherwise reports `param-value-invalid`, and in CPU-debug
- * mode stops with the API's own assert line `message` (MrgSort's validBit, say).
+ * mode stops with the API's own assert line `message` when it has one (MrgSort's validBit, say).
  */
 export function checkParamOneOf(
 	core: CoreContext,
 	site: CallSite,
 	ctx: CheckContext,
 	check: { readonly param: string; readonly value: number; readonly allowed: readonly number[] },
-	message: string,
+	message?: string,
 ): boolean {
 	const { param, value, allowed } = check;
 	if (allowed.includes(value)) return true;
@@ -374,7 +374,7 @@ export function checkParamOneOf(
 		access: undefined,
 		code: 'param-value-invalid',
 		values,
-		...(core.mode === 'cpu'
+		...(core.mode === 'cpu' && message !== undefined
 			? {
 					stop: {
 						code: 'param-value-invalid',
