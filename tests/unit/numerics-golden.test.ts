@@ -990,3 +990,30 @@ extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR d)
 		expect(got).toEqual(want);
 	});
 });
+
+describe('aclrtSetDeviceSatMode through a host program', () => {
+	const stdout = (product: RunRequest['product']) =>
+		run({ source: program('numerics/sat-mode.cpp'), product, mode: 'npu' })
+			.log.filter((l) => l.channel === 'stdout')
+			.map((l) => l.text);
+	// x + y per element, as half bits: 49152 + 32i + 49152 overflows, -49152 - 49152 too, NaN + y
+	// is NaN, 1 + 49152 rounds back to 49152 (0x7a00).
+	const infNan = ['7c00', 'fc00', '7e00', '7a00', ...Array<string>(12).fill('7c00')];
+	const saturated = ['7bff', 'fbff', '0000', '7a00', ...Array<string>(12).fill('7bff')];
+
+	it('saturates kernels on streams created after it on A2, while the older default stream keeps Inf/NaN', () => {
+		const out = stdout('atlas-a2');
+		// Default Inf/NaN (1); saturation set (0); Inf/NaN accepted; 5 is ACL_ERROR_RT_PARAM_INVALID.
+		expect(out[0]).toBe('before 1 set 0 after 0 infnan 0 bad 107000');
+		expect(out[1]).toBe(`default ${infNan.join(' ')}`);
+		expect(out[2]).toBe(`created ${saturated.join(' ')}`);
+	});
+
+	it('refuses the Inf/NaN mode on the inference AI Core, which only saturates', () => {
+		const out = stdout('atlas-inference-aicore');
+		// ACL_ERROR_RT_FEATURE_NOT_SUPPORT is 207000; both streams saturate.
+		expect(out[0]).toBe('before 0 set 0 after 0 infnan 207000 bad 107000');
+		expect(out[1]).toBe(`default ${saturated.join(' ')}`);
+		expect(out[2]).toBe(`created ${saturated.join(' ')}`);
+	});
+});
