@@ -1182,7 +1182,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 				'Repeats; each moves source and destination on by the four lists’ total length.',
 			],
 		],
-		[[]],
+		[[], ['elementLengths', 'ifExhaustedSuspension', 'validBit', 'repeatTimes']],
 	),
 	struct(
 		'LayerNormConfig',

@@ -130,7 +130,8 @@ function programFor(row: ApiRow, name: string): RunRequest {
 ${decls}    ${call}
 }
 `,
-			product: 'atlas-a2',
+			// A row the A2 does not have runs on the first product its reference lists.
+			product: row.products && !row.products.includes('atlas-a2') ? row.products[0]! : 'atlas-a2',
 			mode: 'cpu',
 		};
 	}

@@ -1017,3 +1017,53 @@ describe('aclrtSetDeviceSatMode through a host program', () => {
 		expect(out[2]).toBe(`created ${saturated.join(' ')}`);
 	});
 });
+
+describe('the region-proposal basic APIs on the inference AI Core', () => {
+	it('ProposalConcat, RpSort16, MrgSort4 and ProposalExtract give the scores in descending order', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d, GM_ADDR l)
+{
+    AscendC::GlobalTensor<float> sGm, dGm, lGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 64);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 64);
+    lGm.SetGlobalBuffer((__gm__ float *)l, 64);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto score = ub.Alloc<float, 64>();
+    auto label = ub.Alloc<float, 64>();
+    auto work = ub.Alloc<float, 512>();
+    auto merged = ub.Alloc<float, 512>();
+    auto outS = ub.Alloc<float, 64>();
+    auto outL = ub.Alloc<float, 64>();
+    AscendC::DataCopy(score, sGm, 64);
+    AscendC::Duplicate(work, 0.0f, 512);
+    AscendC::CreateVecIndex(label, 0.0f, 64);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::ProposalConcat(work, score, 4, 4);
+    AscendC::ProposalConcat(work, label, 4, 5);
+    AscendC::RpSort16(work, work, 4);
+    uint16_t lengths[4] = {16, 16, 16, 16};
+    uint32_t q = 128;
+    AscendC::MrgSortSrcList<float> list(work[0], work[q], work[2 * q], work[3 * q]);
+    AscendC::MrgSort4Info info(lengths, false, 15, 1);
+    AscendC::MrgSort4(merged, list, info);
+    AscendC::ProposalExtract(outS, merged, 4, 4);
+    AscendC::ProposalExtract(outL, merged, 4, 5);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, outS, 64);
+    AscendC::DataCopy(lGm, outL, 64);
+}
+`;
+		const s = Float32Array.from({ length: 64 }, (_, i) => ((i * 41) % 11) - 5 + (i % 5) * 0.125);
+		const trace = runKernel(
+			source,
+			{ s, d: new Float32Array(64), l: new Float32Array(64) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const order = Array.from({ length: 64 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Float32Array(output(trace, 'd').buffer)]).toEqual(order.map((i) => s[i]));
+		// The labels were the positions (CreateVecIndex), so they name where each score came from.
+		expect([...new Float32Array(output(trace, 'l').buffer)]).toEqual(order);
+	});
+});

@@ -27,7 +27,7 @@ import type { MemoryAccess } from '../../sim/kernel/memory-access.ts';
 import { kernelApi, PER_STEP_COST, type ApiCall, type KernelApiRow } from '../api-row.ts';
 import type { ApiElements } from '../param-kind.ts';
 import { parseSignature } from '../signature.ts';
-import { ascendCAdvancedDoc } from '../sources.ts';
+import { ascendCAdvancedDoc, ascendCDoc } from '../sources.ts';
 import { repeatInRange, sortCall, sortLayout } from './sort-layout.ts';
 import { traceArg } from './vector-call.ts';
 import { VECTOR_DIAGNOSTICS } from './vector-arithmetic.ts';
@@ -37,6 +37,9 @@ const SIGNATURES = [
 	'template <typename T> __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params)',
 ];
 const PARSED = SIGNATURES.map((s) => parseSignature(s));
+const MRG_SORT4_SIGNATURE =
+	'template <typename T> __aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params)';
+const MRG_SORT4_PARSED = parseSignature(MRG_SORT4_SIGNATURE);
 /** The CPU-debug assert of validBit (kernel_operator_proposal_intf_impl.h). */
 const VALID_BIT_MESSAGE =
 	'Failed to check validBit value in MrgSort, its valid value is 3 / 7 / 15';
@@ -59,10 +62,15 @@ interface Merge {
 	readonly sortedNum: ApiElements | undefined;
 }
 
+/** Whether the call is a basic form (MrgSort with MrgSort4Info, or MrgSort4). */
+function basicForm(c: ApiCall): boolean {
+	return c.name === 'MrgSort4' || c.form === 1;
+}
+
 function mergeOf(c: ApiCall): Merge {
 	const list = (c.args[1] ?? {}) as Record<string, LocalTensor | undefined>;
 	const lists = [list.src1, list.src2, list.src3, list.src4].map((x) => x ?? undefined);
-	if (c.form === 0) {
+	if (!basicForm(c)) {
 		const counts = c.args[2] as ApiElements;
 		return {
 			dst: c.args[0] as LocalTensor,
@@ -96,15 +104,16 @@ function lengthsInRange(core: CoreContext, site: ApiCall, ctx: CheckContext, m: 
 function run(core: CoreContext, c: ApiCall): undefined {
 	const m = mergeOf(c);
 	const t = m.dst.dtype;
-	const call = `MrgSort<${t.name}${c.form === 0 ? `, ${m.exhausted}` : ''}>`;
+	const api = c.name === 'MrgSort4' ? 'MrgSort4' : 'MrgSort';
+	const call = `${api}<${t.name}${basicForm(c) ? '' : `, ${m.exhausted}`}>`;
 	const count = LISTS_BY_VALID_BIT.get(m.validBit) ?? 0;
 	const lists = m.lists.slice(0, Math.max(2, count));
 	const present = lists.filter((x): x is LocalTensor => (x?.size ?? 0) > 0);
 	const s = sortCall(
 		core,
 		c.site(),
-		{ call, api: 'MrgSort', instr: 'vmrgsort4' },
-		PARSED[c.form]!,
+		{ call, api, instr: 'vmrgsort4' },
+		c.name === 'MrgSort4' ? MRG_SORT4_PARSED : PARSED[c.form]!,
 		[['dst', m.dst], ...present.map((x, i) => [`src${i + 1}`, x] as const)],
 		m.dst,
 	);
@@ -118,7 +127,7 @@ function run(core: CoreContext, c: ApiCall): undefined {
 			{ param: 'validBit', value: m.validBit, allowed: [3, 7, 15] },
 			VALID_BIT_MESSAGE,
 		) &&
-		repeatInRange(core, s, m.repeat, c.form === 0 ? 1 : 0);
+		repeatInRange(core, s, m.repeat, basicForm(c) ? 0 : 1);
 	if (!checked || present.length < count) {
 		core.record(s.site, call, c.args.map(traceArg), 'void');
 		return undefined;
@@ -205,5 +214,19 @@ export const MRG_SORT_APIS: readonly KernelApiRow[] = [
 				});
 			return run(core, c);
 		},
+	}),
+	kernelApi({
+		name: 'MrgSort4',
+		group: 'ascendc-math-library',
+		signature: MRG_SORT4_SIGNATURE,
+		cost: PER_STEP_COST,
+		diagnostics: [...VECTOR_DIAGNOSTICS, 'param-out-of-range', 'param-value-invalid'],
+		products: ['atlas-inference-aicore', 'atlas-training'],
+		doc: {
+			zh: '基础 API：把最多 4 条已排序的 Region Proposal 队列按 score 从大到小合并成 1 条，参数由 MrgSort4Info 给出（规则同 MrgSort：validBit 为 3、7、15，ifExhaustedSuspension，repeatTimes）。',
+			en: 'Basic API: merges up to four sorted lists of region proposals into one by score, high to low, with its parameters in MrgSort4Info (the rules of MrgSort: validBit 3, 7 or 15, ifExhaustedSuspension, repeatTimes).',
+		},
+		source: ascendCDoc('Memory矢量计算/排序组合（ISASI）/MrgSort4.md'),
+		run,
 	}),
 ];

@@ -5,7 +5,7 @@
  *
  * - 排布方式一 (Atlas A2/A3): 8-byte (score, index) pairs, the score in the low bytes (a half's
  *   next 2 bytes reserved) and the uint32_t index in the high 4; 32 scores a Sort repeat.
- * - 排布方式二 (Atlas inference series AI Core): region proposals of 8 elements
+ * - 排布方式二 (Atlas inference series AI Core, and the training series' basic APIs): region proposals of 8 elements
  *   `[x1, y1, x2, y2, score, label, reserved_0, reserved_1]`; 16 proposals a repeat. The index a
  *   Sort carries goes into the label (float: its 32 bits), or for half into y1 (low 16 bits) and
  *   label (high 16 bits), as the library's ProposalConcat calls with positions 1 and 5 do.
@@ -42,7 +42,7 @@ export interface SortLayout {
 
 /** The layout of `core`'s product for elements of `elemBytes` bytes (2 or 4). */
 export function sortLayout(core: CoreContext, elemBytes: number): SortLayout {
-	if (core.profile.arch === 2002) {
+	if (core.profile.arch === 2002 || core.profile.arch === 1001) {
 		return {
 			kind: 'proposals',
 			bytes: PROPOSAL.elements * elemBytes,
