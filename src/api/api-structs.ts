@@ -1126,6 +1126,36 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		[],
 		{ aliases: ['tiling::LayerNormSeparateTiling'] },
 	),
+	enumType(
+		'SortType',
+		'ascendc-math-library',
+		['RADIX_SORT', 'MERGE_SORT'],
+		{
+			zh: 'SortConfig 选择的排序算法：基数排序或归并排序（两者都稳定）。',
+			en: 'The algorithm a SortConfig picks: radix sort or merge sort (both stable).',
+		},
+		ascendCAdvancedDoc('排序操作/Sort.md'),
+	),
+	struct(
+		'SortConfig',
+		'ascendc-math-library',
+		ascendCAdvancedDoc('排序操作/Sort.md'),
+		{
+			zh: '带 SortConfig 的 Sort 的模板配置：算法和是否降序（默认 DEFAULT_SORT_CONFIG = {RADIX_SORT, false}，升序）。这些形式只在 Ascend 950PR/950DT 上有实现。',
+			en: 'The template configuration of the SortConfig forms of Sort: the algorithm and whether to sort descending (DEFAULT_SORT_CONFIG = {RADIX_SORT, false}, ascending). These forms have a body only on Ascend 950PR/950DT.',
+		},
+		[
+			['type', 'SortType', 'SortType::RADIX_SORT', '排序算法。', 'The algorithm.'],
+			[
+				'isDescend',
+				'bool',
+				'false',
+				'是否降序；默认升序。',
+				'Whether to sort descending; ascending by default.',
+			],
+		],
+		[['type', 'isDescend']],
+	),
 	struct(
 		'MrgSortSrcList',
 		'ascendc-math-library',

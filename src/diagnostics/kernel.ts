@@ -466,7 +466,7 @@ export const KERNEL_DIAGNOSTICS = {
 	'api-form-empty-on-product': {
 		severity: 'warning',
 		message: {
-			zh: '{call} 在 {product} 上什么也不做：该形式只在 {products} 上实现，其他产品上函数体为空，{dst} 不会被写入。',
+			zh: '{call} 在 {product}上什么也不做：该形式只在 {products} 上实现，其他产品上函数体为空，{dst} 不会被写入。',
 			en: '{call} does nothing on {product}: this form is implemented only on {products}; elsewhere its body is empty and {dst} is not written.',
 		},
 		hint: {
@@ -477,7 +477,7 @@ export const KERNEL_DIAGNOSTICS = {
 	'config-ignored-on-product': {
 		severity: 'warning',
 		message: {
-			zh: '{call}：{field} = {value} 只在 {products} 上生效；{product} 上的实现不看这一项，按 {effective} 计算。',
+			zh: '{call}：{field} = {value} 只在 {products} 上生效；{product}上的实现不看这一项，按 {effective} 计算。',
 			en: '{call}: {field} = {value} takes effect only on {products}; the implementation on {product} ignores it and computes {effective}.',
 		},
 		hint: {

@@ -332,7 +332,8 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'api-form-empty-on-product': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
     LocalTensor<float> t = q.AllocTensor<float>();
-    Sort<float>(t, t[128], 32);`),
+    static constexpr SortConfig config = {SortType::MERGE_SORT, true};
+    Sort<float, false, config>(t, t[128], 32);`),
 	},
 	'config-ignored-on-product': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 1024);

@@ -1067,3 +1067,30 @@ extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d, GM_ADDR l)
 		expect([...new Float32Array(output(trace, 'l').buffer)]).toEqual(order);
 	});
 });
+
+describe('Sort with SortConfig on A2', () => {
+	it('leaves dst as it was, since that form has a body only on Ascend 950PR/950DT', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> sGm, dGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 32);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 32);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto src = ub.Alloc<float, 32>();
+    auto dst = ub.Alloc<float, 32>();
+    AscendC::DataCopy(src, sGm, 32);
+    AscendC::Duplicate(dst, 7.0f, 32);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    static constexpr AscendC::SortConfig config = {AscendC::SortType::MERGE_SORT, true};
+    AscendC::Sort<float, false, config>(dst, src, 32);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, dst, 32);
+}
+`;
+		const s = Float32Array.from({ length: 32 }, (_, i) => (i * 13) % 32);
+		const trace = runKernel(source, { s, d: new Float32Array(32) });
+		expect([...new Float32Array(output(trace, 'd').buffer)]).toEqual(Array<number>(32).fill(7));
+		expect(trace.diagnostics.map((d) => d.code)).toContain('api-form-empty-on-product');
+	});
+});
