@@ -1094,3 +1094,55 @@ extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d)
 		expect(trace.diagnostics.map((d) => d.code)).toContain('api-form-empty-on-product');
 	});
 });
+
+describe('misuse of the sort family', () => {
+	const kernel = (body: string) => `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 2048);
+    AscendC::LocalTensor<float> t = q.AllocTensor<float>();
+${body}
+}
+`;
+
+	it('prints MrgSort’s own validBit assert in CPU debug and stops the core', () => {
+		const trace = run({
+			source: kernel(`    uint16_t lengths[4] = {32, 32, 0, 0};
+    uint32_t sortedNum[4];
+    AscendC::MrgSort<float>(t[256], AscendC::MrgSortSrcList<float>(t, t[64], t, t), lengths, sortedNum, 0b101, 1);`),
+			product: 'atlas-a2',
+			mode: 'cpu',
+		});
+		expect(trace.outcome).toBe('abort');
+		expect(trace.log.map((l) => l.text).join('\n')).toContain(
+			'Failed to check validBit value in MrgSort, its valid value is 3 / 7 / 15',
+		);
+		const d = trace.diagnostics.find((x) => x.code === 'param-value-invalid')!;
+		expect(d.messages.en).toContain('validBit is 5');
+		expect(d.messages.zh).toContain('只能取 3 / 7 / 15');
+	});
+
+	it('stops ProposalConcat on A2, whose reference does not list it', () => {
+		const trace = run({
+			source: kernel('    AscendC::ProposalConcat(t, t[256], 1, 4);'),
+			product: 'atlas-a2',
+			mode: 'npu',
+		});
+		const d = trace.diagnostics.find((x) => x.code === 'api-not-on-product')!;
+		expect(d.messages.en).toContain('`ProposalConcat` is not available on Atlas A2');
+	});
+
+	it('reports a Sort repeatTime above 255 with its range', () => {
+		const trace = run({
+			source: kernel(
+				'    AscendC::LocalTensor<uint32_t> ix = t[128].ReinterpretCast<uint32_t>();\n    AscendC::Sort<float, false>(t[256], t, ix, t[384], 300);',
+			),
+			product: 'atlas-a2',
+			mode: 'npu',
+		});
+		const d = trace.diagnostics.find((x) => x.code === 'param-out-of-range')!;
+		expect(d.messages.en).toContain('repeatTime is 300, outside its range 0 ~ 255');
+	});
+});

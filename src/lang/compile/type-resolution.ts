@@ -177,7 +177,8 @@ function resolveTemplateArg(ctx: CompileContext, a: SyntaxNode, scope: Scope): T
 			// A variable that is not a number (a struct constant such as a LayerNormConfig) is a
 			// value the call reads itself (api-call.ts), not a type.
 			const e = lookupPath(ctx, ctx.text(only).split('::'), scope);
-			if (e?.kind === 'local' || e?.kind === 'global' || e?.kind === 'const') return 0;
+			const value = e?.kind === 'local' || e?.kind === 'global' || e?.kind === 'const';
+			if (value && e.type.k === 'class') return 0;
 		}
 		return resolveTypeDescriptor(ctx, a, scope);
 	}
