@@ -52,16 +52,8 @@ export interface ApiElements {
 	set(i: number, value: number): void;
 }
 
-const INTEGER_TYPES: ReadonlySet<string> = new Set([
-	'int8_t',
-	'uint8_t',
-	'int16_t',
-	'uint16_t',
-	'int32_t',
-	'uint32_t',
-	'int64_t',
-	'uint64_t',
-]);
+/** The fixed-width integer types (`int8_t` … `uint64_t`). */
+const INTEGER_TYPE = /^u?int(?:8|16|32|64)_t$/;
 
 /** Type names whose parameters are callbacks. */
 const CALLBACK_TYPES: ReadonlySet<string> = new Set(['sighandler_t']);
@@ -87,7 +79,7 @@ export function paramKind(
 	if (param.base === 'char' && param.pointers === 1) return 'string';
 	if (param.base === 'RoundMode') return 'round-mode';
 	if (param.base === 'uint64_t' && param.pointers === 1 && /mask/i.test(param.name)) return 'words';
-	if (param.arrayLength !== undefined && INTEGER_TYPES.has(param.base)) return 'elements';
+	if (param.arrayLength !== undefined && INTEGER_TYPE.test(param.base)) return 'elements';
 	if (CALLBACK_TYPES.has(param.base)) return 'callback';
 	if (BYTES_TYPES.has(param.base) && param.pointers === 1) return 'bytes';
 	if (structs.has(param.base)) return 'struct';
