@@ -452,6 +452,39 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Keep the parameter within the documented range; split a large job into several calls.',
 		},
 	},
+	'param-value-invalid': {
+		severity: 'error',
+		message: {
+			zh: '{call} 的参数 {param} 为 {value}，只能取 {allowed}。',
+			en: '{call}: {param} is {value}; its only valid values are {allowed}.',
+		},
+		hint: {
+			zh: '按接口文档传入允许的取值（例如 MrgSort 的 validBit：0b11、0b111 或 0b1111，即前 2、3、4 条队列有效）。',
+			en: 'Pass one of the documented values (MrgSort’s validBit, for instance: 0b11, 0b111 or 0b1111, the first 2, 3 or 4 lists valid).',
+		},
+	},
+	'api-form-empty-on-product': {
+		severity: 'warning',
+		message: {
+			zh: '{call} 在 {product}上什么也不做：该形式只在 {products} 上实现，其他产品上函数体为空，{dst} 不会被写入。',
+			en: '{call} does nothing on {product}: this form is implemented only on {products}; elsewhere its body is empty and {dst} is not written.',
+		},
+		hint: {
+			zh: '在该产品上改用文档列出的形式（例如 Sort 不带 SortConfig 的形式，配合 Concat 和 Extract）。',
+			en: 'On this product use a form the reference lists for it (for Sort, the form without SortConfig, with Concat and Extract).',
+		},
+	},
+	'config-ignored-on-product': {
+		severity: 'warning',
+		message: {
+			zh: '{call}：{field} = {value} 只在 {products} 上生效；{product}上的实现不看这一项，按 {effective} 计算。',
+			en: '{call}: {field} = {value} takes effect only on {products}; the implementation on {product} ignores it and computes {effective}.',
+		},
+		hint: {
+			zh: '在该产品上去掉这项配置，按实际输出处理结果（例如 LayerNorm 在 A2/A3 上总是输出 rstd，需要方差时由 rstd 自行换算：variance = 1/rstd² − ε）。',
+			en: 'Drop the setting on this product and use what it really outputs (LayerNorm on A2/A3 always writes rstd; if you need the variance, derive it: variance = 1/rstd² − ε).',
+		},
+	},
 	'sync-all-sequential': {
 		severity: 'info',
 		message: {

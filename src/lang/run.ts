@@ -195,6 +195,8 @@ type RunKernel = (
 	args: Value[],
 	pid: number,
 	site?: CallSite,
+	/** Whether the launch's stream saturates float results (undefined: the product's default). */
+	saturation?: boolean,
 ) => KernelEnd;
 
 /** A program with `main`, ready to start as processes. */
@@ -375,7 +377,7 @@ function compileUnit(
 	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
-	const runKernel: RunKernel = (kernel, blocks, args, pid, site) => {
+	const runKernel: RunKernel = (kernel, blocks, args, pid, site, saturation) => {
 		const compiled = kernel.compiled!;
 		if (
 			compiled.empty &&
@@ -406,6 +408,7 @@ function compileUnit(
 		};
 		if (request.cann) options.cann = request.cann;
 		if (site) options.site = site;
+		if (saturation !== undefined) options.floatSaturation = saturation;
 		const launch = createKernelLaunch(options);
 		memory.launched(launch.cores);
 		env.launches++;
@@ -450,8 +453,8 @@ function compileUnit(
 		}
 		// The runtime decides whether the body runs now, is captured into a graph (and run at each
 		// replay), or the launch is refused; each run of it is a fresh launch of the kernel.
-		const run = (): HostKernelOutcome => {
-			const result = runKernel(kernel, blocks, args, pid, site);
+		const run = (saturation: boolean): HostKernelOutcome => {
+			const result = runKernel(kernel, blocks, args, pid, site, saturation);
 			if (result.sanitizerErrors > 0) env.sawError = true;
 			if (result.outcome === 'completed') return KERNEL_COMPLETED;
 			const reason = result.stalled?.reason ?? result.outcome;

@@ -374,6 +374,28 @@ int main() {
     BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
 		mode: 'cpu',
 	},
+	'param-value-invalid': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    uint16_t lengths[4] = {32, 32, 0, 0};
+    uint32_t sortedNum[4];
+    MrgSort<float>(t[128], MrgSortSrcList<float>(t, t[64], t, t), lengths, sortedNum, 5, 1);`),
+		mode: 'cpu',
+	},
+	'api-form-empty-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    static constexpr SortConfig config = {SortType::MERGE_SORT, true};
+    Sort<float, false, config>(t, t[128], 32);`),
+	},
+	'config-ignored-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    LayerNormPara para = {1, 8, 8};
+    LayerNormSeparateTiling tiling;
+    static constexpr LayerNormConfig variance = {false, false, false, false};
+    LayerNorm<float, float, false, variance>(t, t[64], t[72], t[8], t[16], t[24], 0.01f, para, tiling);`),
+	},
 	'sync-all-sequential': {
 		source: kernel('    SyncAll();'),
 		blocks: 2,

@@ -7,8 +7,17 @@ import { constructParams } from '../../diagnostics/index.ts';
 import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
-import { T, type CType } from '../types.ts';
-import { ArrayStore, CellStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { sizeOf, T, type CType } from '../types.ts';
+import {
+	ArrayStore,
+	CellStore,
+	Instance,
+	Ptr,
+	SimObject,
+	convert,
+	isStore,
+	type Value,
+} from '../values.ts';
 import { bindingPlaces } from '../std/associative.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
@@ -560,10 +569,26 @@ function compileFieldConstruct(
 		const inst = fieldInit(f);
 		for (let i = 0; i < evs.length; i++) {
 			const k = targets[i]!;
-			inst.fields[k] = convertArg(evs[i]!(f), fields[k]!.type);
+			const field = fields[k]!;
+			const v = evs[i]!(f);
+			// An array member (`elementLengths[4]` of MrgSort4Info) copies the array it is given.
+			if (field.arrayDims?.length) copyElements(inst.fields[k], v, field.arrayDims[0]!);
+			else inst.fields[k] = convertArg(v, field.type);
 		}
 		return inst;
 	};
+}
+
+/** Copies `n` elements from the array `from` points at into the array member `to`. */
+function copyElements(to: Value, from: Value, n: number): void {
+	if (!(to instanceof Ptr && to.base instanceof ArrayStore)) return;
+	if (!(from instanceof Ptr) || !isStore(from.base)) return;
+	const size = Math.max(1, sizeOf(from.elem));
+	for (let i = 0; i < n; i++)
+		to.base.items[to.base.index(to.offset) + i] = convert(
+			from.base.load(from.offset + i * size, from.elem),
+			to.base.elem,
+		);
 }
 
 /** A function that creates an instance with every field default-constructed or initialised. */

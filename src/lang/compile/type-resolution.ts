@@ -179,6 +179,11 @@ function resolveTemplateArg(ctx: CompileContext, a: SyntaxNode, scope: Scope): T
 			// `BUFFER_NUM`, `TPosition::VECIN`: names that may be values rather than types.
 			const v = tryValueName(ctx, ctx.text(only), scope);
 			if (v !== undefined) return v;
+			// A variable that is not a number (a struct constant such as a LayerNormConfig) is a
+			// value the call reads itself (api-call.ts), not a type.
+			const e = lookupPath(ctx, ctx.text(only).split('::'), scope);
+			const value = e?.kind === 'local' || e?.kind === 'global' || e?.kind === 'const';
+			if (value && e.type.k === 'class') return 0;
 		}
 		return resolveTypeDescriptor(ctx, a, scope);
 	}

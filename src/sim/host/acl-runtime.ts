@@ -75,9 +75,10 @@ export interface KernelLaunch {
 	blocks: number;
 	/**
 	 * Runs the kernel's body and says how it ended; called when the launch is accepted and not
-	 * captured (and again by each replay of a graph that captured it).
+	 * captured (and again by each replay of a graph that captured it). `saturation`: whether the
+	 * stream saturates half/bfloat16_t results (its aclrtFloatOverflowMode).
 	 */
-	run?: () => KernelOutcome;
+	run?: (saturation: boolean) => KernelOutcome;
 	/** How the kernel ends, for callers that have no body to run (tests). */
 	outcome?: KernelOutcome;
 	/** The device addresses among the arguments (the kernel may write them until it ends). */

@@ -64,6 +64,11 @@ export interface Stream {
 	/** Stream slots it holds on its device (0 for the default streams, counted in their context). */
 	slots: number;
 	stopOnFailure: boolean;
+	/**
+	 * Whether kernels on it saturate half/bfloat16_t results (the device's aclrtFloatOverflowMode
+	 * when it was created: aclrtSetDeviceSatMode does not change streams that already exist).
+	 */
+	saturation: boolean;
 	taskCount: number;
 	site: CallSite;
 	/** The call that created it (`aclrtCreateStream`, `aclrtCreateStreamWithConfig`), for the leak report. */

@@ -83,6 +83,8 @@ export const PIPES = [...ISSUING_PIPES, 'PIPE_ALL'] as const;
 /** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
 export interface CoreSetup extends CoreIdentity {
 	readonly blockNum: number;
+	/** Whether the core starts in saturation mode; omitted: the product's default. */
+	readonly floatSaturation?: boolean;
 }
 
 /** A step a running call described, written when the call returns. */
@@ -171,7 +173,7 @@ export class CoreContext {
 		this.mode = setup.mode;
 		this.profile = setup.profile;
 		this.product = setup.product;
-		this.floatSaturation = saturatesByDefault(setup.profile.arch);
+		this.floatSaturation = setup.floatSaturation ?? saturatesByDefault(setup.profile.arch);
 		this.productName = setup.productName;
 		this.wording = setup.wording;
 		this.pid = setup.pid;

@@ -45,6 +45,11 @@ export interface KernelLaunchOptions {
 	fileName: string;
 	/** Where the launch is in the user's program, for a diagnostic about blockDim. */
 	site?: CallSite;
+	/**
+	 * Whether the cores start in saturation mode (the stream's aclrtFloatOverflowMode); omitted:
+	 * the product's default.
+	 */
+	floatSaturation?: boolean;
 }
 
 /** How a launch ended. */
@@ -134,6 +139,9 @@ export class KernelLaunch {
 					wording: this.wording,
 					pid: options.pid + b,
 					fileName: options.fileName,
+					...(options.floatSaturation !== undefined
+						? { floatSaturation: options.floatSaturation }
+						: {}),
 				}),
 			);
 		}

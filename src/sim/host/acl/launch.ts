@@ -77,13 +77,13 @@ export function launchKernel(
 			name: launch.name,
 			blocks: launch.blocks,
 			args: launch.args ?? [],
-			run: () => launch.run?.() ?? launch.outcome ?? { kind: 'completed' },
+			run: () => launch.run?.(s.saturation) ?? launch.outcome ?? { kind: 'completed' },
 		});
 		return step(rt, stream, args, ACL_SUCCESS, site, 'captured');
 	}
 	const start = s.busyUntil > clock.now ? s.busyUntil : clock.now;
 	settleBeforeKernel(rt.machine, start);
-	const outcome = launch.run ? launch.run() : (launch.outcome ?? { kind: 'completed' });
+	const outcome = launch.run ? launch.run(s.saturation) : (launch.outcome ?? { kind: 'completed' });
 	if (outcome.kind === 'abort') {
 		rt.rawStep(
 			'launchKernel',

@@ -15,6 +15,7 @@ import { hex, type TracebackLine } from '../host-log.ts';
 import type { Context, Stream } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
 import { captureRefusal } from './graph-capture.ts';
+import { deviceSatMode, SAT_MODE } from './sat-mode.ts';
 import { raceCheck } from './model.ts';
 import { Halt } from '../../halt.ts';
 import { abortedSubmission, noticeFailures, reportAbortedWait } from './task-errors.ts';
@@ -304,6 +305,7 @@ export function newStream(
 		error: undefined,
 		slots: 0,
 		stopOnFailure: false,
+		saturation: deviceSatMode(rt) === SAT_MODE.saturation,
 		taskCount: 0,
 		site,
 		api,
