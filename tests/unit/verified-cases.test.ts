@@ -36,7 +36,7 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 describe('every case ships with a verified reproduction', () => {
 	// acl-context-null-in-thread, the ninth runtime case, joins once the interpreter runs
 	// std::thread (its reproduction is a loader thread that never binds a context).
-	it('has the five seed cases, eight of the runtime cases, the two HCCL cases and the kernel-side cases of issue 14', () => {
+	it('has the five seed cases, eight of the runtime cases, the two HCCL cases and the eight kernel-side cases of issue 14', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual(
 			expect.arrayContaining([
 				'acl-device-out-of-memory',
@@ -48,6 +48,7 @@ describe('every case ships with a verified reproduction', () => {
 				'acl-stream-resource-exhausted',
 				'acl-stream-wrong-context',
 				'aclgraph-capture-forbidden-call',
+				'aicore-kernel-timeout',
 				'alloc-tensor-queue-position-limit',
 				'gm-out-of-bounds',
 				'hccl-connect-timeout',
