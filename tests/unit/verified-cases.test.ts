@@ -58,6 +58,7 @@ describe('every case ships with a verified reproduction', () => {
 				'signal-handler-double-release',
 				'suspend-hwts-busy',
 				'tensor-longer-than-queue-buffer',
+				'tiling-data-zeros',
 				'tpipe-constructed-twice',
 				'ub-out-of-bounds',
 				'ub-unaligned-address',
