@@ -395,6 +395,7 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 		// A kernel that ran into the timeout, seen at a stream synchronize: the reason and the
 		// ACL line under EH9999 (vllm-project/vllm-ascend#4972, 507014).
 		const name = vector ? 'RT_ERROR_TSFW_VECTOR_CORE_TIMEOUT' : 'RT_ERROR_TSFW_AICORE_TIMEOUT';
+		rtFailure(rt, 'rtStreamSynchronize', name);
 		rt.innerError('EH9999', [
 			reasonLine(rt, 'rtStreamSynchronize', name),
 			aclCallLine(`synchronize stream failed, runtime result = ${error.code}`),
