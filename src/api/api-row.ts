@@ -117,10 +117,15 @@ export function isApiCallback(v: unknown): v is ApiCallback {
 	return typeof v === 'object' && v !== null && typeof (v as ApiCallback).callback === 'string';
 }
 
-/** What a C library row acts on: the current host process (if any) and the virtual clock. */
+/**
+ * What a C library row acts on: the current host process (if any), the virtual clock, and the
+ * process's threads (a sleeping thread lets the threads waiting to start run).
+ */
 export interface ProcessTarget {
 	readonly proc: HostProcess | undefined;
 	readonly clock: VirtualClock;
+	/** Lets other host threads run (a sleep is a switch point). */
+	readonly yieldThread: () => void;
 }
 
 /** What every row has, whatever runs it. */

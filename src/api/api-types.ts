@@ -13,6 +13,7 @@ import {
 	ACL_MEM_ATTR,
 	ACL_MEM_MALLOC_POLICY,
 	ACL_MEMCPY_KIND,
+	ACL_RUN_MODE,
 	ACL_STREAM_FAILURE_MODE,
 } from '../sim/host/index.ts';
 import { HARD_EVENT_VALUES, PIPES, ROUND_MODES, TPOSITION_VALUES } from '../sim/kernel/index.ts';
@@ -222,6 +223,18 @@ export const API_TYPES: readonly ApiType[] = [
 		doc: {
 			zh: 'Device 内存的申请策略（大页、普通页等）。',
 			en: 'How device memory is allocated (huge pages, normal pages…).',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtRunMode',
+		kind: 'enum',
+		group: 'acl-device',
+		base: 'int32_t',
+		values: ACL_RUN_MODE,
+		doc: {
+			zh: '应用运行在哪里：Device 上（ACL_DEVICE），还是连着 Device 的 Host 上（ACL_HOST）。',
+			en: 'Where the application runs: on the device (ACL_DEVICE) or on a host attached to it (ACL_HOST).',
 		},
 		source: ENUMS,
 	},

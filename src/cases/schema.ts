@@ -131,6 +131,15 @@ export type Action = z.infer<typeof actionSchema>;
 export const OUTCOMES = ['completed', 'error', 'hang', 'abort', 'rejected'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** A path under the case folder: names and folders of letters, digits, `_`, `-`, `.`; no `..`. */
+const scenarioFilePath = z
+	.string()
+	.max(100)
+	.regex(
+		/^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*$/,
+		'name a file under the case folder (letters, digits, _ - . and / between folders)',
+	);
+
 /**
  * A reproduction: a faulty and a fixed program (files beside case.yaml), the product and mode
  * to run them on, optional user actions, and the outcome each variant must reach.
@@ -140,6 +149,17 @@ export const scenarioSchema = z.object({
 	label: localizedSchema,
 	faulty: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
 	fixed: z.string().regex(/^[\w.-]+\.(?:cpp|asc)$/, 'name a .cpp file beside case.yaml'),
+	/**
+	 * Further files of each variant's program (headers, a kernel file, data), as paths under the
+	 * case folder; the program sees them at those paths.
+	 */
+	files: z
+		.object({
+			faulty: z.array(scenarioFilePath).max(15).default([]),
+			fixed: z.array(scenarioFilePath).max(15).default([]),
+		})
+		.strict()
+		.optional(),
 	product: productId,
 	mode: z.enum(RUN_MODES),
 	cann: z.string().optional(),

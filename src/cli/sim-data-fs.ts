@@ -2,9 +2,13 @@
  * The data options of `casebook sim`, apart from the rest of its command line: the kernel's
  * inputs and outputs and what a compiler would be told.
  *
- * - `--input NAME=FILE` (repeatable): the raw little-endian bytes of FILE become the GM buffer
- *   of the kernel parameter NAME (a kernel run without `main`);
- * - `--output-dir DIR`: after the run, every GM buffer the run made is written to DIR/NAME.bin;
+ * - `--input NAME=FILE` (repeatable): FILE is one of the program's files under the name NAME.
+ *   A host program reads it at the path NAME (`ReadFile("./input/x.bin", …)` with
+ *   `--input ./input/x.bin=x.bin`); a kernel run without `main` takes its raw little-endian
+ *   bytes as the GM buffer of the kernel parameter NAME. (Files given as PATHs are program
+ *   files under their own paths.)
+ * - `--output-dir DIR`: after the run, the files the program wrote land in DIR under the paths
+ *   it wrote them to, and every GM buffer of a kernel run without `main` in DIR/NAME.bin;
  * - `--fill zeros|ramp|random[:SEED]`: what the parameters without an input hold (default ramp);
  * - `-D NAME[=VALUE]`, `-U NAME` (repeatable, also glued: `-DDTYPE_X=half`): macros, as a
  *   compiler takes them.
@@ -12,7 +16,7 @@
  * Node-only: it reads and writes files.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isMacroName, parseDefine } from '../sim/define-list.ts';
 import { parseGmFill, type GmFill } from '../sim/kernel/gm-fill.ts';
 import type { RunRequest } from '../sim/run-request.ts';
@@ -28,10 +32,12 @@ export interface SimDataOptions {
 }
 
 /** Help lines for the options, as `casebook sim --help` prints them. */
-export const SIM_DATA_USAGE = `  --input NAME=FILE bytes of kernel parameter NAME (raw, little-endian) when there is no main
-                    (repeatable); the others are filled as --fill says
+export const SIM_DATA_USAGE = `  --input NAME=FILE FILE is the program's file NAME (repeatable): a host program reads it at
+                    path NAME; without main, its raw little-endian bytes are kernel parameter
+                    NAME (the other parameters are filled as --fill says)
   --fill KIND       zeros, ramp (default: i mod 128, floats /16) or random[:SEED]
-  --output-dir DIR  write every GM buffer of the run to DIR/NAME.bin afterwards
+  --output-dir DIR  afterwards, write the files the program wrote to DIR (under their paths)
+                    and, without main, every GM buffer to DIR/NAME.bin
   -D NAME[=VALUE]   define a macro, as a compiler does (e.g. -D DTYPE_X=half); repeatable
   -U NAME           remove a predefined macro (e.g. -U ASCENDC_CPU_DEBUG); repeatable`;
 
@@ -121,11 +127,23 @@ export async function applyDataOptions(request: RunRequest, data: SimDataOptions
 	if (data.outputDir) request.snapshot = 'end';
 }
 
-/** Writes every GM buffer of the run's end snapshot to `dir`/NAME.bin; returns the files written. */
+/**
+ * Writes what the run produced to `dir`: every file the program wrote, under the path it wrote
+ * (kept inside `dir`: leading `/` and `..` parts are dropped), and every GM buffer of the run's
+ * end snapshot as NAME.bin; returns the files written.
+ */
 export async function writeOutputs(dir: string, trace: Trace): Promise<string[]> {
 	const images = (trace.memory?.images ?? []).filter((m) => m.memory === 'GM' && m.buffer);
 	await mkdir(dir, { recursive: true });
 	const written: string[] = [];
+	for (const f of trace.files ?? []) {
+		const parts = f.path.split(/[\\/]+/).filter((p) => p !== '' && p !== '.' && p !== '..');
+		if (parts.length === 0) continue;
+		const file = join(dir, ...parts);
+		await mkdir(dirname(file), { recursive: true });
+		await writeFile(file, f.bytes);
+		written.push(file);
+	}
 	for (const m of images) {
 		// The end snapshot copies whole buffers (memory-watch.ts).
 		const bytes = new Uint8Array(m.size);

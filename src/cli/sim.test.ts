@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { captureConsole } from '../../tests/unit/console-capture.ts';
 import { fileURLToPath } from 'node:url';
 import {
@@ -46,6 +49,8 @@ describe('casebook sim arguments', () => {
 			]),
 		).toEqual({
 			file: 'k.cpp',
+			paths: ['k.cpp'],
+			includeDirs: [],
 			product: 'atlas-training',
 			mode: 'cpu',
 			json: true,
@@ -84,10 +89,77 @@ describe('casebook sim arguments', () => {
 	});
 
 	it('refuses a missing file and a bad step count', () => {
-		expect(parseSimArgs([])).toEqual({ error: 'FILE is missing.' });
+		expect(parseSimArgs([])).toEqual({
+			error: 'PATH is missing: give a source file or a directory.',
+		});
 		expect(parseSimArgs(['a.cpp', '--max-steps', '0'])).toEqual({
 			error: '--max-steps needs a positive whole number, not "0".',
 		});
+	});
+});
+
+describe('casebook sim with several paths', () => {
+	it('takes several paths, include folders (also glued) and tiling', () => {
+		const r = parseSimArgs([
+			'main.cpp',
+			'kernel/add.cpp',
+			'-I',
+			'inc',
+			'-Iother',
+			'--tiling',
+			'totalLength=8192,tileNum=8',
+			'--tiling-key',
+			'2',
+		]);
+		expect(r).toMatchObject({
+			file: 'main.cpp',
+			paths: ['main.cpp', 'kernel/add.cpp'],
+			includeDirs: ['inc', 'other'],
+			tiling: { totalLength: 8192, tileNum: 8 },
+			tilingKey: 2,
+		});
+	});
+
+	it('refuses a --tiling that is not FIELD=NUMBER', () => {
+		expect(parseSimArgs(['a.cpp', '--tiling', 'n=many'])).toEqual({
+			error: '--tiling needs FIELD=NUMBER pairs separated by commas, not "n=many".',
+		});
+	});
+
+	it('gives a host program the --input file at the path NAME and writes what it wrote under --output-dir', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'casebook-sim-files-'));
+		writeFileSync(join(dir, 'numbers.txt'), '3 4\n');
+		writeFileSync(
+			join(dir, 'main.cpp'),
+			[
+				'#include <fstream>',
+				'#include <cstdio>',
+				'int main() {',
+				'  std::ifstream in("./input/numbers.txt");',
+				'  int a = 0, b = 0;',
+				'  if (!(in >> a >> b)) { printf("no input\\n"); return 1; }',
+				'  std::ofstream out("./output/sum.txt");',
+				'  out << a + b << "\\n";',
+				'  printf("sum %d\\n", a + b);',
+				'  return 0;',
+				'}',
+				'',
+			].join('\n'),
+		);
+		const { out } = captureConsole();
+		const outDir = join(dir, 'out');
+		const code = await simCommand([
+			join(dir, 'main.cpp'),
+			'--input',
+			`./input/numbers.txt=${join(dir, 'numbers.txt')}`,
+			'--output-dir',
+			outDir,
+			'--json',
+		]);
+		expect(JSON.parse(out.join('\n')).log).toEqual(['sum 7']);
+		expect(code).toBe(0);
+		expect(readFileSync(join(outDir, 'output', 'sum.txt'), 'utf8')).toBe('7\n');
+		rmSync(dir, { recursive: true, force: true });
 	});
 });
 
@@ -180,6 +252,30 @@ describe('casebook sim exit codes', () => {
 		expect(json.outcome).toBe('completed');
 		expect(json.log[0]).toBe('-2147483648 4294967295 -3 -1 44 1099511627776 0');
 		expect(json.diagnostics).toEqual([]);
+	});
+
+	it('defines a macro the program tests with -D, and removes the CPU-debug one with -U', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'casebook-sim-d-'));
+		const file = join(dir, 'main.cpp');
+		writeFileSync(
+			file,
+			'#include <cstdio>\nint main() {\n#ifdef ASCENDC_CPU_DEBUG\n  printf("cpu debug\\n");\n#endif\n  printf("tile %d\\n", TILE);\n  return 0;\n}\n',
+		);
+		const { out } = captureConsole();
+		expect(
+			await simCommand([
+				file,
+				'--mode',
+				'cpu',
+				'-D',
+				'TILE=8',
+				'-U',
+				'ASCENDC_CPU_DEBUG',
+				'--json',
+			]),
+		).toBe(0);
+		expect(JSON.parse(out.join('\n')).log).toEqual(['tile 8']);
+		rmSync(dir, { recursive: true, force: true });
 	});
 
 	it('lists each error code the log quotes with its code page, after the log and in --json', async () => {

@@ -1,15 +1,16 @@
 /**
- * `casebook sim FILE [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en] [--base-url URL]
- * [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST] [--env NAME=VALUE]
- * [--devices N]`: runs a C++ program (an
- * Ascend C kernel or an AscendCL host program) in the simulator and prints what a terminal user
- * would see: the program's output and the log lines, then the diagnostics as
- * `file:line:col: error: message [code]` in the chosen language, each with its hint and the link
- * to its anchor on the diagnostics reference page. Error codes the log quotes are listed with
- * their code pages.
+ * `casebook sim PATH… [-I DIR]… [-D NAME[=VALUE]]… [-U NAME]… [--input NAME=FILE]…
+ * [--output-dir DIR] [--product ID] [--mode npu|cpu|sanitizer] [--json] [--lang zh|en]
+ * [--base-url URL] [--max-steps N] [--blocks N] [--gm-bytes N] [--cann V] [--actions LIST]
+ * [--env NAME=VALUE]… [--devices N] [--ranks N]`: runs a C++ program (an Ascend C kernel, an
+ * AscendCL host program, or a project of both in several files) in the simulator and prints
+ * what a terminal user would see: the program's output and the log lines, then the diagnostics
+ * as `file:line:col: error: message [code]` in the chosen language, each with its hint and the
+ * link to its anchor on the diagnostics reference page. Error codes the log quotes are listed
+ * with their code pages.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { readProgram, ProgramReadError } from './program-files-fs.ts';
 import { actionSchema, type Action } from '../cases/schema.ts';
 import { diagnosticUrl } from '../diagnostics/diagnostic-url.ts';
 import { MAX_RANKS, run } from '../lang/index.ts';
@@ -27,13 +28,21 @@ export const SIM_EXIT = { completed: 0, failed: 1, usage: 2, rejected: 3 } as co
 /** Default product when `--product` is not given. */
 export const DEFAULT_PRODUCT: ProductId = 'atlas-a2';
 
-const USAGE = `Usage: casebook sim FILE [options]
+const USAGE = `Usage: casebook sim PATH… [options]
 
 Runs a C++ program in the Ascend simulator: main() as a host process if the program has one,
 otherwise every __global__ kernel with synthetic GM buffers. Prints the program's output and the
 log lines, the error codes the log quotes with their pages, then the diagnostics.
 
+PATH is a source file or a directory; several may be given. Every source file (.cpp .cc .c .cxx
+.asc) is compiled and linked with the others (a host main.cpp and a kernel file, say);
+#include "x.h" looks in the including file's directory, then among the given files, then in each
+-I DIR. Other files given (or found in a directory) are the data the program may read.
+
 Options:
+  -I DIR            also look for #include "…" headers in DIR (repeatable)
+  --tiling F=V,…    tiling field values of an operator-framework kernel (GET_TILING_DATA)
+  --tiling-key K    the tiling key TILING_KEY_IS compares with (default: the smallest tested)
   --product ID      ${PRODUCT_IDS.join(', ')}
                     (default ${DEFAULT_PRODUCT})
   --mode MODE       npu: what the device does (exceptions, hangs, silent corruption);
@@ -68,7 +77,13 @@ Exit status:
 
 /** The parsed command line. */
 export interface SimOptions {
+	/** The first PATH (shown with single-file diagnostics). */
 	file: string;
+	/** Every PATH, in order. */
+	paths: string[];
+	includeDirs: string[];
+	tiling?: Record<string, number>;
+	tilingKey?: number;
 	product: ProductId;
 	mode: RunMode;
 	json: boolean;
@@ -124,7 +139,10 @@ export function parseActions(text: string): Action[] | { error: string } {
 export function parseSimArgs(
 	argv: readonly string[],
 ): SimOptions | { help: true } | { error: string } {
-	let file: string | undefined;
+	const paths: string[] = [];
+	const includeDirs: string[] = [];
+	let tiling: Record<string, number> | undefined;
+	let tilingKey: number | undefined;
 	let product: ProductId = DEFAULT_PRODUCT;
 	let mode: RunMode = 'npu';
 	let json = false;
@@ -139,8 +157,10 @@ export function parseSimArgs(
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-		const flag = eq > 0 ? arg.slice(0, eq) : arg;
-		const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+		// `-IDIR` is `-I DIR` (and `-DN=1` is `-D N=1`), as compilers take them.
+		const glued = /^-[IDU]./.test(arg);
+		const flag = glued ? arg.slice(0, 2) : eq > 0 ? arg.slice(0, eq) : arg;
+		const inline = glued ? arg.slice(2) : eq > 0 ? arg.slice(eq + 1) : undefined;
 		const value = (): string | undefined => inline ?? argv[++i];
 		switch (flag) {
 			case '-h':
@@ -206,6 +226,32 @@ export function parseSimArgs(
 				actions = parsedActions;
 				break;
 			}
+			case '-I': {
+				const v = value();
+				if (!v) return { error: '-I needs a directory.' };
+				includeDirs.push(v);
+				break;
+			}
+			case '--tiling': {
+				const v = value() ?? '';
+				const pairs = v.split(',').map((p) => /^\s*(\w+)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(p));
+				if (!v || pairs.some((p) => !p))
+					return {
+						error: `--tiling needs FIELD=NUMBER pairs separated by commas, not ${v ? `"${v}"` : 'nothing'}.`,
+					};
+				tiling = { ...tiling, ...Object.fromEntries(pairs.map((p) => [p![1]!, Number(p![2])])) };
+				break;
+			}
+			case '--tiling-key': {
+				const v = value();
+				const n = v === undefined ? Number.NaN : Number(v);
+				if (!Number.isInteger(n) || n < 0)
+					return {
+						error: `--tiling-key needs a whole number, not ${v === undefined ? 'nothing' : `"${v}"`}.`,
+					};
+				tilingKey = n;
+				break;
+			}
 			case '--ranks': {
 				const v = value();
 				const n = v === undefined ? Number.NaN : Number(v);
@@ -244,12 +290,23 @@ export function parseSimArgs(
 			}
 			default:
 				if (flag.startsWith('-') && flag !== '-') return { error: `unknown option "${flag}".` };
-				if (file !== undefined) return { error: `only one FILE, got "${file}" and "${arg}".` };
-				file = arg;
+				paths.push(arg);
 		}
 	}
-	if (file === undefined) return { error: 'FILE is missing.' };
-	const options: SimOptions = { file, product, mode, json, lang, baseUrl, ...numbers };
+	if (paths.length === 0) return { error: 'PATH is missing: give a source file or a directory.' };
+	const options: SimOptions = {
+		file: paths[0]!,
+		paths,
+		includeDirs,
+		product,
+		mode,
+		json,
+		lang,
+		baseUrl,
+		...numbers,
+	};
+	if (tiling) options.tiling = tiling;
+	if (tilingKey !== undefined) options.tilingKey = tilingKey;
 	if (cann) options.cann = cann;
 	if (actions) options.actions = actions;
 	if (ranks !== undefined) options.ranks = ranks;
@@ -335,7 +392,7 @@ export function formatTrace(
 	const words = WORDS[links.lang];
 	for (const c of codes) out.push(`${words.code} ${c.code}${words.colon}${c.url}`);
 	if (trace.diagnostics.length > 0 && out.length > 0) out.push('');
-	for (const d of trace.diagnostics) out.push(formatDiagnostic(file, d, links));
+	for (const d of trace.diagnostics) out.push(formatDiagnostic(d.file ?? file, d, links));
 	out.push(`${out.length > 0 ? '\n' : ''}outcome: ${trace.outcome}`);
 	return out.join('\n');
 }
@@ -363,6 +420,7 @@ export function traceJson(
 			message: d.messages[links.lang],
 			line: d.line,
 			column: d.column,
+			...(d.file ? { file: d.file } : {}),
 			hint: d.hints[links.lang],
 			messages: d.messages,
 			hints: d.hints,
@@ -394,26 +452,34 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 		console.error(`casebook sim: ${parsed.error}\n\n${USAGE}`);
 		return SIM_EXIT.usage;
 	}
-	let source: string;
+	let program;
 	try {
-		source = await readFile(parsed.file, 'utf8');
+		// `--input NAME=FILE` is one of the program's files under NAME: a host program reads it
+		// by that path, a kernel run without main takes it as the GM parameter NAME.
+		program = await readProgram(parsed.paths, parsed.includeDirs, split.data.inputs);
 	} catch (error) {
-		console.error(
-			`casebook sim: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-		);
+		if (!(error instanceof ProgramReadError)) throw error;
+		console.error(`casebook sim: ${error.message}`);
 		return SIM_EXIT.usage;
 	}
+	const single = program.files.length === 0 && program.includeDirs.length === 0;
 	parsed.baseUrl = linkBase(parsed.baseUrl);
 	const request: RunRequest = {
-		source,
-		fileName: basename(parsed.file),
+		source: program.entry.text,
+		fileName: single ? basename(parsed.file) : program.entry.path,
 		product: parsed.product,
 		mode: parsed.mode,
 	};
+	if (!single) {
+		request.files = program.files;
+		request.includeDirs = program.includeDirs;
+	}
 	if (parsed.maxSteps !== undefined) request.maxSteps = parsed.maxSteps;
 	if (parsed.blocks !== undefined) request.blocks = parsed.blocks;
 	if (parsed.gmBytes !== undefined) request.gmBytes = parsed.gmBytes;
 	if (parsed.cann !== undefined) request.cann = parsed.cann;
+	if (parsed.tiling) request.tiling = parsed.tiling;
+	if (parsed.tilingKey !== undefined) request.tilingKey = parsed.tilingKey;
 	if (parsed.actions !== undefined) request.actions = parsed.actions;
 	try {
 		await applyDataOptions(request, split.data);
@@ -427,7 +493,7 @@ export async function simCommand(argv: readonly string[]): Promise<number> {
 	const trace = run(request);
 	if (split.data.outputDir) {
 		const files = await writeOutputs(split.data.outputDir, trace);
-		console.error(`casebook sim: wrote ${files.length} GM buffer(s) to ${split.data.outputDir}`);
+		console.error(`casebook sim: wrote ${files.length} file(s) to ${split.data.outputDir}`);
 	}
 	const log = trace.log.map((line) => line.text);
 	// A broken code index costs the links, not the run.

@@ -42,6 +42,10 @@ export const CONSTRUCT_ADVICE = {
 		zh: 'AscendCL 运行在主机侧，请在 `main` 及其调用的函数中调用',
 		en: 'AscendCL runs on the host: call it from `main` and the functions it calls',
 	},
+	'structured-binding': {
+		zh: '写成 `auto [a, b] = value;`',
+		en: 'write `auto [a, b] = value;`',
+	},
 	'datacopy-count': {
 		zh: '改用带元素个数的 `DataCopy(dst, src, count)`',
 		en: 'use `DataCopy(dst, src, count)` with an element count',
@@ -112,6 +116,13 @@ export const CONSTRUCTS = {
 	'user-defined-literal': { zh: '用户自定义字面量', en: 'a user-defined literal' },
 	expression: { zh: '表达式 `{text}`（{node}）', en: '`{text}` ({node})' },
 	new: { zh: '这种 new 表达式', en: 'this new-expression' },
+	delete: { zh: '这种 delete 表达式', en: 'this delete-expression' },
+	'lambda-without-body': { zh: '没有函数体的 lambda', en: 'a lambda without a body' },
+	'binding-without-initializer': {
+		zh: '没有初始值的结构化绑定',
+		en: 'a structured binding without an initializer',
+		advice: 'structured-binding',
+	},
 	'template-function-value': { zh: '把 `{text}` 当作值使用', en: '`{text}` used as a value' },
 	'type-value': { zh: '把类型 `{text}` 当作值使用', en: 'the type `{text}` used as a value' },
 	'function-template-value': {

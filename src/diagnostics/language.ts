@@ -163,6 +163,83 @@ export const LANG_DIAGNOSTICS = {
 			en: 'The simulator provides the Ascend C and AscendCL APIs itself; nothing to do unless you rely on declarations from this header.',
 		},
 	},
+	'include-cycle': {
+		severity: 'warning',
+		message: {
+			zh: '#include {header} 没有再次读入：它正在被包含（循环包含），或者包含的嵌套超过了 {depth} 层',
+			en: '#include {header} was not read again: it is already being included (a cycle) or includes nest deeper than {depth}',
+		},
+		hint: {
+			zh: '给这个头文件加上包含保护（`#ifndef NAME_H` … `#endif`）或 `#pragma once`。',
+			en: 'Give the header an include guard (`#ifndef NAME_H` … `#endif`) or `#pragma once`.',
+		},
+	},
+	'helper-assumed': {
+		severity: 'info',
+		message: {
+			zh: '程序里没有定义 `{name}`：按 {source} 中的定义，假定它是{meaning}',
+			en: '`{name}` is not defined in the program: assumed to be {meaning}, as {source} defines it',
+		},
+		hint: {
+			zh: '把定义 `{name}` 的头文件加到程序里（演练场的文件标签页，或命令行上的路径），就会运行它自己的定义。',
+			en: 'Add the header that defines `{name}` to the program (a file tab, or a path on the command line) to run its own definition instead.',
+		},
+	},
+	'framework-assumed': {
+		severity: 'info',
+		message: {
+			zh: '`{name}` 是{source}的宏：假定它是{meaning}',
+			en: '`{name}` is a macro of {source}: assumed to be {meaning}',
+		},
+		hint: {
+			zh: '用 `--tiling FIELD=VALUE,…` 给出 tiling 字段的值，用 `--tiling-key K` 给出 tiling key；或者写一个 `main`，把 tiling 数据传给核函数。',
+			en: 'Give tiling values with `--tiling FIELD=VALUE,…` and the key with `--tiling-key K`, or launch the kernel from a `main` that passes its tiling.',
+		},
+	},
+	'call-external': {
+		severity: 'warning',
+		message: {
+			zh: '程序和模拟器里都没有 `{name}`（{why}）：假定它是一个外部函数，按什么都不做、返回 0 的桩函数运行',
+			en: '`{name}` is not defined in the program or in the simulator ({why}): assumed to be an external function, run as a stub that does nothing and returns 0',
+		},
+		hint: {
+			zh: '把定义 `{name}` 的文件（和它的头文件）加到程序里，或者换掉这个调用；程序的其余部分照常运行。',
+			en: 'Add the file that defines `{name}` (and its header) to the program, or replace the call; the rest of the program runs as written.',
+		},
+	},
+	'type-external': {
+		severity: 'warning',
+		message: {
+			zh: '`{name}` 既不是程序里的类型，也不是模拟器的类型（{why}）：假定它是一个外部类型，它的成员在写入前读出来都是 0，成员函数都是返回 0 的桩函数',
+			en: '`{name}` is not a type of the program or of the simulator ({why}): assumed to be an external type whose members read 0 until written and whose member functions are stubs returning 0',
+		},
+		hint: {
+			zh: '把定义 `{name}` 的头文件加到程序里，就会使用它真正的定义。',
+			en: 'Add the header that defines `{name}` to the program to use its real definition.',
+		},
+	},
+	'name-external': {
+		severity: 'warning',
+		message: {
+			zh: '`{name}` 没有声明（{why}）：假定它是一个值为 0 的外部常量',
+			en: '`{name}` is not declared ({why}): assumed to be an external constant with the value 0',
+		},
+		hint: {
+			zh: '把定义 `{name}` 的头文件加到程序里，或者自己定义它。',
+			en: 'Add the header that defines `{name}` to the program, or define it yourself.',
+		},
+	},
+	'asm-skipped': {
+		severity: 'warning',
+		message: {
+			zh: '内联汇编（`asm(…)`）不在模拟范围内：已跳过',
+			en: 'inline assembly (`asm(…)`) is not simulated: it was skipped',
+		},
+		hint: {
+			zh: '这条指令在设备上做的事（缓存维护、陷入异常等）在这里不会发生；程序的其余部分照常运行。',
+			en: 'What the instruction does on the device (cache maintenance, a trap) does not happen here; the rest of the program runs.',
+		},
+	},
 	'preprocessor-ignored': {
 		severity: 'info',
 		message: {
@@ -294,15 +371,48 @@ export const LANG_DIAGNOSTICS = {
 			en: 'Assign to a variable, a field, an array element or a dereferenced pointer.',
 		},
 	},
-	'file-io-simulated': {
+	'file-missing': {
 		severity: 'info',
 		message: {
-			zh: '`{name}` 会读写文件，但模拟器里没有文件：实际没有读写任何内容',
-			en: '`{name}` reads or writes files, which the simulator does not have: nothing was read or written',
+			zh: '`{call}` 打开的 `{path}` 不在程序的文件里：这次调用按文件不存在时的方式失败了',
+			en: "`{call}` opened `{path}`, which is not among the program's files: it failed as it does when the file does not exist",
 		},
 		hint: {
-			zh: '模拟器不模拟文件里的数据；缓冲区、大小和接口调用照常模拟。',
-			en: 'Data contents are not simulated; buffers, sizes and API calls are.',
+			zh: '把这个文件和程序一起给出：在演练场加一个数据文件标签页，在命令行里给出文件或目录路径，或者用 `--input NAME=FILE`。',
+			en: 'Give the file with the program: a data tab in the playground, a path or a directory on the command line, or `--input NAME=FILE`.',
+		},
+	},
+	'file-written': {
+		severity: 'info',
+		message: {
+			zh: '`{call}` 写入了 `{path}`：它会成为这次运行的输出文件',
+			en: "`{call}` writes `{path}`: it becomes one of the run's output files",
+		},
+		hint: {
+			zh: '命令行里用 `--output-dir DIR` 保存程序写出的文件；演练场里可以下载它们。',
+			en: 'On the command line `--output-dir DIR` keeps the files the program writes; the playground offers them for download.',
+		},
+	},
+	'thread-blocked': {
+		severity: 'error',
+		message: {
+			zh: '{thread} 在等待{what}：模拟器把线程一个叠一个地运行，无法回到那个能结束这次等待的线程',
+			en: '{thread} waits for {what}: the simulator runs threads one on top of another and cannot resume the thread that would end this wait',
+		},
+		hint: {
+			zh: '这里的线程按固定顺序运行：正在运行的线程等待、join 或结束时，新线程才开始；一个等待中的线程，只有在它之后启动的线程都结束或也在等待时才会继续。调整程序，让等待的线程在它所等的线程之后启动，或者更早 join。',
+			en: 'The threads here run in a fixed order: a new thread starts when the running one waits, joins or ends, and a waiting thread resumes only when the threads started after it end or wait. Reorder the program so the thread that waits is started after the one it waits for, or join it earlier.',
+		},
+	},
+	'thread-not-joinable': {
+		severity: 'error',
+		message: {
+			zh: '对一个不可 join 的线程调用了 `{name}`（线程没有启动、已经 join 过或已经 detach）',
+			en: '`{name}` on a thread that is not joinable (never started, already joined or detached)',
+		},
+		hint: {
+			zh: '每个启动的线程只调用一次 `join()` 或 `detach()`；不确定时先用 `joinable()` 检查。',
+			en: 'Call `join()` or `detach()` once per started thread; check `joinable()` first.',
 		},
 	},
 	'exception-thrown': {

@@ -38,6 +38,7 @@ export function makeDiagnostic<Code extends DiagnosticCode>(
 		line: span.line,
 		column: span.column,
 	};
+	if (span.file) diagnostic.file = span.file;
 	if (entry.case) diagnostic.case = entry.case;
 	return diagnostic;
 }

@@ -33,8 +33,15 @@ export class ClassDef {
 	readonly fields: FieldDef[] = [];
 	readonly fieldIndex = new Map<string, number>();
 	readonly methods = new Map<string, FuncDef[]>();
+	/**
+	 * Member functions declared in the class body and defined out of class, by name: their
+	 * declarators, whose default arguments the definition does not repeat.
+	 */
+	readonly declared = new Map<string, SyntaxNode[]>();
 	/** Static members and nested constants: name → value cell. */
 	readonly statics = new Map<string, { type: CType; cell: { v: unknown } }>();
+	/** Base classes of the program, in declaration order. */
+	readonly bases: ClassDef[] = [];
 	/** The class's own scope (members, template parameters), child of its enclosing scope. */
 	scope!: Scope;
 	/** Whether fields and methods have been collected. */

@@ -14,7 +14,8 @@ import type { SyntaxNode } from '@lezer/common';
 import type { FuncDef } from './func-def.ts';
 import { Frame } from './runtime.ts';
 import type { CType } from './types.ts';
-import type { Value } from './values.ts';
+import { Instance, type Value } from './values.ts';
+import { destroyerFor, type Destroyer } from './compile/cleanup.ts';
 import { compileProgram } from './compile/declarations.ts';
 import { signatureOf } from './compile/functions.ts';
 import { compileFieldInitializers } from './compile/declarators.ts';
@@ -45,6 +46,19 @@ export class Compiler extends CompileContext {
 	params(def: FuncDef): Array<{ name: string; type: CType }> {
 		return signatureOf(this, def).params.map((p) => ({ name: p.name, type: p.type }));
 	}
+
+	/** Destroys an object as `delete` would (its class's destructor, members, bases). */
+	destroyValue(v: Value): void {
+		if (!(v instanceof Instance)) return;
+		let d = this.#destroyers.get(v.cls);
+		if (d === undefined) {
+			d = destroyerFor(this, { k: 'class', cls: v.cls, targs: v.targs }, null) ?? null;
+			this.#destroyers.set(v.cls, d);
+		}
+		d?.(v);
+	}
+
+	readonly #destroyers = new Map<object, Destroyer | null>();
 
 	/** Creates a default value of a type (for synthetic kernel arguments). */
 	defaultOf(t: CType): Value {

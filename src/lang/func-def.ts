@@ -54,6 +54,8 @@ export interface FuncDef {
 	/** Parameter count and how many have defaults. */
 	paramCount: number;
 	defaults: number;
+	/** The declaration in the class body of a member defined out of class (its default arguments). */
+	declaredAt?: SyntaxNode;
 	compiled?: CompiledFunc;
 	/** Instances of a function template, by template-argument key. */
 	instances?: Map<string, FuncDef>;

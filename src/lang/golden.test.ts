@@ -7,13 +7,17 @@
  *   ==>
  *   <expected outcome, log lines and diagnostics>
  *
+ * A program of several files starts each with `@file path` (the first is the entry; sources are
+ * compiled and linked, headers included, other files read as data). More options:
+ * `tiling: FIELD=VALUE;…`, `tiling-key: K`, `include: DIR;…`.
+ *
  * Run with UPDATE_GOLDEN=1 to rewrite the expected parts; review the diff.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isProductId } from '../sim/product-id.ts';
-import type { Action, RunRequest } from '../sim/run-request.ts';
+import type { Action, ProgramFile, RunRequest } from '../sim/run-request.ts';
 import type { Trace } from '../sim/trace.ts';
 import { run } from './run.ts';
 
@@ -52,7 +56,7 @@ function parseGolden(text: string): GoldenCase[] {
 
 function requestOf(c: GoldenCase): RunRequest {
 	const opts = new Map<string, string>();
-	for (const kv of c.options.split(/,\s*(?=\w+:)/)) {
+	for (const kv of c.options.split(/,\s*(?=[\w-]+:)/)) {
 		const i = kv.indexOf(':');
 		if (i > 0) opts.set(kv.slice(0, i).trim(), kv.slice(i + 1).trim());
 	}
@@ -60,16 +64,41 @@ function requestOf(c: GoldenCase): RunRequest {
 	if (!isProductId(product)) throw new Error(`unknown product ${product} in "${c.title}"`);
 	const ref = /^@program (\S+)\s*$/m.exec(c.program);
 	const source = ref ? readFileSync(`${root}${ref[1]}`, 'utf8') : c.program;
+	const files = splitFiles(source);
 	const request: RunRequest = {
-		source,
-		fileName: ref ? ref[1]!.split('/').pop()! : 'main.cpp',
+		source: files ? files[0]!.text : source,
+		fileName: files ? files[0]!.path : ref ? ref[1]!.split('/').pop()! : 'main.cpp',
 		product,
 		mode: opts.get('mode') === 'cpu' ? 'cpu' : 'npu',
 	};
+	if (files) request.files = files.slice(1);
+	if (opts.has('include')) request.includeDirs = opts.get('include')!.split(';');
+	if (opts.has('tiling-key')) request.tilingKey = Number(opts.get('tiling-key'));
+	if (opts.has('tiling')) {
+		request.tiling = Object.fromEntries(
+			opts
+				.get('tiling')!
+				.split(';')
+				.map((kv) => kv.split('='))
+				.map(([k, v]) => [k!.trim(), Number(v)]),
+		);
+	}
 	if (opts.has('blocks')) request.blocks = Number(opts.get('blocks'));
 	if (opts.has('max-steps')) request.maxSteps = Number(opts.get('max-steps'));
 	if (opts.has('actions')) request.actions = parseActions(opts.get('actions')!);
 	return request;
+}
+
+/** The `@file path` sections of a program, or undefined when it is one file. */
+function splitFiles(text: string): ProgramFile[] | undefined {
+	if (!/^@file /m.test(text)) return undefined;
+	return text
+		.split(/^@file /m)
+		.slice(1)
+		.map((part) => {
+			const nl = part.indexOf('\n');
+			return { path: part.slice(0, nl).trim(), text: part.slice(nl + 1) };
+		});
 }
 
 function parseActions(text: string): Action[] {
@@ -89,7 +118,9 @@ export function describeTrace(trace: Trace): string {
 	lines.push(...log.slice(0, MAX_LOG_LINES));
 	if (log.length > MAX_LOG_LINES) lines.push(`… ${log.length - MAX_LOG_LINES} more log lines`);
 	for (const d of trace.diagnostics)
-		lines.push(`${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`);
+		lines.push(
+			`${d.file ? `${d.file}:` : ''}${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`,
+		);
 	for (const l of trace.leaks) lines.push(`leak ${l.kind}: ${l.detail}`);
 	return lines.join('\n');
 }

@@ -1,8 +1,9 @@
 /**
  * Function-like macro expansion as the C preprocessor does it, on text: parameters are replaced
  * by the argument text, `#x` makes a string literal, `##` pastes tokens, `__VA_ARGS__` takes the
- * rest of the arguments (and `, ##__VA_ARGS__` drops its comma when there are none). The
- * expansion is then parsed and compiled at the call site.
+ * rest of the arguments (and `, ##__VA_ARGS__` drops its comma when there are none); GNU's named
+ * form `args...` takes them as `args` (with `, ##args` alike). The expansion is then parsed and
+ * compiled at the call site.
  */
 import type { MacroDef } from './preprocess.ts';
 
@@ -12,7 +13,10 @@ export type Expansion = { text: string } | { error: string };
 /** Expands `m` called with the argument texts `args`. */
 export function expandMacro(m: MacroDef, args: readonly string[]): Expansion {
 	const params = m.params ?? [];
-	const variadic = params[params.length - 1] === '...';
+	const last = params[params.length - 1] ?? '';
+	const variadic = last.endsWith('...');
+	// `...` takes the rest as __VA_ARGS__; GNU's `args...` takes them as `args`.
+	const restName = last === '...' ? '__VA_ARGS__' : last.slice(0, -3).trim();
 	const named = variadic ? params.slice(0, -1) : params;
 	if (variadic ? args.length < named.length : args.length !== named.length) {
 		// `F()` with one parameter passes one empty argument.
@@ -23,10 +27,11 @@ export function expandMacro(m: MacroDef, args: readonly string[]): Expansion {
 	const values = new Map<string, string>();
 	named.forEach((p, i) => values.set(p, (args[i] ?? '').trim()));
 	const rest = args.slice(named.length).map((a) => a.trim());
-	if (variadic) values.set('__VA_ARGS__', rest.join(', '));
+	if (variadic) values.set(restName, rest.join(', '));
 	let body = m.body;
 	// `, ##__VA_ARGS__` with no variadic arguments drops the comma (GNU extension).
-	if (variadic && rest.length === 0) body = body.replace(/,\s*##\s*__VA_ARGS__/g, '');
+	if (variadic && rest.length === 0)
+		body = body.replace(new RegExp(`,\\s*##\\s*${restName}\\b`, 'g'), '');
 	// One pass over tokens so string literals are left alone.
 	const out: string[] = [];
 	const re = /"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|##|#\s*[A-Za-z_]\w*|[A-Za-z_]\w*|\s+|./g;

@@ -196,13 +196,14 @@ describe('run never throws', () => {
 describe('checkProgram for the editor', () => {
 	it('names an unknown call and an unknown type without running anything', () => {
 		const diagnostics = checkProgram({
-			source: 'int main() {\n  Foo f;\n  aclrtMagic(1);\n  while (1) {}\n}',
+			source: 'int main() {\n  Foo f;\n  Magic(1);\n  aclrtMagic(1);\n  while (1) {}\n}',
 			product: 'atlas-a2',
 			mode: 'npu',
 		});
-		expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
-			['type-unknown', 2, 3],
-			['call-unknown', 3, 3],
+		expect(diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
+			['type-unknown', 'error', 2, 3],
+			['call-unknown', 'error', 3, 3],
+			['call-external', 'warning', 4, 3],
 		]);
 	});
 });

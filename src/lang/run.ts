@@ -29,16 +29,19 @@ import { PRODUCT_BASES } from '../sim/product.ts';
 import { Recorder } from '../sim/recorder.ts';
 import { HcclWorld, type PassRecord } from '../sim/hccl/hccl-world.ts';
 import { DEFAULT_MAX_STEPS, MAX_RANKS, type Action, type RunRequest } from '../sim/run-request.ts';
-import type { CallSite, Diagnostic, Outcome, Trace } from '../sim/trace.ts';
+import type { CallSite, Diagnostic, Leak, Outcome, Trace } from '../sim/trace.ts';
+import { releaseOf } from './heap-blocks.ts';
 import { createBindings, num, type SimEnv } from './bindings/index.ts';
-import { RunFiles } from './bindings/run-files.ts';
 import { Compiler, type LaunchKernel } from './compiler.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
 import type { FuncDef } from './func-def.ts';
-import { parseForRun } from './parse.ts';
+import { parseProject } from './parse.ts';
+import { Project } from './project.ts';
 import { Frame, Runtime } from './runtime.ts';
 import { T, type CType } from './types.ts';
-import { ArrayStore, FuncValue, Ptr, type Value } from './values.ts';
+import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts';
+import { ProgramFileSystem } from './std/file-system.ts';
+import { ThreadScheduler } from './thread-scheduler.ts';
 import { GmArray } from './gm-array.ts';
 import { kernelBudget } from './kernel-budget.ts';
 import { kernelParamPointer } from './kernel-inputs.ts';
@@ -108,6 +111,7 @@ export const MAX_PASSES = 32;
 function runPass(request: RunRequest, world: HcclWorld): Trace {
 	const recorder = new Recorder(new VirtualClock());
 	let machine: Machine | undefined;
+	let files: ProgramFileSystem | undefined;
 	let memory: MemoryWatch | undefined;
 	try {
 		const result = runInner(
@@ -117,6 +121,7 @@ function runPass(request: RunRequest, world: HcclWorld): Trace {
 			false,
 			world,
 			(m) => (memory = m),
+			(fs) => (files = fs),
 		);
 		for (const d of world.findings) recorder.diagnostic(d);
 		try {
@@ -125,6 +130,8 @@ function runPass(request: RunRequest, world: HcclWorld): Trace {
 			// Series are a view; a failure here must not hide the outcome.
 		}
 		const trace = recorder.finish(result);
+		const outputs = (files as ProgramFileSystem | undefined)?.outputs() ?? [];
+		if (outputs.length > 0) trace.files = outputs;
 		const snapshot = (memory as MemoryWatch | undefined)?.result();
 		if (snapshot) trace.memory = snapshot;
 		return trace;
@@ -178,7 +185,7 @@ interface Unit {
 	env: SimEnv;
 	rt: Runtime;
 	compiler: Compiler;
-	parsed: ReturnType<typeof parseForRun>;
+	parsed: ReturnType<typeof parseProject>;
 	runKernel: RunKernel;
 	memory: MemoryWatch;
 }
@@ -206,9 +213,12 @@ function runInner(
 	compileOnly = false,
 	world?: HcclWorld,
 	onMemory: (m: MemoryWatch) => void = () => undefined,
+	onFiles: (fs: ProgramFileSystem) => void = () => undefined,
 ): Outcome {
-	// The files the processes of this run write and read (root-info hand-over, rank tables).
-	const files = new RunFiles();
+	// The files every process and program of this run reads and writes: the data files given
+	// with the program, and what they write (an output file, the ranks' root-info hand-over).
+	const files = new ProgramFileSystem(new Project(request));
+	onFiles(files);
 	const unit = compileUnit(request, recorder, files, onMemory);
 	if (typeof unit === 'string') return unit;
 	const { env, rt, compiler, parsed, runKernel, memory } = unit;
@@ -308,7 +318,7 @@ function runInner(
 function compileUnit(
 	request: RunRequest,
 	recorder: Recorder,
-	files: RunFiles,
+	files: ProgramFileSystem,
 	onMemory: (m: MemoryWatch) => void = () => undefined,
 ): Unit | Outcome {
 	const fileName = request.fileName ?? 'main.cpp';
@@ -320,9 +330,11 @@ function compileUnit(
 		predefined['ASCENDC_CPU_DEBUG'] = '1';
 		predefined['__CCE_KT_TEST__'] = '1';
 	}
-	Object.assign(predefined, request.defines);
+	for (const [name, value] of Object.entries(request.defines ?? {}))
+		if (/^[A-Za-z_]\w*$/.test(name) && name !== '__proto__') predefined[name] = String(value);
 	for (const name of request.undefines ?? []) delete predefined[name];
-	const parsed = parseForRun(request.source, { predefined });
+	const project = new Project(request);
+	const parsed = parseProject(project, { predefined });
 	for (const d of parsed.diagnostics) recorder.diagnostic(d);
 	if (parsed.diagnostics.some((d) => d.severity === 'error')) return 'rejected';
 
@@ -340,6 +352,10 @@ function compileUnit(
 		sawError: false,
 		kernelOutcome: 'completed',
 		launches: 0,
+		tiling: request.tiling ?? {},
+		tilingKey: request.tilingKey ?? smallestTilingKey(parsed.pre.text),
+		threads: undefined as unknown as ThreadScheduler,
+		files,
 		apiCounters: [],
 	};
 	const rt = new Runtime(
@@ -349,10 +365,15 @@ function compileUnit(
 		request.maxSteps ?? DEFAULT_MAX_STEPS,
 		env,
 	);
+	env.threads = new ThreadScheduler(rt, recorder);
 	const memory = new MemoryWatch(recorder, env, request.snapshot);
 	onMemory(memory);
-	const bindings = createBindings(env, files);
 	let compiler!: Compiler;
+	// A smart pointer's object is deleted as `delete` does: destructor, then the block.
+	const bindings = createBindings(env, (p) => {
+		if (rt.blocks.freed(p.base) && p.base instanceof ObjectStore)
+			compiler.destroyValue(p.base.target);
+	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
 	const runKernel: RunKernel = (kernel, blocks, args, pid, site) => {
@@ -617,10 +638,12 @@ function runProcess(
 	// A rank runs on a clock lane of its own (its pid), starting when the job does.
 	if (rank) machine.clock.enterLane(proc.pid, rank.start);
 	env.proc = proc;
+	env.threads.reset(proc.acl, proc.pid);
 	env.sawError = false;
 	env.kernelOutcome = 'completed';
 	env.handlers.clear();
 	rt.pid = proc.pid;
+	rt.blocks.clear();
 	rt.generation++;
 	rt.loop = undefined;
 	rt.stack.length = 0;
@@ -663,6 +686,7 @@ function runProcess(
 		rt.flush();
 		// The process ends at main's closing brace.
 		const end = rt.map.position(Math.max(0, main.node!.to - 1));
+		reportHeapLeaks(rt, machine, proc.pid);
 		proc.returnFromMain(code, { stack: [{ func: 'main', line: end.line, column: end.column }] });
 		outcome = hostOutcome(env, code !== 0);
 	} catch (error) {
@@ -679,6 +703,24 @@ function runProcess(
 		rt.pid = undefined;
 	}
 	return outcome;
+}
+
+/** Host-heap blocks still live when the process returns from main, as leaks (line of each). */
+function reportHeapLeaks(rt: Runtime, machine: Machine, pid: number): void {
+	for (const b of rt.blocks.live()) {
+		const leak: Leak = {
+			kind: 'host-heap',
+			detail: `${b.what} at line ${b.span.line} was never released with ${releaseOf(b.kind)}`,
+			pid,
+			span: {
+				line: b.span.line,
+				column: b.span.column,
+				...(b.span.file ? { file: b.span.file } : {}),
+			},
+			bytes: b.bytes,
+		};
+		machine.recorder.leak(leak);
+	}
 }
 
 function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
@@ -725,7 +767,7 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 	if (error instanceof LangStop) {
 		recorder.diagnostic(error.diagnostic);
 		const code = error.diagnostic.code as LangCode;
-		if (code === 'steps-exhausted') return 'hang';
+		if (code === 'steps-exhausted' || code === 'thread-blocked') return 'hang';
 		if (CRASH_CODES.has(code)) return 'abort';
 		return 'rejected';
 	}
@@ -741,6 +783,16 @@ function stopOutcome(error: unknown, recorder: Recorder): Outcome {
 		langDiagnostic('internal-error', { line: 1, column: 1 }, { detail: describeError(error) }),
 	);
 	return 'rejected';
+}
+
+/** The smallest key a kernel's `TILING_KEY_IS(k)` tests (0 when it tests none). */
+function smallestTilingKey(text: string): number {
+	let min: number | undefined;
+	for (const m of text.matchAll(/\bTILING_KEY_IS\s*\(\s*(\d+)[uUlL]*\s*\)/g)) {
+		const k = Number(m[1]);
+		if (min === undefined || k < min) min = k;
+	}
+	return min ?? 0;
 }
 
 /** What the runner reads from a finished launch. */

@@ -10,8 +10,9 @@ import type { Recorder } from '../sim/recorder.ts';
 import type { CallSite, Frame as SiteFrame, SourceSpan } from '../sim/trace.ts';
 import type { DiagnosticParams } from '../diagnostics/index.ts';
 import { langDiagnostic, LangStop, type LangCode } from './diagnostics.ts';
-import type { SourceMap } from './source-map.ts';
 import type { SimEnv } from './bindings/sim-env.ts';
+import type { SourceMap } from './source-map.ts';
+import { HeapBlocks } from './heap-blocks.ts';
 import type { Value } from './values.ts';
 import { HostMemory } from '../sim/host/host-memory.ts';
 
@@ -49,6 +50,8 @@ export interface StackEntry {
 	func: string;
 	line: number;
 	column: number;
+	/** The function's file, when the program has several. */
+	file?: string | undefined;
 }
 
 /** See the file comment. */
@@ -74,6 +77,8 @@ export class Runtime {
 	dueAt = Number.POSITIVE_INFINITY;
 	/** Host memory of a run without a process (a kernel run on its own). */
 	readonly #ownMemory = new HostMemory();
+	/** The live host-heap blocks of the running process (for its leak report). */
+	readonly blocks = new HeapBlocks();
 	#heapTop = HEAP_BASE;
 	/** The loop entered last: where a run that exhausts its budget is reported. */
 	loop: SourceSpan | undefined;
@@ -155,7 +160,7 @@ export class Runtime {
 			func: e.func,
 			line: e.line,
 			column: e.column,
-			file: this.fileName,
+			file: e.file ?? this.fileName,
 		}));
 		return { stack: frames };
 	}

@@ -56,22 +56,24 @@ export class Scope {
 		this.names.set(name, entity);
 	}
 
-	/** Finds `name` here or in an enclosing scope (and their using-directives). */
+	/**
+	 * Finds `name` here or in an enclosing scope (and their using-directives). Each enclosing
+	 * scope answers through its own `lookup`, so a scope that captures (a lambda's) sees every
+	 * name that crosses it.
+	 */
 	lookup(name: string): Entity | undefined {
-		for (let s: Scope | null = this; s; s = s.parent) {
-			const own = s.names.get(name);
-			if (own) return own;
-			for (const u of s.usings) {
-				const found = u.names.get(name);
-				if (found) return found;
-			}
-		}
-		return undefined;
+		return this.lookupOwn(name) ?? this.parent?.lookup(name);
 	}
 
 	/** Finds `name` only among this scope's own names and usings. */
 	lookupOwn(name: string): Entity | undefined {
-		return this.names.get(name) ?? this.usings.map((u) => u.names.get(name)).find((e) => e);
+		const own = this.names.get(name);
+		if (own) return own;
+		for (const u of this.usings) {
+			const found = u.names.get(name);
+			if (found) return found;
+		}
+		return undefined;
 	}
 
 	/** The qualified prefix of names declared here, e.g. `ns::KernelAdd::`. */

@@ -163,6 +163,35 @@ export class SimObject {
 	}
 }
 
+/**
+ * The state of a simulator object that C++ copies along with the object (a vector's elements, a
+ * string stream's text): `copy()` makes an independent one.
+ */
+export interface Copyable {
+	copy(): unknown;
+}
+
+/** Whether a handle is {@link Copyable}. */
+export function isCopyable(x: unknown): x is Copyable {
+	return typeof x === 'object' && x !== null && typeof (x as Copyable).copy === 'function';
+}
+
+/** The static type name of a brace list passed where its type is not known yet. */
+export const BRACE_LIST = '__BraceList';
+
+/**
+ * A brace list passed to a callee that decides what it builds (`m.insert({k, v})`,
+ * `v.push_back({1, 2})`): the values of its items and their static types.
+ */
+export class BraceList {
+	readonly items: Value[];
+	readonly types: readonly CType[];
+	constructor(items: Value[], types: readonly CType[]) {
+		this.items = items;
+		this.types = types;
+	}
+}
+
 /** A function used as a value (e.g. a signal handler passed to `signal`). */
 export class FuncValue {
 	readonly name: string;
@@ -174,11 +203,61 @@ export class FuncValue {
 	}
 }
 
-/** `std::cout` / `std::cerr` and `std::endl`. */
-export class OStream {
-	readonly channel: 'stdout' | 'stderr';
-	constructor(channel: 'stdout' | 'stderr') {
+/** How an output stream formats what it is given, as the iostream manipulators set it. */
+export interface StreamFormat {
+	/** Minimum width of the next item only (`std::setw`). */
+	width: number;
+	precision: number;
+	floats: 'default' | 'fixed' | 'scientific';
+	base: 8 | 10 | 16;
+	fill: string;
+	left: boolean;
+	boolalpha: boolean;
+}
+
+/**
+ * An output stream: `std::cout`/`std::cerr` (channel `stdout`/`stderr`, lines go to the log), or
+ * a stream that collects text (`text`: a string stream, or a file stream before it is written).
+ */
+export class OStream implements Copyable {
+	readonly channel: 'stdout' | 'stderr' | 'text';
+	/** What a text stream holds. */
+	text = '';
+	/** Where a text stream's reads are (input string streams). */
+	readAt = 0;
+	/** False after a failed open or read (`if (!file)`). */
+	ok = true;
+	readonly format: StreamFormat = {
+		width: 0,
+		precision: 6,
+		floats: 'default',
+		base: 10,
+		fill: ' ',
+		left: false,
+		boolalpha: false,
+	};
+	constructor(channel: 'stdout' | 'stderr' | 'text') {
 		this.channel = channel;
+	}
+	copy(): OStream {
+		const s = new OStream(this.channel);
+		s.text = this.text;
+		s.readAt = this.readAt;
+		s.ok = this.ok;
+		Object.assign(s.format, this.format);
+		return s;
+	}
+	/** Whether the stream is usable (`if (stream)`). */
+	truthy(): boolean {
+		return this.ok;
+	}
+}
+
+/** An iostream manipulator (`std::setw(8)`, `std::fixed`): what it does to a stream's format. */
+export class Manipulator {
+	readonly apply: (format: StreamFormat) => void;
+	constructor(apply: (format: StreamFormat) => void) {
+		this.apply = apply;
 	}
 }
 
@@ -199,9 +278,20 @@ export type Value =
 	| typeof ENDL
 	| object;
 
+/** Something whose truth is its own (a stream that failed, an empty smart pointer). */
+interface Testable {
+	truthy(): boolean;
+}
+
+function isTestable(x: unknown): x is Testable {
+	return typeof x === 'object' && x !== null && typeof (x as Testable).truthy === 'function';
+}
+
 /** Whether a value counts as true in a condition. */
 export function truthy(v: Value): boolean {
 	if (typeof v === 'number') return v !== 0;
+	if (v instanceof SimObject) return isTestable(v.handle) ? v.handle.truthy() : v.handle !== null;
+	if (isTestable(v)) return v.truthy();
 	return v !== null && v !== undefined;
 }
 

@@ -32,12 +32,34 @@ export function isRunMode(value: string): value is RunMode {
 /** Default step budget: a runaway loop stops here with a diagnostic, not a frozen tab. */
 export const DEFAULT_MAX_STEPS = 2_000_000;
 
+/**
+ * One file of a program beyond the first: a source file (`.cpp`, `.cc`, `.c`, `.cxx`, `.asc`),
+ * a header (`.h`, `.hpp`, …) or a data file the program reads (`input_x.bin`, `model.om`).
+ * `path` is relative to the program's root folder, with `/` separators.
+ */
+export interface ProgramFile {
+	path: string;
+	/** The text of a source, header or text data file. */
+	text: string;
+	/** The bytes of a binary data file, when they are not text (then `text` is ignored). */
+	bytes?: Uint8Array;
+	/** The size of a data file too large to carry, whose contents are not given. */
+	size?: number;
+}
+
 /** One run of one program. */
 export interface RunRequest {
-	/** The C++ program. */
+	/** The C++ program (its first file, when it has several). */
 	source: string;
-	/** Shown in backtraces and diagnostics, e.g. `add_custom.cpp`. */
+	/** Shown in backtraces and diagnostics, e.g. `add_custom.cpp`; the path of the first file. */
 	fileName?: string;
+	/**
+	 * The other files of the program: every further source file is compiled and linked with the
+	 * first, headers are there for `#include "…"`, data files for the program's own reads.
+	 */
+	files?: readonly ProgramFile[];
+	/** Folders (paths as in `files`) that `#include "…"` searches after the given files (`-I`). */
+	includeDirs?: readonly string[];
 	product: ProductId;
 	mode: RunMode;
 	/**
@@ -51,6 +73,10 @@ export interface RunRequest {
 	maxSteps?: number;
 	/** User actions in order (run, wait, signal, suspend). Omitted: one plain run. */
 	actions?: readonly Action[];
+	/** Values of an operator-framework kernel's tiling fields (`GET_TILING_DATA`), by name. */
+	tiling?: Readonly<Record<string, number>>;
+	/** The tiling key `TILING_KEY_IS(k)` tests; omitted: the smallest key the kernel tests. */
+	tilingKey?: number;
 	/** For kernels with no `main`: blocks to launch and bytes per synthetic GM buffer. */
 	blocks?: number;
 	gmBytes?: number;

@@ -92,7 +92,9 @@ export type LeakKind =
 	| 'graph'
 	| 'model'
 	| 'context'
-	| 'device';
+	| 'device'
+	// A host-heap block of the program's own (malloc/new) never freed.
+	| 'host-heap';
 
 /** A resource still held when a process exited, with the line that took it. */
 export interface Leak {
@@ -122,6 +124,8 @@ export interface Trace {
 	resources?: ResourceReport;
 	/** True when `steps` was cut short to keep the trace small (the run itself was not). */
 	stepsTruncated?: boolean;
+	/** Files the program wrote (`fopen(…, "w")`, `std::ofstream`, `WriteFile`), by path. */
+	files?: Array<{ path: string; bytes: Uint8Array }>;
 	/** The run's memory at the step the request asked for (RunRequest.snapshot). */
 	memory?: MemorySnapshot;
 	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */

@@ -16,6 +16,8 @@ export interface ScenarioFiles {
 	scenario: Scenario;
 	faulty: string;
 	fixed: string;
+	/** Each variant's further files (`files:` in case.yaml), with their text. */
+	extra: Record<'faulty' | 'fixed', Array<{ path: string; text: string }>>;
 	/** The other programs the scenario's actions start, by file name. */
 	programs: Record<string, string>;
 }
@@ -39,7 +41,13 @@ export async function loadScenarioFiles(slug: string, id: string): Promise<Scena
 	// Builds run from the project root; bundling moves this module, so no import.meta.url here.
 	const read = (file: string) => readFile(join(process.cwd(), CASES_DIR, slug, file), 'utf8');
 	const [faulty, fixed] = await Promise.all([read(scenario.faulty), read(scenario.fixed)]);
+	const readAll = (paths: readonly string[] = []) =>
+		Promise.all(paths.map(async (path) => ({ path, text: await read(path) })));
+	const extra = {
+		faulty: await readAll(scenario.files?.faulty),
+		fixed: await readAll(scenario.files?.fixed),
+	};
 	const programs: Record<string, string> = {};
 	for (const name of allOtherPrograms(scenario)) programs[name] = await read(name);
-	return { slug, scenario, faulty, fixed, programs };
+	return { slug, scenario, faulty, fixed, extra, programs };
 }

@@ -125,6 +125,9 @@ describeInBrowser('the editor explains and completes APIs', () => {
 			hasText: 'aclrtCreateStreamWithConfig',
 		});
 		await option.waitFor({ timeout: 10_000 });
+		// CodeMirror ignores Enter for its interactionDelay (75 ms) after the list opens, so that a
+		// key already on its way is a line break; a reader sees the list first, and so does this.
+		await new Promise((resolve) => setTimeout(resolve, 200));
 		await page().keyboard.press('Enter');
 		await expect(widget.code()).resolves.toContain('aclrtCreateStreamWithConfig');
 	});

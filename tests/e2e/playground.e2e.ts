@@ -120,6 +120,81 @@ describeInBrowser('share links', () => {
 	}
 });
 
+describeInBrowser('a program of several files', () => {
+	const page = usePage();
+	const host = [
+		'#include "acl/acl.h"',
+		'#include "utils.h"',
+		'extern void add_custom_do(uint32_t n, void *stream);',
+		'int main() {',
+		'CHECK_ACL(aclInit(nullptr));',
+		'CHECK_ACL(aclrtSetDevice(0));',
+		'aclrtStream stream = nullptr;',
+		'CHECK_ACL(aclrtCreateStream(&stream));',
+		'add_custom_do(8, stream);',
+		'CHECK_ACL(aclrtSynchronizeStream(stream));',
+		'INFO_LOG("kernel done on %d blocks", 8);',
+		'CHECK_ACL(aclrtDestroyStream(stream));',
+		'CHECK_ACL(aclrtResetDevice(0));',
+		'CHECK_ACL(aclFinalize());',
+		'return 0;',
+		'}',
+	].join('\n');
+	const kernel = [
+		'extern "C" __global__ __aicore__ void add_custom() {}',
+		'void add_custom_do(uint32_t n, void *stream) {',
+		'add_custom<<<n, nullptr, stream>>>();',
+		'}',
+	].join('\n');
+
+	it('runs a host file and a kernel file with a missing helper header, shows the assumptions, and shares both files', async () => {
+		const widget = await open(page(), 'en');
+		await widget.setCode(host);
+		await widget.root.getByLabel('File name', { exact: true }).fill('add_custom.cpp');
+		await widget.button('Add file').click();
+		const tabs = widget.root.getByRole('tablist', { name: 'Program files' });
+		await expect(
+			tabs.getByRole('tab', { name: 'add_custom.cpp' }).getAttribute('aria-selected'),
+		).resolves.toBe('true');
+		await widget.root.locator('.cm-content').focus();
+		await page().keyboard.type(kernel);
+		expect(await widget.run()).toBe('completed');
+		await expect(widget.logText()).resolves.toContain('[INFO]  kernel done on 8 blocks');
+		const diagnostics = (await widget.root.locator('.repro-diagnostics').innerText()).replace(
+			/\s+/g,
+			' ',
+		);
+		expect(diagnostics).toContain('helper-assumed');
+		// Names in a message are shown as code, without the backticks of its template.
+		expect(diagnostics).toContain('CHECK_ACL is not defined in the program');
+		expect(diagnostics).toContain('INFO_LOG is not defined in the program');
+
+		await widget.button('Copy share link').click();
+		const url = await widget.root.locator('.repro-share-url').inputValue();
+		const second = await page().context().newPage();
+		await second.goto(url);
+		const restored = await new Widget(second, second.locator('.repro').first(), 'en').ready();
+		await expect(restored.settled()).resolves.toBe('completed');
+		const restoredTabs = restored.root.getByRole('tablist', { name: 'Program files' });
+		await expect(restoredTabs.getByRole('tab').count()).resolves.toBe(2);
+		expect(await restored.code()).toContain('add_custom_do(8, stream);');
+		await restoredTabs.getByRole('tab', { name: 'add_custom.cpp' }).click();
+		expect(await restored.code()).toContain('add_custom<<<n, nullptr, stream>>>();');
+		await second.close();
+	});
+
+	it('refuses a file name that is taken, with a message', async () => {
+		const widget = await open(page(), 'en');
+		const first = await widget.root.getByRole('tab').first().innerText();
+		await widget.root.getByLabel('File name', { exact: true }).fill(first.replace(/\s*✎$/, ''));
+		await widget.button('Add file').click();
+		await expect(widget.root.getByRole('alert').innerText()).resolves.toBe(
+			'A file with that name exists.',
+		);
+		await expect(widget.root.getByRole('tab').count()).resolves.toBe(1);
+	});
+});
+
 describeInBrowser('a runaway program', () => {
 	const page = usePage();
 
@@ -184,6 +259,19 @@ describeInBrowser('keyboard-only use', () => {
 		await page().keyboard.press('Tab');
 		await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe(
 			'playground-ranks',
+		);
+		// The file tabs are one tab stop (arrows move between files), then the file controls.
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe(
+			'tab',
+		);
+		await page().keyboard.press('Tab');
+		await expect(
+			page().evaluate(() => document.activeElement?.getAttribute('aria-label')),
+		).resolves.toBe('文件名');
+		await page().keyboard.press('Tab');
+		await expect(page().evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+			'添加文件',
 		);
 		// The editor is one tab stop; Tab leaves it again (it does not trap focus).
 		await page().keyboard.press('Tab');

@@ -191,6 +191,7 @@ describeInBrowser('search', () => {
 		['事件', 'acl-event-id-exhausted'],
 		['休眠', 'suspend-hwts-busy'],
 		['信号', 'signal-handler-double-release'],
+		['工作线程', 'acl-context-null-in-thread'],
 	] as const) {
 		it(`finds ${slug} from the Chinese query ${query}`, async () => {
 			await expect(search('zh', query)).resolves.toContain(`/zh/cases/${slug}/`);
@@ -199,6 +200,12 @@ describeInBrowser('search', () => {
 
 	it('finds a case from a bare error code', async () => {
 		await expect(search('en', '207007')).resolves.toContain('/en/cases/acl-event-id-exhausted/');
+	});
+
+	it('finds the worker-thread case from its torch_npu message in English', async () => {
+		await expect(search('en', 'The context is empty')).resolves.toContain(
+			'/en/cases/acl-context-null-in-thread/',
+		);
 	});
 
 	it('finds the case from an English query', async () => {

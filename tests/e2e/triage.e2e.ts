@@ -68,6 +68,24 @@ describeInBrowser('the triage page', () => {
 		await expect(page().locator('#symptom').count()).resolves.toBe(1);
 	});
 
+	it("claims a worker thread's 107002 for the context-null case, in Chinese and in English", async () => {
+		const log =
+			'(allocate:torch_npu/csrc/core/npu/NPUCachingAllocator.cpp:2050 NPU error, error code is 107002\n[Error]: The context is empty.\n';
+		for (const [lang, button] of [
+			['zh', '诊断'],
+			['en', 'Diagnose'],
+		] as const) {
+			await page().goto(`${baseURL()}/${lang}/triage/`);
+			await page()
+				.getByLabel(lang === 'zh' ? '日志' : 'Log', { exact: true })
+				.fill(log);
+			await page().getByRole('button', { name: button }).click();
+			await page()
+				.locator(`.triage__matches a[href="/${lang}/cases/acl-context-null-in-thread/#symptom"]`)
+				.waitFor();
+		}
+	});
+
 	it('pre-fills the box from #log= and matches it at once, in English', async () => {
 		await page().goto(`${baseURL()}/en/triage/#log=${encodeURIComponent(LOG)}`);
 		await page().locator(`.triage__matches a[href="/en/cases/${CASE}/#symptom"]`).waitFor();

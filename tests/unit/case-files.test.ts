@@ -118,7 +118,8 @@ describe.each(cases)('case $slug', ({ slug, dir, facts, pages }) => {
 
 	it('has every program its scenarios name, beside case.yaml', () => {
 		for (const scenario of facts.scenarios) {
-			for (const file of [scenario.faulty, scenario.fixed]) {
+			const further = [...(scenario.files?.faulty ?? []), ...(scenario.files?.fixed ?? [])];
+			for (const file of [scenario.faulty, scenario.fixed, ...further]) {
 				expect(existsSync(join(dir, file)), `${slug}/${file}`).toBe(true);
 			}
 		}

@@ -30,6 +30,7 @@ function runTrigger(code: string, trigger: Trigger): Trace {
 	if (trigger.gmBytes) request.gmBytes = trigger.gmBytes;
 	if (trigger.blocks) request.blocks = trigger.blocks;
 	if (trigger.actions) request.actions = trigger.actions;
+	if (trigger.files) request.files = trigger.files;
 	if (trigger.request) Object.assign(request, trigger.request);
 	return run(request);
 }

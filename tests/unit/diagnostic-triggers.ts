@@ -6,7 +6,7 @@
 import type { Action } from '../../src/cases/schema.ts';
 import type { DiagnosticCode } from '../../src/diagnostics/index.ts';
 import type { ProductId } from '../../src/sim/product-id.ts';
-import type { RunMode, RunRequest } from '../../src/sim/run-request.ts';
+import type { ProgramFile, RunMode, RunRequest } from '../../src/sim/run-request.ts';
 import { rankProgram } from '../../src/sim/host/hccl/hccl-programs.test-util.ts';
 
 /** A program that reaches a code, with what the run needs. */
@@ -21,6 +21,8 @@ export interface Trigger {
 	/** Blocks a kernel run without `main` launches. */
 	blocks?: number;
 	actions?: Action[];
+	/** Further files of the program (headers it includes, other sources, data). */
+	files?: ProgramFile[];
 	/** The machine and the other programs of the run (RunRequest fields of the same names). */
 	request?: Pick<
 		RunRequest,
@@ -91,10 +93,10 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	'parse-error': { source: 'int main() {\n    int x = (1 + ;\n    return 0;\n}\n' },
 	'parse-unexpected-end': { source: 'int main() {\n    int x = 1;\n' },
 	'construct-unsupported': {
-		source: 'int main() {\n    auto f = [](int a) { return a + 1; };\n    return 0;\n}\n',
+		source: 'int main() {\n    goto end;\nend:\n    return 0;\n}\n',
 	},
 	'call-unknown': {
-		source: 'int main() {\n    aclrtMallocTurbo(nullptr, 16);\n    return 0;\n}\n',
+		source: 'int main() {\n    MallocTurbo(nullptr, 16);\n    return 0;\n}\n',
 	},
 	'call-misspelt': {
 		source: host('    aclrtSynchronizeStrem(stream);'),
@@ -135,7 +137,7 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	},
 	'preprocessor-unterminated': { source: '#if 1\nint main() {\n    return 0;\n}\n' },
 	'macro-framework': {
-		source: kernel('    GET_TILING_DATA(tilingData, y);'),
+		source: 'BEGIN_TILING_DATA_DEF(AddTiling);\nint main() {\n    return 0;\n}\n',
 	},
 	'entry-missing': { source: 'int value = 1;\n' },
 	'kernel-synthetic-args': { source: kernel('') },
@@ -153,8 +155,59 @@ export const TRIGGERS: Record<DiagnosticCode, Trigger | Unreachable> = {
 	},
 	'value-not-callable': { source: 'int main() {\n    int x = 1;\n    return x(2);\n}\n' },
 	'lvalue-required': { source: 'int main() {\n    ++3;\n    return 0;\n}\n' },
-	'file-io-simulated': {
+	'file-missing': {
 		source: '#include <cstdio>\nint main() {\n    fopen("input.bin", "rb");\n    return 0;\n}\n',
+	},
+	'file-written': {
+		source:
+			'#include <cstdio>\nint main() {\n    FILE *f = fopen("out.txt", "w");\n    fputs("hi", f);\n    fclose(f);\n    return 0;\n}\n',
+	},
+	'thread-blocked': {
+		source: `#include <thread>
+#include <mutex>
+#include <condition_variable>
+std::mutex m;
+std::condition_variable cv;
+bool ready = false;
+void Waiter() {
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait(lock, [] { return ready; });
+}
+int main() {
+    std::thread t(Waiter);
+    t.join();
+    return 0;
+}
+`,
+	},
+	'thread-not-joinable': {
+		source:
+			'#include <thread>\nvoid Work() {}\nint main() {\n    std::thread t(Work);\n    t.join();\n    t.join();\n    return 0;\n}\n',
+	},
+	'include-cycle': {
+		source: '#include "a.h"\nint main() {\n    return 0;\n}\n',
+		files: [
+			{ path: 'a.h', text: '#include "b.h"\n' },
+			{ path: 'b.h', text: '#include "a.h"\n' },
+		],
+	},
+	'helper-assumed': {
+		source: 'int main() {\n    INFO_LOG("started %d", 1);\n    return 0;\n}\n',
+	},
+	'framework-assumed': {
+		source: kernel('    GET_TILING_DATA(tilingData, y);'),
+	},
+	'call-external': {
+		source: '#include "my_math.h"\nint main() {\n    return FastDot(1, 2);\n}\n',
+	},
+	'type-external': {
+		source: '#include "my_math.h"\nint main() {\n    Matrix m;\n    return m.rows;\n}\n',
+	},
+	'name-external': {
+		source: '#include "my_math.h"\nint main() {\n    return MATH_ONE;\n}\n',
+	},
+	'asm-skipped': {
+		source: kernel('    asm("nop");'),
 	},
 	'exception-thrown': { source: 'int main() {\n    throw 1;\n}\n' },
 	'internal-error': {

@@ -16,11 +16,13 @@ export type Scenario = LoadedCase['facts']['scenarios'][number];
  */
 export function runScenario(slug: string, scenario: Scenario, variant: Variant): Trace {
 	const file = scenario[variant];
-	const read = (name: string) => readFileSync(join(DEFAULT_CASES_DIR, slug, name), 'utf8');
+	const read = (path: string) => readFileSync(join(DEFAULT_CASES_DIR, slug, path), 'utf8');
+	const files = (scenario.files?.[variant] ?? []).map((path) => ({ path, text: read(path) }));
 	const others = otherPrograms(scenario, variant);
 	return run({
 		source: read(file),
 		fileName: file,
+		...(files.length > 0 ? { files } : {}),
 		product: scenario.product,
 		mode: scenario.mode,
 		...machineFields(scenario),

@@ -98,6 +98,19 @@ export const DEVICE_APIS: readonly HostApiRow[] = [
 		run: device.aclrtGetDeviceCount,
 	}),
 	hostApi({
+		name: 'aclrtGetRunMode',
+		group,
+		signature: 'aclError aclrtGetRunMode(aclrtRunMode *runMode)',
+		out: ['runMode'],
+		cost: CALL_COST,
+		doc: {
+			zh: '获取应用的运行模式。模拟的程序总在连着 Device 的 Host 上运行，所以得到 ACL_HOST。',
+			en: 'Gets where the application runs. A simulated program always runs on a host attached to the devices, so the answer is ACL_HOST.',
+		},
+		source: DOC('aclrtGetRunMode'),
+		run: device.aclrtGetRunMode,
+	}),
+	hostApi({
 		name: 'aclrtSynchronizeDevice',
 		group,
 		signature: 'aclError aclrtSynchronizeDevice(void)',

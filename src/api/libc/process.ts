@@ -141,9 +141,10 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps seconds seconds of virtual time; user actions due meanwhile (kill -2, say) are delivered.',
 		},
 		source: manPage('sleep', 3),
-		run: ({ clock, proc }, c) => {
+		run: ({ clock, proc, yieldThread }, c) => {
 			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round((c.args[0] as number) * 1_000_000)));
+			yieldThread();
 			return 0;
 		},
 	}),
@@ -157,9 +158,10 @@ export const PROCESS_APIS: readonly ProcessApiRow[] = [
 			en: 'Sleeps usec microseconds of virtual time.',
 		},
 		source: manPage('usleep', 3),
-		run: ({ clock, proc }, c) => {
+		run: ({ clock, proc, yieldThread }, c) => {
 			proc?.sleeping();
 			clock.advance(Math.max(0, Math.round(c.args[0] as number)));
+			yieldThread();
 			return 0;
 		},
 	}),

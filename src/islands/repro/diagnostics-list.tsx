@@ -19,7 +19,7 @@ export interface DiagnosticsListProps {
 	/** The page's language: which text to show and which pages to link. */
 	lang: Lang;
 	/** Moves the editor cursor to a diagnostic, when the editor is loaded. */
-	onJump?: (line: number, column: number) => void;
+	onJump?: (line: number, column: number, file?: string) => void;
 }
 
 /** The diagnostics panel; renders nothing when there are none. */
@@ -36,12 +36,12 @@ export function DiagnosticsList({ t, level, diagnostics, lang, onJump }: Diagnos
 								<button
 									type="button"
 									class="repro-linkish"
-									onClick={() => onJump(d.line, d.column)}
+									onClick={() => onJump(d.line, d.column, d.file)}
 								>
-									{format(t.lineColumn, { line: d.line, column: d.column })}
+									{where(t, d)}
 								</button>
 							) : (
-								format(t.lineColumn, { line: d.line, column: d.column })
+								where(t, d)
 							)}
 						</span>{' '}
 						<a
@@ -64,4 +64,10 @@ export function DiagnosticsList({ t, level, diagnostics, lang, onJump }: Diagnos
 			</ul>
 		</section>
 	);
+}
+
+/** `line 3, column 5`, after the file's name when the program has several files. */
+function where(t: Strings, d: Diagnostic): string {
+	const at = format(t.lineColumn, { line: d.line, column: d.column });
+	return d.file ? `${d.file} · ${at}` : at;
 }

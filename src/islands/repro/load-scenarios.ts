@@ -5,7 +5,7 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { actionsFor } from '../../cases/scenario-actions.ts';
-import type { Lang, Scenario } from '../../cases/schema.ts';
+import type { Lang } from '../../cases/schema.ts';
 import { run } from '../../lang/index.ts';
 import { PRODUCT_BASES } from '../../sim/product.ts';
 import { PRODUCT_IDS, type ProductId } from '../../sim/product-id.ts';
@@ -53,17 +53,19 @@ export async function loadAllScenarios(lang: Lang): Promise<ScenarioData[]> {
 
 function toScenarioData(
 	slug: string,
-	{ scenario, faulty, fixed, programs }: ScenarioFiles,
+	{ scenario, faulty, fixed, extra, programs }: ScenarioFiles,
 	caseTitle: string,
 	lang: Lang,
 ): ScenarioData {
+	const program = (file: string, source: string, files: ScenarioFiles['extra']['faulty']) =>
+		files.length > 0 ? { file, source, files } : { file, source };
 	const data: ScenarioData = {
 		key: `${slug}/${scenario.id}`,
 		caseSlug: slug,
 		caseTitle,
 		label: scenario.label[lang],
-		faulty: { file: scenario.faulty, source: faulty },
-		fixed: { file: scenario.fixed, source: fixed },
+		faulty: program(scenario.faulty, faulty, extra.faulty),
+		fixed: program(scenario.fixed, fixed, extra.fixed),
 		product: scenario.product,
 		mode: scenario.mode,
 		actions: scenario.actions,
@@ -90,6 +92,7 @@ export function recordFaultyRun(scenario: ScenarioData): RecordedRun {
 	const request: RunRequest = {
 		source: scenario.faulty.source,
 		fileName: scenario.faulty.file,
+		...(scenario.faulty.files ? { files: scenario.faulty.files } : {}),
 		product: scenario.product,
 		mode: scenario.mode,
 		...scenarioMachine(scenario),

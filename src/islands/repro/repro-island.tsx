@@ -19,12 +19,23 @@ import { BufferMap } from './buffer-map.tsx';
 import { CheckMatrix } from './check-matrix.tsx';
 import type { EditorHandle } from './code-editor.ts';
 import { DiagnosticsList } from './diagnostics-list.tsx';
+import { FileTabs, fileTabId } from './file-tabs.tsx';
 import { LeakReport } from './leak-report.tsx';
 import { DataPanel, type DataInput } from './data-panel.tsx';
 import { DEFAULT_GM_FILL, type GmFill } from '../../sim/kernel/gm-fill.ts';
 import { parseDefineList } from '../../sim/define-list.ts';
 import { LogConsole } from './log-console.tsx';
 import { MetricsView } from './metrics-view.tsx';
+import {
+	addFile,
+	deleteFile,
+	isInFile,
+	renameFile,
+	withText,
+	type FileNameProblem,
+	type FilesChange,
+	type WidgetFile,
+} from './project-files.ts';
 import { NpuSmiView } from './npu-smi-view.tsx';
 import { programOf } from './program-of.ts';
 import {
@@ -57,10 +68,13 @@ type RunStatus =
 	| { kind: 'timeout'; ms: number }
 	| { kind: 'failed'; message: string };
 
+/** A program's further files when it has none (one array, so "unchanged" is an identity test). */
+const NO_FILES: readonly WidgetFile[] = [];
 /** What a run or a share link may take from elsewhere than the widget's current choice. */
 type RunOverrides = Partial<{
 	actions: Action[];
 	code: string;
+	files: readonly WidgetFile[];
 	product: ProductId;
 	mode: RunMode;
 	ranks: number;
@@ -94,6 +108,10 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const [key, setKey] = useState(initial.key);
 	const [variant, setVariant] = useState<Variant>('faulty');
 	const [edits, setEdits] = useState<Record<string, string>>({});
+	/** The files after the first, as the reader left them, per scenario and variant. */
+	const [extra, setExtra] = useState<Record<string, readonly WidgetFile[]>>({});
+	/** Which file the editor shows: 0 is the scenario's own file. */
+	const [active, setActive] = useState(0);
 	const [product, setProduct] = useState<ProductId>(initial.product);
 	const [mode, setMode] = useState<RunMode>(initial.mode);
 	const [ranks, setRanks] = useState<number>(initial.ranks ?? 1);
@@ -116,6 +134,8 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const editor = useRef<EditorHandle | undefined>(undefined);
 	const client = useRef<RunClient | undefined>(undefined);
 	const latestCode = useRef('');
+	const latestExtra = useRef<readonly WidgetFile[]>(NO_FILES);
+	const activeRef = useRef(0);
 	const generation = useRef(0);
 
 	const scenario = scenarios.find((s) => s.key === key) ?? initial;
@@ -123,6 +143,11 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	const editKey = `${scenario.key}:${variant}`;
 	const code = edits[editKey] ?? program.source;
 	latestCode.current = code;
+	const defaultExtra = program.files ?? NO_FILES;
+	const extraFiles = extra[editKey] ?? defaultExtra;
+	latestExtra.current = extraFiles;
+	const allFiles: WidgetFile[] = [{ path: program.file, text: code }, ...extraFiles];
+	const activeFile = allFiles[Math.min(active, allFiles.length - 1)]!;
 	const trace = status.kind === 'done' ? status.trace : undefined;
 	const total = trace?.steps.length ?? 0;
 	const showRecorded =
@@ -132,6 +157,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		scenario.key === props.initial &&
 		variant === 'faulty' &&
 		code === program.source &&
+		extraFiles === defaultExtra &&
 		product === scenario.product &&
 		mode === scenario.mode &&
 		ranks === (scenario.ranks ?? 1) &&
@@ -169,8 +195,15 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					lang,
 					aboutLabel: t.aboutDiagnostic,
 					onChange: (doc) => {
-						latestCode.current = doc;
-						setEdits((old) => ({ ...old, [editKeyRef.current]: doc }));
+						const key = editKeyRef.current;
+						if (activeRef.current === 0) {
+							latestCode.current = doc;
+							setEdits((old) => ({ ...old, [key]: doc }));
+							return;
+						}
+						const files = withText(latestExtra.current, activeRef.current - 1, doc);
+						latestExtra.current = files;
+						setExtra((old) => ({ ...old, [key]: files }));
 					},
 				});
 				// Showing it (and dropping the static code) is a third task.
@@ -205,7 +238,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			return;
 		}
 		announceReproState({ ...(playground ? {} : { widget: id }), state: currentShare() });
-	}, [hydrated, key, variant, code, product, mode, ranks, added, step]);
+	}, [hydrated, key, variant, code, extraFiles, product, mode, ranks, added, step]);
 
 	const editKeyRef = useRef(editKey);
 	editKeyRef.current = editKey;
@@ -215,21 +248,55 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 	 * that changes the choice, never from an effect: an effect runs a frame late and would
 	 * overwrite what the reader typed in between.
 	 */
-	function showProgram(sc: ScenarioData, v: Variant, text?: string) {
-		const next = text ?? edits[`${sc.key}:${v}`] ?? sc[v].source;
-		editKeyRef.current = `${sc.key}:${v}`;
+	function showProgram(sc: ScenarioData, v: Variant, text?: string, files?: readonly WidgetFile[]) {
+		const key = `${sc.key}:${v}`;
+		const next = text ?? edits[key] ?? sc[v].source;
+		editKeyRef.current = key;
 		latestCode.current = next;
+		latestExtra.current = files ?? extra[key] ?? sc[v].files ?? NO_FILES;
+		activeRef.current = 0;
+		setActive(0);
 		editor.current?.setDoc(next);
+	}
+
+	/** Shows file `index` of the program in the editor. */
+	function selectFile(index: number) {
+		const files = latestExtra.current;
+		if (index < 0 || index > files.length) return;
+		activeRef.current = index;
+		setActive(index);
+		editor.current?.setDoc(index === 0 ? latestCode.current : files[index - 1]!.text);
+	}
+
+	/** Applies a change to the file list (add, rename, delete); returns why it was refused. */
+	function changeFiles(
+		change: (files: readonly WidgetFile[]) => FilesChange,
+	): FileNameProblem | undefined {
+		const result = change([
+			{ path: program.file, text: latestCode.current },
+			...latestExtra.current,
+		]);
+		if (!result.ok) return result.problem;
+		const files = result.files.slice(1);
+		latestExtra.current = files;
+		setExtra((old) => ({ ...old, [editKeyRef.current]: files }));
+		selectFile(result.active);
+		clearRun();
+		return undefined;
 	}
 
 	// Diagnostics and the executed line go to the editor.
 	useEffect(() => {
-		editor.current?.setDiagnostics(trace?.diagnostics ?? []);
-	}, [trace, editorReady]);
+		editor.current?.setDiagnostics(
+			(trace?.diagnostics ?? []).filter((d) => isInFile(d.file, activeFile.path, active === 0)),
+		);
+	}, [trace, editorReady, active, activeFile.path]);
 	useEffect(() => {
 		const current = trace && step > 0 && step < total ? trace.steps[step - 1] : undefined;
-		editor.current?.markStepLine(current?.span?.line);
-	}, [trace, step, editorReady]);
+		const span = current?.span;
+		const here = span && isInFile(span.file, activeFile.path, active === 0);
+		editor.current?.markStepLine(here ? span.line : undefined);
+	}, [trace, step, editorReady, active, activeFile.path]);
 
 	// Playing: advance one step per tick until the end.
 	useEffect(() => {
@@ -254,7 +321,13 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		const sc = overrides.scenario ?? scenario;
 		const v = overrides.variant ?? variant;
 		const request: RunRequest = {
-			...programOf(sc, v, overrides.code ?? latestCode.current, overrides.actions ?? added),
+			...programOf(
+				sc,
+				v,
+				overrides.code ?? latestCode.current,
+				overrides.actions ?? added,
+				overrides.files ?? latestExtra.current,
+			),
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
 			...scenarioMachine(sc),
@@ -314,6 +387,7 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			scenario: (overrides.scenario ?? scenario).key,
 			variant: overrides.variant ?? variant,
 			code: overrides.code ?? latestCode.current,
+			files: (overrides.files ?? latestExtra.current).map((f) => ({ path: f.path, text: f.text })),
 			product: overrides.product ?? product,
 			mode: overrides.mode ?? mode,
 			step: atStep,
@@ -347,19 +421,23 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 		}
 		setKey(target.key);
 		setVariant(state.variant);
-		setEdits((old) => ({ ...old, [`${target.key}:${state.variant}`]: state.code }));
+		const restoredKey = `${target.key}:${state.variant}`;
+		const files = state.files ?? target[state.variant].files ?? NO_FILES;
+		setEdits((old) => ({ ...old, [restoredKey]: state.code }));
+		setExtra((old) => ({ ...old, [restoredKey]: files }));
 		setProduct(state.product);
 		setMode(state.mode);
 		const sharedRanks = state.ranks ?? target.ranks ?? 1;
 		setRanks(sharedRanks);
 		setAdded(state.actions);
-		showProgram(target, state.variant, state.code);
+		showProgram(target, state.variant, state.code, files);
 		setNotice({ tone: 'info', text: t.shareRestored });
 		await runWith(
 			{
 				scenario: target,
 				variant: state.variant,
 				code: state.code,
+				files,
 				product: state.product,
 				mode: state.mode,
 				ranks: sharedRanks,
@@ -406,7 +484,12 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			delete copy[editKey];
 			return copy;
 		});
-		showProgram(scenario, variant, program.source);
+		setExtra((old) => {
+			const copy = { ...old };
+			delete copy[editKey];
+			return copy;
+		});
+		showProgram(scenario, variant, program.source, defaultExtra);
 		setAdded([]);
 		setProduct(scenario.product);
 		setMode(scenario.mode);
@@ -571,11 +654,27 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			</div>
 
 			<div class="repro-code">
-				<div class="repro-file">
-					<code>{program.file}</code>
-					{code !== program.source && <span class="repro-muted"> · ✎</span>}
-				</div>
-				<div class="repro-editor" ref={editorHost} hidden={!editorReady} />
+				<FileTabs
+					t={t}
+					id={id}
+					files={allFiles}
+					active={Math.min(active, allFiles.length - 1)}
+					edited={editedFiles(allFiles, program.source, defaultExtra)}
+					disabled={!editorReady}
+					panelId={ids('editor')}
+					onSelect={selectFile}
+					onAdd={(name) => changeFiles((files) => addFile(files, name))}
+					onRename={(name) => changeFiles((files) => renameFile(files, activeRef.current, name))}
+					onDelete={() => changeFiles((files) => deleteFile(files, activeRef.current))}
+				/>
+				<div
+					class="repro-editor"
+					id={ids('editor')}
+					role="tabpanel"
+					aria-labelledby={fileTabId(id, Math.min(active, allFiles.length - 1))}
+					ref={editorHost}
+					hidden={!editorReady}
+				/>
 				{!editorReady &&
 					(showFirstFrameCode && props.children ? (
 						<div class="repro-static-code">{props.children}</div>
@@ -691,14 +790,22 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 				level={headingLevel}
 				diagnostics={trace?.diagnostics ?? (showRecorded ? recorded!.diagnostics : [])}
 				lang={lang}
-				onJump={editorReady ? (line, column) => editor.current?.focusAt(line, column) : undefined}
+				onJump={
+					editorReady
+						? (line, column, file) => {
+								const index = file ? allFiles.findIndex((f) => f.path === file) : 0;
+								if (index >= 0 && index !== activeRef.current) selectFile(index);
+								editor.current?.focusAt(line, column);
+							}
+						: undefined
+				}
 			/>
 
 			<CheckMatrix
 				t={t}
 				lang={lang}
 				level={headingLevel}
-				program={programOf(scenario, variant, code, added)}
+				program={programOf(scenario, variant, code, added, extraFiles)}
 				productNames={productNames}
 				disabled={disabled}
 				current={{ product, mode }}
@@ -757,6 +864,21 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 			)}
 		</div>
 	);
+}
+
+/** Indices of the files that differ from the scenario's (the first by text, the others by content). */
+function editedFiles(
+	files: readonly WidgetFile[],
+	source: string,
+	defaults: readonly WidgetFile[],
+): Set<number> {
+	const out = new Set<number>();
+	if (files[0]!.text !== source) out.add(0);
+	files.slice(1).forEach((f, i) => {
+		const d = defaults.find((x) => x.path === f.path);
+		if (!d || d.text !== f.text) out.add(i + 1);
+	});
+	return out;
 }
 
 /** Scenarios grouped under their case title, in the order given. */

@@ -8,6 +8,7 @@ import type { ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
 import { machineFields, type MachineFields } from '../../cases/scenario-request.ts';
 import type { Diagnostic, LogLine } from '../../sim/trace.ts';
+import type { WidgetFile } from './project-files.ts';
 
 /** Which of a scenario's two programs. */
 export type Variant = 'faulty' | 'fixed';
@@ -16,6 +17,8 @@ export type Variant = 'faulty' | 'fixed';
 export interface ProgramSource {
 	file: string;
 	source: string;
+	/** The program's further files (headers, a kernel file, data), when it has several. */
+	files?: WidgetFile[];
 }
 
 /** A scenario of a case, with both programs read in and its label in the page's language. */

@@ -30,6 +30,42 @@ async function deflate(text: string): Promise<string> {
 	return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
+describe('a share link carries every file of the program', () => {
+	const withFiles: ShareState = {
+		...state,
+		files: [
+			{ path: 'add_custom.cpp', text: 'extern "C" __global__ void add_custom() {}\n' },
+			{ path: 'inc/utils.h', text: '#pragma once\n' },
+			{ path: 'input/input_x.txt', text: '1 2 3\n' },
+		],
+	};
+
+	it('restores the files, their paths and their text', async () => {
+		expect(await decodeShareState(await encodeShareState(withFiles))).toEqual({
+			ok: true,
+			state: withFiles,
+		});
+	});
+
+	for (const path of ['../etc/passwd', '/abs.h', 'a//b.h', 'a/../b.h', '<img>.h', '']) {
+		it(`refuses a file path that could escape or mislead: ${JSON.stringify(path)}`, async () => {
+			const bad = { ...withFiles, files: [{ path, text: '' }] };
+			expect(await decodeShareState(await encodeShareState(bad))).toEqual({
+				ok: false,
+				error: 'bad-shape',
+			});
+		});
+	}
+
+	it('refuses more files than a program may have', async () => {
+		const files = Array.from({ length: 16 }, (_, i) => ({ path: `f${i}.h`, text: '' }));
+		expect(await decodeShareState(await encodeShareState({ ...state, files }))).toEqual({
+			ok: false,
+			error: 'bad-shape',
+		});
+	});
+});
+
 describe('a share link round-trips', () => {
 	it('restores exactly the state that was encoded, including non-ASCII code', async () => {
 		const payload = await encodeShareState(state);

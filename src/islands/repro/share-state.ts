@@ -7,6 +7,7 @@ import '../zod-without-eval.ts';
 import { z } from 'zod';
 import { actionSchema } from '../../cases/schema.ts';
 import { PRODUCT_IDS } from '../../sim/product-id.ts';
+import { FILE_PATH_PATTERN, MAX_FILE_PATH_CHARS, MAX_WIDGET_FILES } from './project-files.ts';
 import { MAX_RANKS, RUN_MODES } from '../../sim/run-request.ts';
 
 /** Longest program a share link may carry, in characters. */
@@ -34,6 +35,18 @@ export const shareStateSchema = z
 		scenario: scenarioKeySchema,
 		variant: z.enum(['faulty', 'fixed']),
 		code: z.string().max(MAX_SHARED_CODE_CHARS),
+		/** The program's files after the first; absent in links made before files existed. */
+		files: z
+			.array(
+				z
+					.object({
+						path: z.string().max(MAX_FILE_PATH_CHARS).regex(FILE_PATH_PATTERN),
+						text: z.string().max(MAX_SHARED_CODE_CHARS),
+					})
+					.strict(),
+			)
+			.max(MAX_WIDGET_FILES - 1)
+			.optional(),
 		product: z.enum(PRODUCT_IDS),
 		mode: z.enum(RUN_MODES),
 		step: z.number().int().min(0).max(MAX_SHARED_STEP),
@@ -43,5 +56,5 @@ export const shareStateSchema = z
 	})
 	.strict();
 
-/** What a share link restores: scenario, variant, the code as edited, product, mode, step, actions. */
+/** What a share link restores: scenario, variant, the code and files as edited, product, mode, step, actions. */
 export type ShareState = z.infer<typeof shareStateSchema>;

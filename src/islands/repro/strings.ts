@@ -274,6 +274,26 @@ const strings = {
 	badShare_too_large: { zh: '解压后过大', en: 'it is too large once decompressed' },
 	badShare_bad_json: { zh: '不是合法的 JSON', en: 'not valid JSON' },
 	badShare_bad_shape: { zh: '内容格式不对', en: 'its content has the wrong shape' },
+	files: { zh: '程序文件', en: 'Program files' },
+	fileName: { zh: '文件名', en: 'File name' },
+	fileAdd: { zh: '添加文件', en: 'Add file' },
+	fileRename: { zh: '重命名文件', en: 'Rename file' },
+	fileDelete: { zh: '删除文件', en: 'Delete file' },
+	fileEdited: { zh: '（已修改）', en: '(edited)' },
+	filesHint: {
+		zh: '可以添加头文件（.h）、其他源文件（.cpp、.asc）和程序读取的文本数据文件；#include "x.h" 会在这里查找。第一个文件不能重命名或删除。',
+		en: 'Add headers (.h), further source files (.cpp, .asc) and text data files the program reads; #include "x.h" looks here. The first file cannot be renamed or deleted.',
+	},
+	fileProblem_empty: { zh: '请先输入文件名。', en: 'Type a file name first.' },
+	fileProblem_invalid: {
+		zh: '文件名只能包含字母、数字、_、-、. 和表示文件夹的 /，不能包含 ..，最长 100 个字符。',
+		en: 'A file name may hold letters, digits, _, -, . and / between folders, no .., at most 100 characters.',
+	},
+	fileProblem_taken: { zh: '已有同名文件。', en: 'A file with that name exists.' },
+	fileProblem_too_many: {
+		zh: '一个程序最多 16 个文件。',
+		en: 'A program has at most 16 files.',
+	},
 	badShare_unknown_scenario: { zh: '场景不存在', en: 'no such scenario' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -204,7 +204,14 @@ export class BoundApi {
 				break;
 			}
 			case 'process':
-				r = row.run({ proc: env.proc, clock: env.recorder.clock }, call);
+				r = row.run(
+					{
+						proc: env.proc,
+						clock: env.recorder.clock,
+						yieldThread: () => env.threads.switchPoint(),
+					},
+					call,
+				);
 				break;
 			case 'cpu-debug': {
 				const machine = env.machine;
@@ -359,6 +366,9 @@ export function catalogBindings(): BindingTable {
 		functions: new Map(CATALOG_TABLE.functions),
 		types: new Map(CATALOG_TABLE.types),
 		constants: new Map(CATALOG_TABLE.constants),
+		variables: new Map(CATALOG_TABLE.variables),
+		returns: new Map(CATALOG_TABLE.returns),
+		refArgs: new Map(CATALOG_TABLE.refArgs),
 	};
 }
 

@@ -1,14 +1,24 @@
-/** Builds the full binding table (the API catalog and the C library) over one run's SimEnv. */
+/**
+ * Builds the full binding table over one run's SimEnv: the API catalog, the C library, the C++
+ * standard library and the kernel side's run-time names (built-in variables, the framework's
+ * tiling struct).
+ */
 import { catalogBindings } from './api-binder.ts';
 import type { BindingTable } from './binding.ts';
 import { addLibcBindings } from './libc-bindings.ts';
+import { addKernelRunBindings } from './kernel-run-bindings.ts';
 import type { SimEnv } from './sim-env.ts';
-import { addRunFileBindings, type RunFiles } from './run-files.ts';
+import { addStdBindings } from '../std/index.ts';
+import type { Deleter } from '../std/smart-pointers.ts';
 
-/** Every name the simulator offers to programs, bound to `env` (and the run's `files`). */
-export function createBindings(env: SimEnv, files?: RunFiles): BindingTable {
+/**
+ * Every name the simulator offers to programs, bound to `env`; `release` deletes an object a
+ * smart pointer owned (the runner gives one that runs its destructor).
+ */
+export function createBindings(env: SimEnv, release: Deleter = () => undefined): BindingTable {
 	const table = catalogBindings();
 	addLibcBindings(table, env);
-	if (files) addRunFileBindings(table, env, files);
+	addStdBindings(table, env, release);
+	addKernelRunBindings(table, env);
 	return table;
 }

@@ -8,8 +8,8 @@ import { Halt } from '../../sim/halt.ts';
 import { SIGNALS } from '../../sim/host/index.ts';
 import { T } from '../types.ts';
 import { ENDL, OStream, Ptr, type Value } from '../values.ts';
-import { langDiagnostic } from '../diagnostics.ts';
 import { num } from './args.ts';
+import { formatE, formatF, formatG } from '../std/number-format.ts';
 import type { BindingTable, NativeCall, NativeFunction } from './binding.ts';
 import { SIG_DFL, SIG_IGN } from '../../api/libc/process.ts';
 import type { SimEnv } from './sim-env.ts';
@@ -67,16 +67,17 @@ export function formatPrintf(fmt: string, args: readonly Value[]): string {
 					break;
 				case 'f':
 				case 'F':
-					s = n.toFixed(p ?? 6);
+					s = formatF(n, p ?? 6);
 					break;
 				case 'e':
 				case 'E':
-					s = n.toExponential(p ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
+					s = formatE(n, p ?? 6);
 					if (conv === 'E') s = s.toUpperCase();
 					break;
 				case 'g':
 				case 'G':
-					s = String(Number(n.toPrecision(p ?? 6)));
+					s = formatG(n, p ?? 6);
+					if (conv === 'G') s = s.toUpperCase();
 					break;
 				case 'c':
 					s = String.fromCharCode(n);
@@ -124,7 +125,10 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		const stream = call.args[0];
 		const fmt = typeof call.args[1] === 'string' ? call.args[1] : '';
 		const text = formatPrintf(fmt, call.args.slice(2));
-		call.rt.write(stream instanceof OStream ? stream.channel : 'stdout', text);
+		call.rt.write(
+			stream instanceof OStream && stream.channel === 'stderr' ? 'stderr' : 'stdout',
+			text,
+		);
 		return text.length;
 	});
 	fns.set('puts', (call) => {
@@ -132,20 +136,39 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		return 1;
 	});
 	fns.set('fflush', () => 0);
-	fns.set('malloc', (call) => call.rt.alloc(num(call.args[0])));
-	fns.set('calloc', (call) => call.rt.alloc(num(call.args[0]) * num(call.args[1])));
-	fns.set('free', () => undefined);
-	fns.set('memset', (call) => call.args[0]);
-	fns.set('memcpy', (call) => call.args[0]);
-	fns.set('memcpy_s', () => 0);
-	fns.set('memset_s', () => 0);
-	// `atoi`: the leading decimal integer of a string (0 for none), as C reads RANK_ID.
-	fns.set('atoi', (call) => {
-		const text = typeof call.args[0] === 'string' ? call.args[0] : '';
-		const m = /^\s*([+-]?\d+)/.exec(text);
-		return m ? Number(m[1]) | 0 : 0;
+	// Buffering of a stream: output is written as the program makes it either way.
+	fns.set('setvbuf', () => 0);
+	fns.set('setbuf', () => undefined);
+	for (const [name, value] of [
+		['_IOFBF', 0],
+		['_IOLBF', 1],
+		['_IONBF', 2],
+		['BUFSIZ', 8192],
+	] as const)
+		table.constants.set(name, { value, type: T.i32 });
+	const heapAlloc = (call: NativeCall, bytes: number) => {
+		const p = call.rt.alloc(bytes);
+		call.rt.blocks.allocated(p, {
+			kind: 'malloc',
+			bytes,
+			what: `${call.name}(${bytes})`,
+			span: call.span,
+		});
+		return p;
+	};
+	fns.set('malloc', (call) => heapAlloc(call, num(call.args[0])));
+	fns.set('calloc', (call) => heapAlloc(call, num(call.args[0]) * num(call.args[1])));
+	fns.set('realloc', (call) => {
+		const old = call.args[0];
+		if (typeof old === 'number') call.rt.blocks.freed(old);
+		return heapAlloc(call, num(call.args[1]));
 	});
-	fns.set('strlen', (call) => (typeof call.args[0] === 'string' ? call.args[0].length : 0));
+	fns.set('free', (call) => {
+		const p = call.args[0];
+		call.rt.blocks.freed(p instanceof Ptr ? p.base : p);
+		return undefined;
+	});
+	// memset/memcpy, atoi and strlen are the standard library's (std/algorithms.ts, std/strings.ts).
 	fns.set('assert', (call) => {
 		const v = call.args[0];
 		if (v === 0 || v === null || v === undefined) {
@@ -155,22 +178,6 @@ export function addLibcBindings(table: BindingTable, env: SimEnv): void {
 		}
 		return undefined;
 	});
-	// data_utils.h helpers of the samples: there are no files in the simulator.
-	const reported = new Set<string>();
-	const fileIo = (call: NativeCall) => {
-		if (!reported.has(call.name)) {
-			reported.add(call.name);
-			call.rt.recorder.diagnostic(
-				langDiagnostic('file-io-simulated', call.span, { name: call.name }),
-			);
-		}
-		return 1;
-	};
-	for (const name of ['ReadFile', 'WriteFile', 'fopen', 'fread', 'fwrite', 'fclose'])
-		fns.set(name, fileIo);
-	fns.set('min', (call) => Math.min(num(call.args[0]), num(call.args[1])));
-	fns.set('max', (call) => Math.max(num(call.args[0]), num(call.args[1])));
-	fns.set('abs', (call) => Math.abs(num(call.args[0])));
 
 	const c = table.constants;
 	for (const [name, value] of Object.entries(SIGNALS)) c.set(name, { value, type: T.i32 });

@@ -10,6 +10,8 @@ import type { HostProcess, Machine } from '../../sim/host/index.ts';
 import type { CoreContext, GmBuffer } from '../../sim/kernel/index.ts';
 import type { CallCounter } from '../../sim/recorder.ts';
 import type { FuncValue } from '../values.ts';
+import type { ThreadScheduler } from '../thread-scheduler.ts';
+import type { ProgramFileSystem } from '../std/file-system.ts';
 
 /** The interpreter's view of the simulated world during one run; see the file comment. */
 export interface SimEnv {
@@ -35,4 +37,12 @@ export interface SimEnv {
 	launches: number;
 	/** This run's call counters of the catalog APIs, by BoundApi index (filled on first call). */
 	apiCounters: Array<CallCounter | undefined>;
+	/** Tiling field values of an operator-framework kernel, by name. */
+	tiling: Readonly<Record<string, number>>;
+	/** The tiling key `TILING_KEY_IS` compares with. */
+	tilingKey: number;
+	/** The host threads of the running process. */
+	threads: ThreadScheduler;
+	/** The files the program reads and writes. */
+	files: ProgramFileSystem;
 }

@@ -18,12 +18,15 @@ import { T, typeName, type CType, type TemplateArg } from '../types.ts';
 import { SimObject, type Value } from '../values.ts';
 import type { Scope } from '../scope.ts';
 import type { CompileContext, Ev, Ex } from './context.ts';
+import { EXTERNAL_PREFIX } from './externals.ts';
 import { compileBraceValue, compileExpr } from './expressions.ts';
 
 /** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
 function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
 	const p = sig.params[index];
 	if (!p || p.variadic) return undefined;
+	// An external type (compile/externals.ts) is unknown: its values may be anything.
+	if (t.k === 'sim' && t.name.startsWith(EXTERNAL_PREFIX)) return undefined;
 	switch (paramKind(p, sig, STRUCT_TYPE_NAMES)) {
 		case 'out': {
 			if (p.reference) return undefined;

@@ -8,22 +8,41 @@ import type { FuncDef } from '../func-def.ts';
 import { Frame } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { PRIMITIVE_TYPES, T, typeName, type CType, type TemplateArg } from '../types.ts';
-import { CellStore, FuncValue, Instance, Ptr, SimObject, isStore, type Value } from '../values.ts';
+import {
+	BRACE_LIST,
+	BraceList,
+	CellStore,
+	FuncValue,
+	Instance,
+	OStream,
+	Ptr,
+	SimObject,
+	convert,
+	type Value,
+} from '../values.ts';
+import { STREAM_TYPE } from '../std/streams.ts';
 import { instantiateFunction, signatureOf } from './functions.ts';
 import { resolveNamedType, resolveTemplateArgs } from './type-resolution.ts';
 import { resolveSimName, lookupPath } from './names.ts';
 import { compileConstruct } from './declarators.ts';
-import { compileExpr, compileEntityValue } from './expressions.ts';
+import { compileExpr, compileEntityValue, compileBraceValue } from './expressions.ts';
 import { expandMacroCall, FRAMEWORK_MACROS } from './macros.ts';
+import { compileExternalCall } from './externals.ts';
+import { HELPER_FUNCTIONS, helperConvention } from '../helper-conventions.ts';
 import { compileCast } from './operators.ts';
-import { compileLvalue } from './lvalues.ts';
+import { compileArrowObject, compileLvalue } from './lvalues.ts';
+import { CALL_INTRINSICS, METHOD_INTRINSICS } from './intrinsics.ts';
 import { isLaunch, compileLaunch } from './launch.ts';
 import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
-import { isScalarLike, defaultValue, describe } from './value-ops.ts';
+import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
 import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
+import { compileNumericLimit } from './numeric-limits.ts';
+
+/** The spellings of inline assembly. */
+const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
 
 /** Builds the NativeCall for a binding invocation at node `n`. */
 export function makeCallInfo(
@@ -33,6 +52,7 @@ export function makeCallInfo(
 	targs: readonly TemplateArg[],
 	argTypes: readonly CType[],
 	declName?: string,
+	brace?: boolean,
 ): (f: Frame, args: Value[]) => NativeCall {
 	const rt = ctx.rt;
 	const fixed = n ? ctx.span(n) : undefined;
@@ -46,6 +66,7 @@ export function makeCallInfo(
 		} else if (!span) span = top ? { line: top.line, column: top.column } : { line: 1, column: 1 };
 		const call: NativeCall = { args, argTypes, targs, rt, site, span: span!, name };
 		if (declName !== undefined) call.declName = declName;
+		if (brace) call.brace = true;
 		return call;
 	};
 }
@@ -59,6 +80,7 @@ export function compileNativeCall(
 	at: SyntaxNode | null,
 	name: string,
 	declName?: string,
+	brace?: boolean,
 ): Ev {
 	const evs = args.map((a) => a.ev);
 	const info = makeCallInfo(
@@ -68,6 +90,7 @@ export function compileNativeCall(
 		targs,
 		args.map((a) => a.t),
 		declName,
+		brace,
 	);
 	const rt = ctx.rt;
 	const n = evs.length;
@@ -118,9 +141,30 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			const m = ctx.macros.get(text)!;
 			if (m.params) return expandMacroCall(ctx, m, argNodes, scope, n);
 		}
+		if (path.length === 1 && INLINE_ASM.has(text) && !lookupPath(ctx, path, scope)) {
+			ctx.noteOnce('asm-skipped', 'asm', nameNode, {});
+			return constEx(undefined, T.void);
+		}
+		const convention =
+			path.length === 1 && !ctx.macros.has(text) ? helperConvention(text) : undefined;
+		if (convention && !ctx.macroDepth.includes(text) && !lookupPath(ctx, path, scope)) {
+			ctx.noteOnce(
+				convention.framework ? 'framework-assumed' : 'helper-assumed',
+				`helper:${text}`,
+				nameNode,
+				{
+					name: text,
+					meaning: convention.meaning,
+					source: convention.source,
+				},
+			);
+			return expandMacroCall(ctx, convention.macro, argNodes, scope, n);
+		}
 		if (FRAMEWORK_MACROS.has(last) && !lookupPath(ctx, path, scope)) {
 			return ctx.bad('macro-framework', nameNode, { name: last });
 		}
+		const limit = compileNumericLimit(ctx, text, nameNode, scope);
+		if (limit) return limit;
 		const e = lookupPath(ctx, path, scope);
 		const targs = targNodes ? resolveTemplateArgs(ctx, targNodes, scope) : [];
 		if (e) {
@@ -176,6 +220,9 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 		}
 		const simName = resolveSimName(ctx, path);
 		if (simName !== undefined) {
+			const intrinsic = CALL_INTRINSICS[simName];
+			const special = intrinsic?.(ctx, targs, argNodes, scope, n);
+			if (special) return special;
 			const api = ctx.bindings.apis.get(simName);
 			if (api && api.row.owner === undefined) {
 				const args = compileApiArgs(ctx, argNodes, scope);
@@ -183,10 +230,28 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			}
 			const fn = ctx.bindings.functions.get(simName);
 			if (fn) {
-				const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+				const refs = ctx.bindings.refArgs.get(simName);
+				const args = argNodes.map((a, i) => {
+					// A reference parameter gets the argument's address (`getline(f, line)`).
+					const lv = refs?.includes(i) ? compileLvalue(ctx, a, scope) : undefined;
+					return lv
+						? { ev: lv.addr, t: { k: 'ptr', to: lv.t } as CType }
+						: compileArgument(ctx, a, scope);
+				});
+				const helper = HELPER_FUNCTIONS.get(simName);
+				if (helper && !ctx.macros.has(simName))
+					ctx.noteOnce('helper-assumed', `helper:${simName}`, nameNode, {
+						name: simName,
+						meaning: helper.meaning,
+						source: helper.source,
+					});
+				const ret = ctx.bindings.returns.get(simName)?.(
+					targs,
+					args.map((a) => a.t),
+				);
 				return {
 					ev: compileNativeCall(ctx, fn, args, targs, n, simName),
-					t: fn.ret ?? T.unknown,
+					t: ret ?? fn.ret ?? T.unknown,
 				};
 			}
 			const nt = ctx.bindings.types.get(simName);
@@ -196,9 +261,18 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				return { ev: compileConstruct(ctx, t, args, n), t };
 			}
 		}
+		// A near miss of a known name is a typo; otherwise an API of a missing header or of a
+		// CANN library the simulator does not model is an external stub.
+		// A near miss of a known name is a typo, unless the name is an API of a library the
+		// simulator models in part (a CANN API it lacks looks like a misspelt one): that is an
+		// external stub whose warning names the near name.
 		const suggestion = nearestName(last, ctx.bindings.functions.keys());
-		if (suggestion) return ctx.bad('call-misspelt', nameNode, { name: text, suggestion });
-		return ctx.bad('call-unknown', nameNode, { name: text });
+		return (
+			compileExternalCall(ctx, text, argNodes, scope, nameNode, suggestion) ??
+			(suggestion
+				? ctx.bad('call-misspelt', nameNode, { name: text, suggestion })
+				: ctx.bad('call-unknown', nameNode, { name: text }))
+		);
 	}
 	const fv = compileExpr(ctx, callee, scope);
 	return compileDynamicCall(ctx, fv, argNodes, scope, n, ctx.text(callee));
@@ -348,7 +422,12 @@ function compileUserCall(
 	self: Ev | null,
 	name: string,
 ): Ex {
-	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
+	// A brace-list argument takes its type from the parameter it initialises, once the
+	// overload is known.
+	const braces = argNodes.map((a) => a.name === 'InitializerList');
+	const args = argNodes.map((a, i) =>
+		braces[i] ? { ev: () => undefined, t: T.unknown } : compileExpr(ctx, a, scope),
+	);
 	let def = pickOverload(ctx, defs, args, n, name);
 	if (!def) return constEx(undefined, T.unknown);
 	if (def.tparams.length > 0) {
@@ -356,6 +435,12 @@ function compileUserCall(
 		const inst = instantiateFunction(ctx, def, deduced, n);
 		if (!inst) return constEx(undefined, T.unknown);
 		def = inst;
+	}
+	if (braces.some((b) => b)) {
+		const params = signatureOf(ctx, def).params;
+		braces.forEach((b, i) => {
+			if (b) args[i] = compileBraceValue(ctx, argNodes[i]!, params[i]?.type ?? T.unknown, scope);
+		});
 	}
 	const saved = ctx.argScope;
 	ctx.argScope = scope;
@@ -445,7 +530,8 @@ function compileMethodCall(
 	const kids = ctx.children(callee);
 	const objNode = kids[0]!;
 	const memberNode = kids[kids.length - 1]!;
-	const arrow = kids.some((c) => ctx.text(c) === '->');
+	// `->` is an anonymous token of the grammar: read it from the text between the two sides.
+	const arrow = ctx.sourceOf(objNode).slice(objNode.to, memberNode.from).includes('->');
 	let method = ctx.text(memberNode);
 	let targs: TemplateArg[] = [];
 	if (memberNode.name === 'TemplateMethod') {
@@ -462,20 +548,7 @@ function compileMethodCall(
 		};
 	else {
 		const raw = compileExpr(ctx, objNode, scope);
-		if (arrow) {
-			const ev = raw.ev;
-			const t = raw.t.k === 'ptr' ? raw.t.to : T.unknown;
-			obj = {
-				ev: (f) => {
-					const p = ev(f);
-					if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
-					if (p === null || p === undefined)
-						return rt.stop('null-dereference', span, { name: ctx.text(objNode) });
-					return p;
-				},
-				t,
-			};
-		} else obj = raw;
+		obj = arrow ? compileArrowObject(ctx, raw, objNode, span) : raw;
 	}
 	if (obj.t.k === 'class') {
 		const defs = obj.t.cls.methods.get(method);
@@ -493,6 +566,10 @@ function compileMethodCall(
 		);
 	}
 	if (obj.t.k === 'sim') {
+		const nt = ctx.bindings.types.get(obj.t.name);
+		const intrinsic = METHOD_INTRINSICS[method];
+		const special = intrinsic?.(ctx, obj, argNodes, scope, n);
+		if (special) return special;
 		const api = ctx.bindings.apis.get(`${obj.t.name}::${method}`);
 		if (api)
 			return compileApiCall(
@@ -505,10 +582,27 @@ function compileMethodCall(
 				obj,
 				scope,
 			);
-		return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
+		const args = argNodes.map((a) => compileArgument(ctx, a, scope));
+		const t = nt?.returns?.[method]?.(obj.t.targs) ?? T.unknown;
+		const mutator = nt?.mutators?.[method];
+		if (mutator && !arrow) {
+			// A value-like object (std::string) changed in place: the new value is stored back.
+			const lv = compileLvalue(ctx, objNode, scope);
+			if (lv) return { ev: compileMutation(ctx, mutator, lv, args, targs, n, method), t };
+		}
+		const m = nt?.methods[method];
+		if (!m) return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
+		return {
+			ev: compileBoundMethod(ctx, m, obj.ev, args, targs, n, `${nt!.name}::${method}`),
+			t,
+		};
 	}
+	if (isScalarType(obj.t) && ATOMIC_METHODS.has(method)) {
+		const atomic = compileAtomicMethod(ctx, objNode, method, argNodes, scope);
+		if (atomic) return atomic;
+	}
+	const args = argNodes.map((a) => compileArgument(ctx, a, scope));
 	// Unknown static type: dispatch on the value at run time.
-	const args = argNodes.map((a) => compileExpr(ctx, a, scope));
 	const evs = args.map((a) => a.ev);
 	const info = makeCallInfo(
 		ctx,
@@ -522,8 +616,16 @@ function compileMethodCall(
 		ev: (f) => {
 			const o = obj.ev(f);
 			const vals = evs.map((e) => e(f));
-			if (o instanceof SimObject) {
-				const m = b.types.get(o.type)?.methods[method];
+			const type =
+				o instanceof SimObject
+					? o.type
+					: typeof o === 'string'
+						? 'string'
+						: o instanceof OStream
+							? STREAM_TYPE
+							: undefined;
+			if (type !== undefined) {
+				const m = b.types.get(type)?.methods[method];
 				if (m) {
 					const r = m(o, info(f, vals));
 					return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
@@ -543,4 +645,127 @@ function compileMethodCall(
 		},
 		t: T.unknown,
 	};
+}
+
+/** A mutator of a value-like object: reads the object, stores the changed value, returns the result. */
+function compileMutation(
+	ctx: CompileContext,
+	m: (self: Value, call: NativeCall) => [Value, NativeResult],
+	lv: { get: Ev; set: (f: Frame, v: Value) => void },
+	args: Ex[],
+	targs: readonly TemplateArg[],
+	at: SyntaxNode,
+	name: string,
+): Ev {
+	const evs = args.map((a) => a.ev);
+	const info = makeCallInfo(
+		ctx,
+		at,
+		name,
+		targs,
+		args.map((a) => a.t),
+	);
+	return (f) => {
+		const vals = evs.map((e) => e(f));
+		const [next, r] = m(lv.get(f), info(f, vals));
+		lv.set(f, next);
+		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+	};
+}
+
+/**
+ * A call argument: an expression, or a brace list, which becomes a {@link BraceList} value the
+ * callee (a simulator API, which knows what it wants) builds its object from.
+ */
+export function compileArgument(ctx: CompileContext, a: SyntaxNode, scope: Scope): Ex {
+	if (a.name !== 'InitializerList') return compileExpr(ctx, a, scope);
+	const items = ctx.parts(a).map((c) => compileArgument(ctx, c, scope));
+	return {
+		ev: (f) =>
+			new BraceList(
+				items.map((i) => i.ev(f)),
+				items.map((i) => i.t),
+			),
+		t: { k: 'sim', name: BRACE_LIST, targs: [] },
+	};
+}
+
+function compileBoundMethod(
+	ctx: CompileContext,
+	m: (self: Value, call: NativeCall) => NativeResult,
+	self: Ev,
+	args: Ex[],
+	targs: readonly TemplateArg[],
+	at: SyntaxNode,
+	name: string,
+): Ev {
+	const evs = args.map((a) => a.ev);
+	const info = makeCallInfo(
+		ctx,
+		at,
+		name,
+		targs,
+		args.map((a) => a.t),
+	);
+	const rt = ctx.rt;
+	const n = evs.length;
+	return (f) => {
+		const o = self(f);
+		const vals = new Array<Value>(n);
+		for (let i = 0; i < n; i++) vals[i] = evs[i]!(f);
+		const r = m(o, info(f, vals));
+		if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
+		return typeof r === 'boolean' ? (r ? 1 : 0) : (r as Value);
+	};
+}
+
+/** The member functions of `std::atomic<T>`, whose objects are plain values here. */
+const ATOMIC_METHODS = new Set(['load', 'store', 'exchange', 'fetch_add', 'fetch_sub']);
+
+function isScalarType(t: CType): boolean {
+	return t.k === 'int' || t.k === 'bool' || t.k === 'float' || t.k === 'enum';
+}
+
+/**
+ * `a.load()`, `a.store(v)`, `a.exchange(v)`, `a.fetch_add(v)`, `a.fetch_sub(v)` on an atomic:
+ * threads switch only at API calls and lock operations, so each is one plain step.
+ */
+function compileAtomicMethod(
+	ctx: CompileContext,
+	objNode: SyntaxNode,
+	method: string,
+	argNodes: readonly SyntaxNode[],
+	scope: Scope,
+): Ex | undefined {
+	const lv = compileLvalue(ctx, objNode, scope);
+	if (!lv || lv.readOnly) return undefined;
+	const t = lv.t;
+	const arg = argNodes[0] ? compileExpr(ctx, argNodes[0], scope).ev : undefined;
+	const value = (f: Frame) => (arg ? arg(f) : 0);
+	switch (method) {
+		case 'load':
+			return { ev: lv.get, t };
+		case 'store':
+			return { ev: (f) => void lv.set(f, convert(value(f), t)), t: T.void };
+		case 'exchange':
+			return {
+				ev: (f) => {
+					const old = lv.get(f);
+					lv.set(f, convert(value(f), t));
+					return old;
+				},
+				t,
+			};
+		default: {
+			const sign = method === 'fetch_add' ? 1 : -1;
+			return {
+				ev: (f) => {
+					const old = lv.get(f);
+					lv.set(f, convert(numOf(old) + sign * numOf(value(f)), t));
+					return old;
+				},
+				t,
+			};
+		}
+	}
 }

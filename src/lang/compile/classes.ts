@@ -14,7 +14,8 @@ import { declareFunction, mayInstantiate } from './functions.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator } from './declarators.ts';
 import type { CompileContext } from './context.ts';
-import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
+import { isTypeNode, isDeclaratorNode, firstLine, findFunctionDeclarator } from './syntax.ts';
+import { parseExpression } from './macros.ts';
 import { elemOf, dimsOf, defaultValue } from './value-ops.ts';
 
 /** Declares a class (or class template when `tparams` is not empty) and fills its members. */
@@ -27,6 +28,15 @@ export function declareClass(
 	const nameNode = n.getChild('TypeIdentifier') ?? n.getChild('ScopedTypeIdentifier');
 	const name = nameNode ? ctx.text(nameNode) : `(anonymous)`;
 	const body = n.getChild('FieldDeclarationList');
+	// One definition in a header that several translation units include is one class (C++'s
+	// one-definition rule): every unit gets the class the first unit made, so a member
+	// defined out of class in one unit is there for the others.
+	const origin = body ? ctx.definitionOrigin(n) : undefined;
+	const linked = origin !== undefined ? ctx.linkedClasses.get(origin) : undefined;
+	if (linked) {
+		scope.declare(name, linked);
+		return linked.kind === 'class' ? linked.cls : undefined;
+	}
 	if (tparams.length > 0) {
 		const tpl: ClassTemplate = {
 			name,
@@ -40,6 +50,7 @@ export function declareClass(
 		const existing = scope.names.get(name);
 		if (existing?.kind === 'classTemplate' && !body) return undefined;
 		scope.declare(name, { kind: 'classTemplate', tpl });
+		if (origin !== undefined) ctx.linkedClasses.set(origin, { kind: 'classTemplate', tpl });
 		return undefined;
 	}
 	if (!body) {
@@ -62,6 +73,7 @@ export function declareClass(
 		cls.scope.cls = cls;
 	}
 	scope.declare(name, { kind: 'class', cls });
+	if (origin !== undefined) ctx.linkedClasses.set(origin, { kind: 'class', cls });
 	fillClass(ctx, cls, body);
 	return cls;
 }
@@ -196,6 +208,7 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 			}
 			continue;
 		}
+		cls.bases.push(t.cls);
 		for (const f of t.cls.fields) {
 			cls.addField(f);
 			const index = cls.fields.length - 1;
@@ -214,9 +227,15 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 	const kids = ctx.parts(m);
 	const isStatic = kids.some((c) => c.name === 'static');
-	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
+	const fnDecl = findFunctionDeclarator(m);
 	if (fnDecl) {
-		// A member function declared here and defined out of class (`void K::F() {…}`).
+		// A member function declared here and defined out of class (`void K::F() {…}`): its
+		// default arguments are written here only.
+		const nameNode = fnDecl.firstChild;
+		if (nameNode) {
+			const name = ctx.text(nameNode);
+			cls.declared.set(name, [...(cls.declared.get(name) ?? []), fnDecl]);
+		}
 		return;
 	}
 	const typeNode = kids.find((c) => isTypeNode(c.name));
@@ -235,7 +254,7 @@ function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 		// `static constexpr int M = 4;` puts the value right after the FieldIdentifier.
 		let init = info.init;
 		const next = after[i + 1];
-		const assigned = next ? ctx.src.slice(d.to, next.from).includes('=') : false;
+		const assigned = next ? ctx.sourceOf(d).slice(d.to, next.from).includes('=') : false;
 		if (
 			!init &&
 			next &&
@@ -260,6 +279,11 @@ function declareField(ctx: CompileContext, cls: ClassDef, m: SyntaxNode): void {
 			type: info.type.k === 'array' ? elemOf(info.type) : info.type,
 		};
 		if (info.type.k === 'array') field.arrayDims = dimsOf(info.type);
+		if (!init && info.nameNode && ctx.src === ctx.program) {
+			const aside = ctx.parsed.pre.fieldInits.get(info.nameNode.from);
+			const parsed = aside === undefined ? undefined : parseExpression(ctx, aside);
+			if (parsed) init = parsed;
+		}
 		if (init) field.init = init;
 		cls.addField(field);
 		cls.scope.declare(info.name, {

@@ -2,7 +2,7 @@
  * The compile context: state every compile step shares (scopes, current function, macro state,
  * diagnostics) and the compiled-code shapes (`Ev`, `St`, `Ex`, `LV`).
  */
-import type { SyntaxNode } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import type { Diagnostic, SourceSpan } from '../../sim/trace.ts';
 import type { BindingTable, NativeCall } from '../bindings/binding.ts';
 import {
@@ -16,7 +16,7 @@ import type { FuncDef } from '../func-def.ts';
 import type { ParseResult } from '../parse.ts';
 import type { MacroDef } from '../preprocess.ts';
 import { Frame, type Runtime } from '../runtime.ts';
-import { Scope } from '../scope.ts';
+import { Scope, type Entity } from '../scope.ts';
 import { T, type CType } from '../types.ts';
 import { Ptr, type Value } from '../values.ts';
 import type { ParsedExpansion } from './macros.ts';
@@ -45,6 +45,8 @@ export interface LV {
 	set: (f: Frame, v: Value) => void;
 	addr: (f: Frame) => Ptr;
 	t: CType;
+	/** A constant: its address may be taken, but it cannot be assigned to. */
+	readOnly?: boolean;
 }
 
 /** Parameters and return type of a function after template substitution. */
@@ -98,8 +100,8 @@ export class CompileContext {
 	readonly rt: Runtime;
 	/** The runner's hook for `<<<…>>>` launches. */
 	readonly launch: LaunchKernel;
-	/** Macros defined by the preprocessor, by name. */
-	readonly macros: Map<string, MacroDef>;
+	/** Macros of the translation unit being compiled, by name (see {@link enterUnitAt}). */
+	macros: Map<string, MacroDef>;
 	/** Parsed macro bodies, by macro name (null: the body does not parse). */
 	readonly macroTrees = new Map<string, SyntaxNode | null>();
 	/** Macros being expanded, innermost last (a macro is not expanded inside itself). */
@@ -129,11 +131,98 @@ export class CompileContext {
 		this.rt = options.rt;
 		this.launch = options.launch;
 		this.macros = parsed.pre.macros;
+		this.treeText.set(parsed.tree, parsed.pre.text);
+	}
+
+	/**
+	 * The file scope of each translation unit, when there are several: a unit's classes,
+	 * variables and types are its own (two kernel files may each define `KernelAdd`); the
+	 * functions it defines are also linked into {@link global}, where the other units find them.
+	 */
+	readonly unitScopes: Scope[] = [];
+
+	/**
+	 * Classes and class templates by where their definition is written (file, line, column),
+	 * when the program has several translation units: a header included by two units defines
+	 * the class once (see declareClass).
+	 */
+	readonly linkedClasses = new Map<
+		string,
+		Extract<Entity, { kind: 'class' } | { kind: 'classTemplate' }>
+	>();
+
+	/**
+	 * Where the definition at `n` is written, as `file:line:column`, when the program has
+	 * several translation units (undefined otherwise, or inside a macro expansion).
+	 */
+	definitionOrigin(n: SyntaxNode): string | undefined {
+		if (this.parsed.units.length < 2 || this.spanAt || this.sourceOf(n) !== this.src)
+			return undefined;
+		const p = this.parsed.map.position(n.from);
+		return p.file === undefined ? undefined : `${p.file}:${p.line}:${p.column}`;
+	}
+
+	/**
+	 * Makes the translation unit that `offset` lies in the current one (its macros in force);
+	 * returns its file scope.
+	 */
+	enterUnitAt(offset: number): Scope {
+		const units = this.parsed.units;
+		if (units.length < 2) return this.global;
+		let index = 0;
+		units.forEach((u, i) => {
+			if (u.from <= offset) index = i;
+		});
+		this.macros = units[index]!.macros;
+		while (this.unitScopes.length < units.length)
+			this.unitScopes.push(new Scope(this.global, 'namespace', ''));
+		return this.unitScopes[index]!;
+	}
+
+	/**
+	 * The scope in the linked (global) tree that mirrors `scope`'s namespace path, made as
+	 * needed; undefined when `scope` is not inside a unit's file scope (one unit, or a class).
+	 */
+	linkedScope(scope: Scope): Scope | undefined {
+		if (this.unitScopes.length === 0) return undefined;
+		const path: string[] = [];
+		let s: Scope | null = scope;
+		while (s && !this.unitScopes.includes(s)) {
+			if (s.kind !== 'namespace' || !s.name) return undefined;
+			path.unshift(s.name);
+			s = s.parent;
+		}
+		if (!s) return undefined;
+		let cur = this.global;
+		for (const name of path) {
+			const e = cur.names.get(name);
+			if (e?.kind === 'namespace') cur = e.scope;
+			else {
+				const ns = new Scope(cur, 'namespace', name);
+				cur.declare(name, { kind: 'namespace', scope: ns });
+				cur = ns;
+			}
+		}
+		return cur;
+	}
+
+	/**
+	 * The texts parsed trees were parsed from (the program, macro bodies, expansions): a node's
+	 * offsets refer to the text of the tree it belongs to.
+	 */
+	readonly treeText = new WeakMap<Tree, string>();
+
+	/** The text a node's offsets refer to: its tree's text (the current text for unknown trees). */
+	sourceOf(n: SyntaxNode): string {
+		let top = n;
+		while (top.parent) top = top.parent;
+		const tree = top.tree;
+		return (tree && this.treeText.get(tree)) ?? this.src;
 	}
 
 	/** The source text of a node. */
 	text(n: SyntaxNode): string {
-		return this.src.slice(n.from, n.to);
+		return this.sourceOf(n).slice(n.from, n.to);
 	}
 
 	/** Where a node is reported: its line and column, or the macro call being expanded. */
@@ -141,6 +230,23 @@ export class CompileContext {
 		if (this.spanAt) return this.spanAt;
 		const from = typeof n === 'number' ? n : n.from;
 		return this.parsed.map.position(from);
+	}
+
+	/** Keys of assumptions and external stubs already reported (each once per program). */
+	readonly noted = new Set<string>();
+	/** Handles made so far by external functions and objects. */
+	externalHandles = 0;
+
+	/** Records diagnostic `code` at `n` the first time `key` is noted. */
+	noteOnce(
+		code: LangCode,
+		key: string,
+		n: SyntaxNode | number,
+		values: DiagnosticParams = {},
+	): void {
+		if (this.noted.has(key)) return;
+		this.noted.add(key);
+		this.diagnostics.push(langDiagnostic(code, this.span(n), values));
 	}
 
 	/** Records a diagnostic at a node (once per line, column and code). */

@@ -14,12 +14,13 @@ import { lookupPath } from './names.ts';
 import { compileDeclarator, compileGlobalDeclaration } from './declarators.ts';
 import { UNSUPPORTED } from './expressions.ts';
 import { FRAMEWORK_MACROS } from './macros.ts';
+import { helperConvention } from '../helper-conventions.ts';
 import type { CompileContext } from './context.ts';
 import { firstLine } from './syntax.ts';
 
 /** Declares everything at top level, then compiles every function body. */
 export function compileProgram(ctx: CompileContext, top: SyntaxNode): void {
-	declareList(ctx, top, ctx.global, false);
+	for (const c of ctx.children(top)) declareTop(ctx, c, ctx.enterUnitAt(c.from), false);
 	drainPending(ctx);
 }
 
@@ -131,6 +132,15 @@ function declareTopInner(ctx: CompileContext, n: SyntaxNode, scope: Scope, exter
 function compileTopLevelStatement(ctx: CompileContext, n: SyntaxNode): void {
 	const call = n.getChild('CallExpression');
 	const callee = call?.firstChild;
+	const convention = callee ? helperConvention(ctx.text(callee)) : undefined;
+	if (callee && convention?.framework && !ctx.macros.has(ctx.text(callee))) {
+		ctx.noteOnce('framework-assumed', `helper:${ctx.text(callee)}`, callee, {
+			name: ctx.text(callee),
+			meaning: convention.meaning,
+			source: convention.source,
+		});
+		return;
+	}
 	if (callee && FRAMEWORK_MACROS.has(ctx.text(callee))) {
 		ctx.diag('macro-framework', callee, { name: ctx.text(callee) });
 		return;

@@ -8,13 +8,18 @@ import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
 import { T, type CType } from '../types.ts';
-import { ArrayStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { ArrayStore, CellStore, Instance, Ptr, SimObject, convert, type Value } from '../values.ts';
+import { bindingPlaces } from '../std/associative.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
+import { lookupPath } from './names.ts';
 import { badStatement } from './statements.ts';
 import { compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
+import { parseExpression, swapSource } from './macros.ts';
+import { registerCleanup } from './cleanup.ts';
+import { EXTERNAL_PREFIX } from './externals.ts';
 import { compileNativeCall, pickOverload, compileArgEvaluator } from './calls.ts';
 import type { Ev, St, Ex, CompileContext } from './context.ts';
 import { isTypeNode, isDeclaratorNode, firstLine } from './syntax.ts';
@@ -24,8 +29,9 @@ import {
 	defaultValue,
 	newInstance,
 	buildInstance,
-	cloneValue,
 	convertArg,
+	copyFor,
+	cloneValue,
 } from './value-ops.ts';
 
 /** Name, derived type and initializer of one declarator. */
@@ -154,7 +160,12 @@ export function compileDeclaration(
 			constructParams('untyped-declaration', { text: firstLine(ctx.text(n)) }),
 		);
 	}
-	if (kids.some((c) => c.name === 'FunctionDeclarator')) return () => NORMAL;
+	const fnDecl = kids.find((c) => c.name === 'FunctionDeclarator');
+	if (fnDecl) {
+		// `Foo q(a, b);` in a body, with `a` and `b` variables, constructs `q` (the grammar reads
+		// it as a function declaration); a real local function declaration does nothing.
+		return (!global && compileVexingConstruction(ctx, typeNode, fnDecl, scope)) || (() => NORMAL);
+	}
 	let base: CType;
 	if (
 		(typeNode.name === 'StructSpecifier' || typeNode.name === 'ClassSpecifier') &&
@@ -168,11 +179,135 @@ export function compileDeclaration(
 	const steps: St[] = [];
 	for (const d of kids.slice(kids.indexOf(typeNode) + 1)) {
 		if (!isDeclaratorNode(d.name)) continue;
+		const target = d.name === 'InitDeclarator' ? d.firstChild : d;
+		const unwrapped =
+			target?.name === 'ReferenceDeclarator'
+				? ctx.parts(target).find((c) => c.name !== '&')
+				: target;
+		if (unwrapped?.name === 'StructuredBindingDeclarator') {
+			steps.push(declareStructuredBinding(ctx, d, unwrapped, target !== unwrapped, scope));
+			continue;
+		}
 		steps.push(declareOne(ctx, d, base, scope, global || isStatic, isConst));
 	}
 	if (steps.length === 1) return steps[0]!;
 	return (f) => {
 		for (const s of steps) s(f);
+		return NORMAL;
+	};
+}
+
+/** `auto [a, b] = value;` (`auto& [a, b]` binds the parts themselves). */
+function declareStructuredBinding(
+	ctx: CompileContext,
+	d: SyntaxNode,
+	binding: SyntaxNode,
+	byRef: boolean,
+	scope: Scope,
+): St {
+	const initNode = d.name === 'InitDeclarator' ? ctx.parts(d).pop() : undefined;
+	if (!initNode || initNode === binding)
+		return badStatement(
+			ctx,
+			d,
+			'construct-unsupported',
+			constructParams('binding-without-initializer'),
+		);
+	const value = compileExpr(ctx, initNode, scope).ev;
+	const names = binding.getChildren('Identifier').map((id) => ctx.text(id));
+	const slots = names.map(() => ctx.fn.slots++);
+	names.forEach((name, i) =>
+		scope.declare(name, { kind: 'local', slot: slots[i]!, type: T.unknown, ref: byRef }),
+	);
+	return (f) => {
+		const v = value(f);
+		const parts =
+			bindingPlaces(v, names.length) ??
+			(v instanceof Instance
+				? names.map((_, i) => ({
+						get: () => v.fields[i],
+						set: (x: Value) => void (v.fields[i] = x),
+					}))
+				: []);
+		slots.forEach((slot, i) => {
+			const p = parts[i];
+			f.s[slot] = byRef
+				? p
+					? new Ptr(new CellStore(p.get, p.set, names[i]!), 0, T.unknown)
+					: undefined
+				: cloneValue(p?.get());
+		});
+		return NORMAL;
+	};
+}
+
+/** Whether `typeNode` names a class of the program (resolved without reporting anything). */
+function constructsClass(ctx: CompileContext, typeNode: SyntaxNode, scope: Scope): boolean {
+	const saved = ctx.diagnostics.length;
+	const t = resolveType(ctx, typeNode, scope);
+	ctx.diagnostics.length = saved;
+	return t.k === 'class';
+}
+
+/** Whether `id` names a type the program or the simulator knows (checked without reporting). */
+function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
+	const saved = ctx.diagnostics.length;
+	const noted = new Set(ctx.noted);
+	const t = resolveType(ctx, id, scope);
+	ctx.diagnostics.length = saved;
+	for (const key of ctx.noted) if (!noted.has(key)) ctx.noted.delete(key);
+	return t.k !== 'unknown' && !(t.k === 'sim' && t.name.startsWith(EXTERNAL_PREFIX));
+}
+
+/**
+ * `T x(a, b)` read as a function declaration whose "parameter types" are all names of values in
+ * scope: the construction it is. Undefined when some parameter is a real type.
+ */
+function compileVexingConstruction(
+	ctx: CompileContext,
+	typeNode: SyntaxNode,
+	fnDecl: SyntaxNode,
+	scope: Scope,
+): St | undefined {
+	const nameNode = fnDecl.firstChild;
+	const list = fnDecl.getChild('ParameterList');
+	if (!nameNode || nameNode.name !== 'Identifier' || !list) return undefined;
+	const params = ctx.parts(list);
+	const values: SyntaxNode[] = [];
+	for (const p of params) {
+		const parts = p.name === 'ParameterDeclaration' ? ctx.parts(p) : [];
+		const id = parts[0];
+		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
+			return undefined;
+		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
+		const value = e
+			? ['local', 'global', 'const', 'field', 'func'].includes(e.kind)
+			: // A name that is neither declared nor a type (`ACL_FLOAT16` of a missing header)
+				// is a value too, when a class of the program is being constructed.
+				constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope);
+		if (!value) return undefined;
+		if (parts.length === 1) {
+			values.push(id);
+			continue;
+		}
+		// `v(shape[0])` or `p(*q)`: the "parameter" is an expression over a value; read it as one.
+		const expr = parseExpression(ctx, ctx.text(p));
+		if (!expr) return undefined;
+		values.push(expr);
+	}
+	if (values.length === 0) return undefined;
+	const type = resolveType(ctx, typeNode, scope);
+	const name = ctx.text(nameNode);
+	const args = values.map((v) => compileExpr(ctx, v, scope));
+	const make: Ev =
+		type.k === 'class' || type.k === 'sim'
+			? compileConstruct(ctx, type, args, fnDecl, false, name)
+			: (f) => convert(args[0]!.ev(f), type);
+	const slot = ctx.fn.slots++;
+	scope.declare(name, { kind: 'local', slot, type, ref: false });
+	registerCleanup(ctx, scope, slot, type, fnDecl);
+	return (f) => {
+		f.s[slot] = make(f);
 		return NORMAL;
 	};
 }
@@ -194,7 +329,11 @@ function declareOne(
 	let ctorArgs: Ex[] | undefined;
 	let listItems: SyntaxNode[] | undefined;
 	if (initNode) {
-		if (initNode.name === 'InitializerList') listItems = ctx.parts(initNode);
+		if (
+			initNode.name === 'InitializerList' ||
+			(initNode.name === 'ArgumentList' && ctx.parsed.pre.braceInits.has(initNode.from))
+		)
+			listItems = ctx.parts(initNode);
 		else if (initNode.name === 'ArgumentList')
 			ctorArgs = ctx.parts(initNode).map((a) => compileExpr(ctx, a, scope));
 		else initEx = compileExpr(ctx, initNode, scope);
@@ -204,8 +343,9 @@ function declareOne(
 	if (type.k === 'array' && info.arrayUnsized && listItems) {
 		type = { k: 'array', of: type.of, n: listItems.length };
 	}
-	// Constants fold at compile time.
-	if (isConst && initEx?.c && !info.ref && isScalarLike(type)) {
+	// Constants fold at compile time; `const T *p` is a pointer to constants, itself variable.
+	const pointsToConst = type.k === 'ptr' && base.k !== 'ptr';
+	if (isConst && initEx?.c && !info.ref && !pointsToConst && isScalarLike(type)) {
 		const v = convert(initEx.ev(new Frame(0, null)), type);
 		scope.declare(name, { kind: 'const', value: v, type });
 		return () => NORMAL;
@@ -229,7 +369,8 @@ function declareOne(
 	} else if (type.k === 'class' || type.k === 'sim') {
 		if (initEx) {
 			const ev = initEx.ev;
-			make = type.k === 'class' ? (f) => cloneValue(ev(f)) : ev;
+			const copy = copyFor(type, ctx.bindings);
+			make = (f) => copy(ev(f));
 		} else if (listItems) {
 			make = compileConstruct(
 				ctx,
@@ -279,6 +420,7 @@ function declareOne(
 		return NORMAL;
 	};
 	scope.declare(name, { kind: 'local', slot, type, ref: refScalar });
+	if (!info.ref) registerCleanup(ctx, scope, slot, type, d);
 	return st;
 }
 
@@ -324,7 +466,7 @@ export function compileConstruct(
 			if (args.length === 1) return args[0]!.ev;
 			return () => new SimObject(type.name, type.targs, null);
 		}
-		return compileNativeCall(ctx, nt.construct, args, type.targs, at, type.name, declName);
+		return compileNativeCall(ctx, nt.construct, args, type.targs, at, type.name, declName, brace);
 	}
 	if (type.k === 'class') {
 		const cls = type.cls;
@@ -449,8 +591,11 @@ export function compileFieldInitializers(
 		} else if (full.k === 'sim' || full.k === 'class') {
 			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
 		} else if (field.init) {
+			// The initialiser is in the program's text, or in its own (set aside by the parser).
+			const saved = swapSource(ctx, ctx.foreign.get(field.init));
 			const init = field.init.name === 'InitializerList' ? ctx.parts(field.init)[0] : field.init;
 			const ex = init ? compileExpr(ctx, init, cls.scope) : undefined;
+			swapSource(ctx, saved);
 			makers.push(ex ? (f) => convert(ex.ev(f), full) : undefined);
 		} else makers.push(undefined);
 	}

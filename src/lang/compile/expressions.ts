@@ -7,9 +7,12 @@ import { Scope, type Entity } from '../scope.ts';
 import { CHAR_PTR, T, sizeOf, type CType } from '../types.ts';
 import { CellStore, FuncValue, Instance, ObjectStore, Ptr } from '../values.ts';
 import { resolveType, resolveTypeDescriptor } from './type-resolution.ts';
-import { resolveSimConstant, lookupPath } from './names.ts';
+import { resolveSimConstant, resolveSimName, lookupPath } from './names.ts';
+import { compileExternalName } from './externals.ts';
 import { compileConstruct } from './declarators.ts';
 import { expandObjectMacro, FRAMEWORK_MACROS } from './macros.ts';
+import type { Frame } from '../runtime.ts';
+import type { ClassDef } from '../class-def.ts';
 import {
 	castOperand,
 	compileBinaryChain,
@@ -22,7 +25,10 @@ import {
 	compilePointerExpr,
 } from './operators.ts';
 import { compileRvalueMember, compileLvalue } from './lvalues.ts';
-import { compileCall } from './calls.ts';
+import { compileArgument, compileCall, makeCallInfo } from './calls.ts';
+import { compileLambda } from './lambdas.ts';
+import { destroyerFor } from './cleanup.ts';
+import { compileTypeTrait } from './type-traits.ts';
 import type { Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, firstLine, unescape } from './syntax.ts';
@@ -116,7 +122,9 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 		case 'CallExpression':
 			return compileCall(ctx, n, scope);
 		case 'InitializerList':
-			return ctx.unsupported(n, 'brace-list');
+			// Where its type is not known here (an argument of a simulator API or of an external
+			// function), a brace list is a list of values the callee builds its object from.
+			return compileArgument(ctx, n, scope);
 		case 'CompoundLiteralExpression': {
 			const td = ctx.parts(n)[0];
 			const list = n.getChild('InitializerList');
@@ -125,12 +133,14 @@ function compileExprInner(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex 
 			return compileBraceValue(ctx, list, t, scope);
 		}
 		case 'DeleteExpression':
-			return constEx(undefined, T.void);
+			return compileDelete(ctx, n, scope);
 		case 'NewExpression':
 			return compileNew(ctx, n, scope);
 		case 'TemplateFunction': {
 			return compileName(ctx, n, scope);
 		}
+		case 'LambdaExpression':
+			return compileLambda(ctx, n, scope);
 		default:
 			if (UNSUPPORTED[n.name]) return ctx.unsupported(n, UNSUPPORTED[n.name]!);
 			if (n.type.isError) return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) || '?' });
@@ -145,31 +155,76 @@ function compileNew(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const t = resolveType(ctx, typeNode, scope);
 	const arr = n.getChild('NewDeclarator');
 	const rt = ctx.rt;
+	const span = ctx.span(n);
+	const name = ctx.text(typeNode);
 	if (arr) {
 		const count = ctx.parts(arr)[0];
 		const size = count ? compileExpr(ctx, count, scope).ev : () => 1;
 		const bytes = Math.max(1, sizeOf(t));
-		return { ev: (f) => rt.alloc(numOf(size(f)) * bytes), t: { k: 'ptr', to: t } };
+		return {
+			ev: (f) => {
+				const n = numOf(size(f));
+				const p = rt.alloc(n * bytes);
+				rt.blocks.allocated(p, {
+					kind: 'new[]',
+					bytes: n * bytes,
+					what: `new ${name}[${n}]`,
+					span,
+				});
+				return p;
+			},
+			t: { k: 'ptr', to: t },
+		};
 	}
-	const list = n.getChild('ArgumentList') ?? n.getChild('InitializerList');
+	// The constructor's arguments follow the type; a list before it is placement
+	// (`new (std::nothrow) T(…)`), which changes nothing here: the host heap never runs out.
+	const list = ctx
+		.parts(n)
+		.find(
+			(c) => c.from > typeNode.from && (c.name === 'ArgumentList' || c.name === 'InitializerList'),
+		);
 	const args = list ? ctx.parts(list).map((a) => compileExpr(ctx, a, scope)) : [];
 	const make = compileConstruct(ctx, t, args, n, list?.name === 'InitializerList');
-	const name = ctx.text(typeNode);
+	const bytes = sizeOf(t);
 	return {
 		ev: (f) => {
 			let v = make(f);
-			if (t.k === 'class' || t.k === 'sim') return new Ptr(new ObjectStore(v, name), 0, t);
-			return new Ptr(
-				new CellStore(
-					() => v,
-					(x) => void (v = x),
-					name,
-				),
-				0,
-				t,
-			);
+			const store =
+				t.k === 'class' || t.k === 'sim'
+					? new ObjectStore(v, name)
+					: new CellStore(
+							() => v,
+							(x) => void (v = x),
+							name,
+						);
+			rt.blocks.allocated(store, { kind: 'new', bytes, what: `new ${name}`, span });
+			return new Ptr(store, 0, t);
 		},
 		t: { k: 'ptr', to: t },
+	};
+}
+
+/** `delete p` / `delete[] p`: the object's destructor runs, the block is released. */
+function compileDelete(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const operand = ctx
+		.parts(n)
+		.filter((c) => c.name !== 'delete')
+		.pop();
+	if (!operand) return ctx.unsupported(n, 'delete');
+	const p = compileExpr(ctx, operand, scope);
+	const pointee = p.t.k === 'ptr' ? p.t.to : T.unknown;
+	const destroy = destroyerFor(ctx, pointee, n);
+	const rt = ctx.rt;
+	return {
+		ev: (f) => {
+			const v = p.ev(f);
+			if (v instanceof Ptr) {
+				if (rt.blocks.freed(v.base) && destroy && v.base instanceof ObjectStore)
+					destroy(v.base.target);
+			} else if (typeof v === 'number') rt.blocks.freed(v);
+			return undefined;
+		},
+		t: T.void,
 	};
 }
 
@@ -225,6 +280,8 @@ function parseStringValue(ctx: CompileContext, n: SyntaxNode): string {
 /** A name used as a value. */
 function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const text = ctx.text(n).replace(/\s+/g, '');
+	const trait = compileTypeTrait(ctx, n, scope);
+	if (trait) return trait;
 	if (n.name === 'TemplateFunction') {
 		return ctx.unsupported(n, 'template-function-value', { text });
 	}
@@ -236,7 +293,9 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	}
 	const e = lookupPath(ctx, path, scope);
 	if (e) return compileEntityValue(ctx, e, n, text);
-	if (text === '__FILE__') return constEx(ctx.rt.fileName, CHAR_PTR);
+	const method = memberFunctionValue(ctx, path, scope);
+	if (method) return method;
+	if (text === '__FILE__') return constEx(ctx.span(n).file ?? ctx.rt.fileName, CHAR_PTR);
 	if (text === '__LINE__') return constEx(ctx.span(n).line, T.i32);
 	if (text === '__func__' || text === '__FUNCTION__') {
 		return constEx(ctx.fn.def?.name ?? '', CHAR_PTR);
@@ -244,8 +303,58 @@ function compileName(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
 	const c = resolveSimConstant(ctx, path);
 	if (c) return constEx(c.value, c.type);
 	if (text === 'NULL') return constEx(null, { k: 'ptr', to: T.void });
+	const simName = resolveSimName(ctx, path);
+	const variable = simName === undefined ? undefined : ctx.bindings.variables.get(simName);
+	if (variable) return { ev: variable.get, t: variable.type };
+	// A library function used as a value (`std::unique_ptr<void, decltype(&free)>(p, free)`).
+	const native = simName === undefined ? undefined : ctx.bindings.functions.get(simName);
+	if (native && simName !== undefined) {
+		const info = makeCallInfo(ctx, n, simName, [], []);
+		const value = new FuncValue(simName, (args) => {
+			const r = native(info(undefined as unknown as Frame, args));
+			return typeof r === 'boolean' ? (r ? 1 : 0) : (r ?? undefined);
+		});
+		return constEx(value, { k: 'func', name: simName });
+	}
 	if (FRAMEWORK_MACROS.has(text)) return ctx.bad('macro-framework', n, { name: text });
-	return ctx.bad('name-unknown', n, { name: text });
+	return compileExternalName(ctx, text, n) ?? ctx.bad('name-unknown', n, { name: text });
+}
+
+/**
+ * `Class::method` as a value (`&Class::method` handed to `std::thread` with an object): a
+ * callable whose first argument is the object (or a pointer to it).
+ */
+/** The class whose member function `scope` is in, if any. */
+function enclosingClass(scope: Scope): ClassDef | undefined {
+	for (let s: Scope | null = scope; s; s = s.parent) if (s.cls) return s.cls;
+	return undefined;
+}
+
+function memberFunctionValue(ctx: CompileContext, path: string[], scope: Scope): Ex | undefined {
+	const owner = path.length > 1 ? lookupPath(ctx, path.slice(0, -1), scope) : undefined;
+	// A bare name inside a member function may name a static member function of its class
+	// (`std::thread t(ThreadFunc, arg)` in the class's own code).
+	const cls =
+		path.length === 1
+			? enclosingClass(scope)
+			: owner?.kind === 'class'
+				? owner.cls
+				: owner?.kind === 'type' && owner.type.k === 'class'
+					? owner.type.cls
+					: undefined;
+	const def = cls?.methods
+		.get(path[path.length - 1]!)
+		?.find((d) => d.node && d.tparams.length === 0 && (path.length > 1 || d.isStatic));
+	if (!cls || !def) return undefined;
+	const name = def.qualName;
+	const value = new FuncValue(name, (args) => {
+		let self = args[0];
+		if (self instanceof Ptr && self.base instanceof ObjectStore) self = self.base.target;
+		return def.isStatic
+			? def.compiled!.invoke(null, args)
+			: def.compiled!.invoke(self, args.slice(1));
+	});
+	return constEx(value, { k: 'func', name });
 }
 
 /** Compiles reading a resolved name (local, global, field, function, enumerator, constant). */
@@ -292,7 +401,6 @@ export function compileEntityValue(
 
 /** C++ features the subset refuses, by node name, as their phrase in the diagnostics catalog. */
 export const UNSUPPORTED: Readonly<Record<string, ConstructId>> = {
-	LambdaExpression: 'lambda',
 	GotoStatement: 'goto',
 	CoReturnStatement: 'co-return',
 	CoYieldStatement: 'co-yield',

@@ -16,10 +16,11 @@ import { lookupPath } from './names.ts';
 import { compileDeclarator, compileConstruct } from './declarators.ts';
 import { compileBlock } from './statements.ts';
 import { compileExpr } from './expressions.ts';
+import { compileArgEvaluator, pickOverload } from './calls.ts';
 import type { St, Signature, FnState, CompileContext } from './context.ts';
 import { nop } from './closures.ts';
 import { isTypeNode, isDeclaratorNode, findFunctionDeclarator } from './syntax.ts';
-import { isScalarLike, elemOf, cloneValue, convertArg } from './value-ops.ts';
+import { isScalarLike, elemOf, cloneValue, copyFor } from './value-ops.ts';
 import { demangled, demangledArg } from './demangle.ts';
 
 /** Declares a function (or function template, or method of `cls`) and queues its body to compile. */
@@ -41,9 +42,12 @@ export function declareFunction(
 	let name = ctx.text(nameNode);
 	let owner = cls;
 	let ownerScope = scope;
-	if (!cls && (nameNode.name === 'ScopedIdentifier' || nameNode.name === 'QualifiedIdentifier')) {
+	const scoped = nameNode.name === 'ScopedIdentifier' || nameNode.name === 'QualifiedIdentifier';
+	// A member of a class template instance defined out of class: its name is the last part.
+	if (cls && scoped) name = splitScoped(name).pop()!;
+	if (!cls && scoped) {
 		// `void KernelAdd::Init(...) {…}` or `template<…> void K<T>::F() {…}`.
-		const path = name.split('::');
+		const path = splitScoped(name);
 		name = path.pop()!;
 		const ownerName = path.join('::').replace(/<.*>$/, '');
 		const e = lookupPath(ctx, ownerName.split('::'), scope);
@@ -61,15 +65,31 @@ export function declareFunction(
 			return;
 		}
 	}
-	const isDtor = nameNode.name === 'DestructorName' || name.startsWith('~');
-	if (isDtor) return; // Destructors of user classes have nothing the simulator observes.
+	// A destructor is the member function `~Name`; cleanup.ts runs it when an object goes.
+	if (nameNode.name === 'DestructorName' || name.startsWith('~'))
+		name = `~${name.replace(/^~\s*/, '')}`;
 	const params = decl.getChild('ParameterList');
 	const plist = params ? ctx.parts(params) : [];
-	const paramCount = plist.filter(
-		(p) => p.name !== 'PrimitiveType' || ctx.text(p) !== 'void',
-	).length;
-	const defaults = plist.filter((p) => p.name === 'OptionalParameterDeclaration').length;
-	const isStatic = ctx.children(n).some((c) => c.name === 'static');
+	const paramCount = paramsOf(ctx, params).length;
+	let defaults = plist.filter((p) => p.name === 'OptionalParameterDeclaration').length;
+	// An out-of-class definition takes the default arguments of the declaration in the class.
+	const declaredAt = owner?.declared.get(name)?.find((d) => {
+		const dl = d.getChild('ParameterList');
+		return (dl ? paramsOf(ctx, dl) : []).length === paramCount;
+	});
+	if (declaredAt) {
+		const dl = declaredAt.getChild('ParameterList');
+		const declaredDefaults = (dl ? paramsOf(ctx, dl) : []).filter(
+			(p) => p.name === 'OptionalParameterDeclaration',
+		).length;
+		defaults = Math.max(defaults, declaredDefaults);
+	}
+	// `static` is written on the declaration in the class, not on an out-of-class definition.
+	let declaration: SyntaxNode | null = declaredAt ?? null;
+	while (declaration && declaration.name !== 'FieldDeclaration') declaration = declaration.parent;
+	const isStatic = [n, declaration].some(
+		(d) => d !== null && ctx.children(d).some((c) => c.name === 'static'),
+	);
 	// `__global__` (blanked before parsing) stood between the previous declaration and this
 	// function's name: the function is a kernel entry.
 	const from = n.prevSibling?.to ?? n.parent?.from ?? 0;
@@ -88,6 +108,7 @@ export function declareFunction(
 		defaults,
 	};
 	if (owner) def.cls = owner;
+	if (declaredAt) def.declaredAt = declaredAt;
 	if (tparams.length > 0) def.instances = new Map();
 	if (owner) {
 		const list = owner.methods.get(name) ?? [];
@@ -97,15 +118,47 @@ export function declareFunction(
 		if (same >= 0) list.splice(same, 1);
 		owner.addMethod(def);
 	} else {
-		const e = ownerScope.names.get(name);
-		if (e?.kind === 'func') {
-			e.defs.push(def);
-		} else ownerScope.declare(name, { kind: 'func', defs: [def] });
+		addFunction(ownerScope, name, def);
+		// Linked for the other translation units, unless it has internal linkage.
+		const linked = isStatic ? undefined : ctx.linkedScope(ownerScope);
+		if (linked && linked !== ownerScope) addFunction(linked, name, def);
 	}
 	if (tparams.length === 0) {
 		ctx.functions.push(def);
 		ctx.pending.push(def);
 	}
+}
+
+/** The parameters of a parameter list (`(void)` has none). */
+function paramsOf(ctx: CompileContext, list: SyntaxNode | null): SyntaxNode[] {
+	return (list ? ctx.parts(list) : []).filter(
+		(p) => p.name !== 'PrimitiveType' || ctx.text(p) !== 'void',
+	);
+}
+
+function addFunction(scope: Scope, name: string, def: FuncDef): void {
+	const e = scope.names.get(name);
+	if (e?.kind === 'func') e.defs.push(def);
+	else scope.declare(name, { kind: 'func', defs: [def] });
+}
+
+/** The parts of `A<B::C>::D` split at the `::` outside template argument lists. */
+function splitScoped(text: string): string[] {
+	const parts: string[] = [];
+	let depth = 0;
+	let start = 0;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (c === '<') depth++;
+		else if (c === '>') depth--;
+		else if (c === ':' && text[i + 1] === ':' && depth === 0) {
+			parts.push(text.slice(start, i).trim());
+			start = i + 2;
+			i++;
+		}
+	}
+	parts.push(text.slice(start).trim());
+	return parts;
 }
 
 /** Counts an instantiation; past the cap (runaway recursive templates) reports and refuses. */
@@ -154,6 +207,7 @@ export function signatureOf(ctx: CompileContext, def: FuncDef): Signature {
 	const scope = def.scope;
 	const params: Array<{ name: string; type: CType; ref: boolean; def?: SyntaxNode }> = [];
 	const plist = decl.getChild('ParameterList');
+	const declared = def.declaredAt ? paramsOf(ctx, def.declaredAt.getChild('ParameterList')) : [];
 	for (const p of plist ? ctx.parts(plist) : []) {
 		if (p.name !== 'ParameterDeclaration' && p.name !== 'OptionalParameterDeclaration') {
 			if (p.name === 'VariadicParameterDeclaration' || ctx.text(p) === '...') {
@@ -176,6 +230,9 @@ export function signatureOf(ctx: CompileContext, def: FuncDef): Signature {
 		if (p.name === 'OptionalParameterDeclaration') {
 			const last = kids[kids.length - 1];
 			if (last && last !== d && last !== typeNode) entry.def = last;
+		} else if (declared[params.length]?.name === 'OptionalParameterDeclaration') {
+			const dkids = ctx.parts(declared[params.length]!);
+			entry.def = dkids[dkids.length - 1];
 		}
 		params.push(entry);
 	}
@@ -207,6 +264,7 @@ function frameNameOf(ctx: CompileContext, def: FuncDef): string {
 export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const n = def.node;
 	if (!n) return;
+	ctx.enterUnitAt(n.from);
 	const body = n.getChild('CompoundStatement');
 	const saved = ctx.fn;
 	const sig = signatureOf(ctx, def);
@@ -237,12 +295,15 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	ctx.fn = saved;
 	const rt = ctx.rt;
 	const name = frameNameOf(ctx, def);
-	const line = ctx.span(n).line;
+	const at = ctx.span(n);
+	const line = at.line;
+	const file = at.file;
 	const slots = () => fs.slots;
 	const ret = sig.ret;
 	const retConv = isScalarLike(ret) && ret.k !== 'ptr';
-	const classRet = ret.k === 'class';
+	const classRet = ret.k === 'class' || ret.k === 'sim';
 	const nparams = paramSlots.length;
+	const copies = paramSlots.map((p) => copyFor(p.type, ctx.bindings));
 	const compiled: CompiledFunc = {
 		slots: 0,
 		params: sig.params,
@@ -257,13 +318,9 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 			for (let i = 0; i < nparams; i++) {
 				const p = paramSlots[i]!;
 				const a = args[i];
-				f.s[p.slot] = p.ref
-					? a
-					: p.type.k === 'class' && !sig.params[i]!.ref
-						? cloneValue(a)
-						: convertArg(a, p.type);
+				f.s[p.slot] = p.ref || sig.params[i]!.ref ? a : copies[i]!(a);
 			}
-			rt.stack.push({ func: name, line, column: 1 });
+			rt.stack.push({ func: name, line, column: 1, file });
 			if (init) init(f);
 			bodySt(f);
 			rt.stack.pop();
@@ -283,6 +340,23 @@ function compileCtorInit(ctx: CompileContext, cls: ClassDef, n: SyntaxNode, scop
 		if (id) inits.set(ctx.text(id), fi);
 	}
 	const steps: Array<(f: Frame) => void> = [];
+	// Bases first: the one the list names with its arguments, the others by their default
+	// constructor (base fields are the first fields of the object, where a base's constructor
+	// writes them).
+	for (const base of cls.bases) {
+		const fi = inits.get(base.name);
+		inits.delete(base.name);
+		const ctors = (base.methods.get(base.name) ?? []).filter((c) => c.node && c.cls === base);
+		if (ctors.length === 0) continue;
+		const argsNode = fi ? (fi.getChild('ArgumentList') ?? fi.getChild('InitializerList')) : null;
+		const args = argsNode ? ctx.parts(argsNode).map((a) => compileExpr(ctx, a, scope)) : [];
+		const ctor = fi
+			? pickOverload(ctx, ctors, args, fi, base.name)
+			: ctors.find((c) => c.paramCount - c.defaults === 0);
+		if (!ctor) continue;
+		const callArgs = fi ? compileArgEvaluator(ctx, ctor, args, fi) : () => [];
+		steps.push((f) => void ctor.compiled?.invoke(f.self, callArgs(f)));
+	}
 	for (const [name, fi] of inits) {
 		const index = cls.fieldIndex.get(name);
 		if (index === undefined) {

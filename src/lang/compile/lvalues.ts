@@ -78,6 +78,9 @@ export function compileLvalue(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	}
 }
 
+/** The storage of each constant whose address a program takes. */
+const constStores = new WeakMap<Entity, CellStore>();
+
 function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | undefined {
 	switch (e.kind) {
 		case 'local': {
@@ -129,6 +132,29 @@ function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | und
 			const t = e.type;
 			return fieldLV((f) => f.self as Instance, index, t, text);
 		}
+		case 'const': {
+			// A constant folded at compile time still has storage when its address is taken
+			// (`&kCondTrue` passed to aclrtMemcpy): one cell per constant, so `&k == &k`.
+			let store = constStores.get(e);
+			if (!store) {
+				const value = e.value;
+				store = new CellStore(
+					() => value,
+					() => {},
+					text,
+				);
+				constStores.set(e, store);
+			}
+			const cell = store;
+			const t = e.type;
+			return {
+				get: () => e.value,
+				set: () => {},
+				addr: () => new Ptr(cell, 0, t),
+				t,
+				readOnly: true,
+			};
+		}
 		default:
 			return undefined;
 	}
@@ -137,8 +163,9 @@ function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | und
 function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
 	const kids = ctx.children(n);
 	const objNode = kids[0]!;
-	const arrow = kids.some((c) => c.name === '->' || ctx.text(c) === '->');
 	const fieldNode = kids[kids.length - 1]!;
+	// `->` is an anonymous token of the grammar: read it from the text between the two sides.
+	const arrow = ctx.sourceOf(objNode).slice(objNode.to, fieldNode.from).includes('->');
 	const field = ctx.text(fieldNode);
 	if (fieldNode.name === 'TemplateMethod') return undefined;
 	const span = ctx.span(n);
@@ -153,16 +180,9 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 		return fieldLV((f) => f.self as Instance, index, cls.fields[index]!.type, field);
 	}
 	const obj = compileExpr(ctx, objNode, scope);
-	const ot = arrow ? (obj.t.k === 'ptr' ? obj.t.to : T.unknown) : obj.t;
-	const getObj = arrow
-		? (f: Frame): Value => {
-				const p = obj.ev(f);
-				if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
-				if (p === null || p === undefined)
-					return rt.stop('null-dereference', span, { name: ctx.text(objNode) });
-				return p;
-			}
-		: obj.ev;
+	const target = arrow ? compileArrowObject(ctx, obj, objNode, span) : obj;
+	const ot = target.t;
+	const getObj = target.ev;
 	if (ot.k === 'class') {
 		const index = ot.cls.fieldIndex.get(field);
 		if (index === undefined) {
@@ -195,6 +215,37 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 	if (ot.k === 'sim') {
 		const nt = ctx.bindings.types.get(ot.name);
 		const getter = nt?.fields?.[field];
+		const member = nt?.member;
+		if (!getter && member) {
+			const b = ctx.bindings;
+			// The object may be of another simulator type at run time (a tiling struct seen
+			// through a pointer to an external type): its own type answers first.
+			const of = (o: Value) =>
+				(o instanceof SimObject ? b.types.get(o.type)?.member : undefined) ?? member;
+			return {
+				get: (f) => {
+					const o = getObj(f);
+					return of(o).get(o, field);
+				},
+				set: (f, v) => {
+					const o = getObj(f);
+					of(o).set(o, field, v);
+				},
+				addr: (f) => {
+					const o = getObj(f);
+					return new Ptr(
+						new CellStore(
+							() => of(o).get(o, field),
+							(x) => of(o).set(o, field, x),
+							field,
+						),
+						0,
+						T.unknown,
+					);
+				},
+				t: T.unknown,
+			};
+		}
 		if (!getter) {
 			ctx.bad('member-unknown', fieldNode, { type: typeName(ot), name: field });
 			return undefined;
@@ -207,6 +258,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 		};
 	}
 	// Unknown static type: look the field up by name at run time.
+	const b = ctx.bindings;
+	const memberOf = (o: Value) => (o instanceof SimObject ? b.types.get(o.type)?.member : undefined);
 	return {
 		get: (f) => {
 			const o = getObj(f);
@@ -214,6 +267,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 				const i = o.cls.fieldIndex.get(field);
 				if (i !== undefined) return o.fields[i];
 			}
+			const m = memberOf(o);
+			if (m) return m.get(o, field);
 			return rt.stop('member-unknown', span, { type: describe(o), name: field });
 		},
 		set: (f, v) => {
@@ -225,6 +280,8 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 					return;
 				}
 			}
+			const m = memberOf(o);
+			if (m) return m.set(o, field, v);
 			rt.stop('member-unknown', span, { type: describe(o), name: field });
 		},
 		addr: (f) => {
@@ -248,6 +305,43 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 	};
 }
 
+/**
+ * What `p->` reaches: the object a pointer points at, or what a simulator object that acts as
+ * a pointer (a smart pointer, an iterator) points at; stops at a null pointer.
+ */
+export function compileArrowObject(
+	ctx: CompileContext,
+	obj: Ex,
+	objNode: SyntaxNode,
+	span: SourceSpan,
+): Ex {
+	const rt = ctx.rt;
+	const b = ctx.bindings;
+	const nt = obj.t.k === 'sim' ? b.types.get(obj.t.name) : undefined;
+	const t =
+		obj.t.k === 'ptr'
+			? obj.t.to
+			: obj.t.k === 'sim' && nt?.pointeeType
+				? nt.pointeeType(obj.t.targs)
+				: T.unknown;
+	const name = ctx.text(objNode);
+	const ev = obj.ev;
+	return {
+		ev: (f: Frame): Value => {
+			let p = ev(f);
+			if (p instanceof SimObject) {
+				const pointee = b.types.get(p.type)?.pointee;
+				if (pointee) p = pointee(p);
+			}
+			if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
+			if (p === null || p === undefined || p === 0)
+				return rt.stop('null-dereference', span, { name });
+			return p;
+		},
+		t,
+	};
+}
+
 function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
 	const parts = ctx.parts(n);
 	const arrNode = parts[0]!;
@@ -258,6 +352,8 @@ function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): L
 	const span = ctx.span(n);
 	const rt = ctx.rt;
 	const name = ctx.text(arrNode);
+	const container = compileContainerElement(ctx, arr, idxNode, scope, n, name);
+	if (container) return container;
 	if (arr.t.k === 'sim' || arr.t.k === 'unknown') {
 		const nt = arr.t.k === 'sim' ? ctx.bindings.types.get(arr.t.name) : undefined;
 		const b = ctx.bindings;
@@ -276,19 +372,75 @@ function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): L
 			};
 		}
 		const elemLV = compilePtrElementLV(ctx, arr.ev, idx, T.unknown, span, name, rt);
+		// A container of unknown static type (`auto& v = …`): its own type answers at run time.
+		const storeOf = (o: Value) =>
+			o instanceof SimObject ? b.types.get(o.type)?.store?.(o) : undefined;
+		const viaStore = (o: Value, f: Frame) => {
+			const store = storeOf(o);
+			return store ? new Ptr(store, 0, store.elem).add(numOf(idx(f))) : undefined;
+		};
 		return {
 			get: (f) => {
 				const o = arr.ev(f);
+				const p = viaStore(o, f);
+				if (p) return derefPtr(p);
 				if (o instanceof SimObject) return simIndex(o, numOf(idx(f)), f);
 				return elemLV.get(f);
 			},
-			set: elemLV.set,
-			addr: elemLV.addr,
+			set: (f, v) => {
+				const p = viaStore(arr.ev(f), f);
+				if (p) storePtr(p, v);
+				else elemLV.set(f, v);
+			},
+			addr: (f) => viaStore(arr.ev(f), f) ?? elemLV.addr(f),
 			t: T.unknown,
 		};
 	}
 	const elem = arr.t.k === 'ptr' ? arr.t.to : arr.t.k === 'array' ? arr.t.of : T.unknown;
 	return compilePtrElementLV(ctx, arr.ev, idx, elem, span, name, rt);
+}
+
+/**
+ * `c[i]` of a simulator container: an element of a sequence (`vector`, `array`) through its
+ * store, or the entry of a map, made on first use. Undefined for other simulator types.
+ */
+function compileContainerElement(
+	ctx: CompileContext,
+	arr: Ex,
+	idxNode: SyntaxNode,
+	scope: Scope,
+	n: SyntaxNode,
+	name: string,
+): LV | undefined {
+	if (arr.t.k !== 'sim') return undefined;
+	const nt = ctx.bindings.types.get(arr.t.name);
+	const elem = nt?.element?.(arr.t.targs) ?? T.unknown;
+	const span = ctx.span(n);
+	const rt = ctx.rt;
+	const idx = compileExpr(ctx, idxNode, scope).ev;
+	if (nt?.store) {
+		const store = nt.store;
+		const base = (f: Frame): Value => {
+			const s = store(arr.ev(f));
+			return s ? new Ptr(s, 0, elem) : null;
+		};
+		return compilePtrElementLV(ctx, base, idx, elem, span, name, rt);
+	}
+	if (nt?.entry) {
+		const entry = nt.entry;
+		const call = makeCallInfo(ctx, n, name, [], []);
+		const place = (f: Frame) => entry(arr.ev(f), idx(f), call(f, []));
+		return {
+			get: (f) => place(f).get(),
+			set: (f, v) => place(f).set(convertArg(v, elem)),
+			addr: (f) => {
+				const p = place(f);
+				return new Ptr(new CellStore(p.get, p.set, name), 0, elem);
+			},
+			t: elem,
+		};
+	}
+	return undefined;
 }
 
 function compilePtrElementLV(

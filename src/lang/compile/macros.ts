@@ -30,6 +30,22 @@ export function expandObjectMacro(
 	if (body === null) {
 		if (m.predefined) return predefinedValue(ctx, m, scope, at);
 		if (m.body.trim() === '') return constEx(1, T.i32);
+		// A macro whose body is statements (`#define RUN op.Init(); op.Process()`), used as one.
+		const stmts = at ? parseMacroBody(ctx, m, 'stmt') : null;
+		if (stmts && at) {
+			ctx.macroDepth.push(name);
+			const saved = swapSource(ctx, ctx.foreign.get(stmts));
+			const savedAt = ctx.spanAt;
+			ctx.spanAt = savedAt ?? ctx.span(at);
+			try {
+				const st = compileBlock(ctx, stmts, scope, false);
+				return { ev: (f) => void st(f), t: T.void, st };
+			} finally {
+				ctx.spanAt = savedAt;
+				swapSource(ctx, saved);
+				ctx.macroDepth.pop();
+			}
+		}
 		if (at) return ctx.unsupported(at, 'macro-body', { name });
 		return undefined;
 	}
@@ -84,7 +100,7 @@ export function parseMacroBody(
 	m: MacroDef,
 	kind: 'expr' | 'stmt',
 ): SyntaxNode | null {
-	const key = `${kind}:${m.name}`;
+	const key = `${kind}:${m.offset}:${m.name}`;
 	if (ctx.macroTrees.has(key)) return ctx.macroTrees.get(key)!;
 	let result: SyntaxNode | null = null;
 	if (m.bodyOffset >= 0 && m.body.trim() !== '') {
@@ -115,6 +131,7 @@ export function parseMacroBody(
 					result = fn?.getChild('CompoundStatement') ?? null;
 				}
 				if (result) ctx.foreign.set(result, text);
+				ctx.treeText.set(tree, text);
 			}
 		}
 	}
@@ -133,10 +150,11 @@ export function expandMacroCall(
 	if (ctx.macroDepth.includes(m.name)) {
 		return ctx.unsupported(at, 'macro-recursive', { name: m.name });
 	}
-	const expansion = expandMacro(
-		m,
-		args.map((a) => ctx.text(a)),
-	);
+	// Arguments that hold statements were set aside by the preprocessor (text-rewrites.ts).
+	const list = at.getChild('ArgumentList');
+	const aside =
+		list && ctx.src === ctx.program ? ctx.parsed.pre.macroArgs.get(list.from) : undefined;
+	const expansion = expandMacro(m, aside ?? args.map((a) => ctx.text(a)));
 	if ('error' in expansion) {
 		return ctx.bad('args-mismatch', at, {
 			name: m.name,
@@ -155,7 +173,8 @@ export function expandMacroCall(
 	ctx.macroDepth.push(m.name);
 	try {
 		if (parsed.kind === 'expr') return compileExpr(ctx, parsed.node, scope);
-		const st = compileBlock(ctx, parsed.node, scope);
+		// Declarations a statement macro makes stay visible after it, as with textual expansion.
+		const st = compileBlock(ctx, parsed.node, scope, false);
 		return {
 			ev: (f) => {
 				st(f);
@@ -179,6 +198,7 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	for (const kind of ['expr', 'stmt'] as const) {
 		const text = kind === 'expr' ? `int m=(${body});` : `void m(){${body};}`;
 		const tree = parser.parse(text);
+		ctx.treeText.set(tree, text);
 		let bad = false;
 		tree.iterate({
 			enter: (node) => {
@@ -202,6 +222,14 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	return result;
 }
 
+/** An expression parsed from `text` on its own (its nodes refer to that text: see `foreign`). */
+export function parseExpression(ctx: CompileContext, text: string): SyntaxNode | undefined {
+	const parsed = parseExpansion(ctx, text);
+	if (parsed?.kind !== 'expr') return undefined;
+	ctx.foreign.set(parsed.node, parsed.text);
+	return parsed.node;
+}
+
 /** Switches the text that node offsets refer to; returns the previous one. */
 export function swapSource(ctx: CompileContext, text: string | undefined): string {
 	const prev = ctx.src;
@@ -217,12 +245,4 @@ export interface ParsedExpansion {
 }
 
 /** Framework macros that need the operator build system. */
-export const FRAMEWORK_MACROS = new Set([
-	'GET_TILING_DATA',
-	'GET_TILING_DATA_WITH_STRUCT',
-	'GET_TILING_DATA_MEMBER',
-	'TILING_KEY_IS',
-	'REGISTER_TILING_DEFAULT',
-	'KERNEL_TASK_TYPE_DEFAULT',
-	'BEGIN_TILING_DATA_DEF',
-]);
+export const FRAMEWORK_MACROS = new Set(['BEGIN_TILING_DATA_DEF', 'TILING_DATA_FIELD_DEF']);

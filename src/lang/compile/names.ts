@@ -25,7 +25,18 @@ export function resolveSimConstant(ctx: CompileContext, path: string[]) {
 export function lookupPath(ctx: CompileContext, path: string[], scope: Scope): Entity | undefined {
 	const parts = path[0] === '' ? path.slice(1) : path;
 	if (parts.length === 0) return undefined;
-	let e = path[0] === '' ? ctx.global.lookupOwn(parts[0]!) : scope.lookup(parts[0]!);
+	const found = walkPath(
+		parts,
+		path[0] === '' ? ctx.global.lookupOwn(parts[0]!) : scope.lookup(parts[0]!),
+	);
+	// A function another translation unit defines in a namespace: the linked tree has it.
+	if (!found && parts.length > 1 && ctx.unitScopes.length > 0)
+		return walkPath(parts, ctx.global.lookupOwn(parts[0]!));
+	return found;
+}
+
+function walkPath(parts: string[], first: Entity | undefined): Entity | undefined {
+	let e = first;
 	for (let i = 1; i < parts.length && e; i++) {
 		const name = parts[i]!.replace(/<.*>$/, '');
 		if (e.kind === 'namespace') e = e.scope.lookupOwn(name);

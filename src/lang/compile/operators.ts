@@ -9,9 +9,7 @@ import { T, asInt, commonType, sizeOf, type CType } from '../types.ts';
 import { hostElement } from '../host-element.ts';
 import {
 	CellStore,
-	ENDL,
 	Instance,
-	OStream,
 	Ptr,
 	SimObject,
 	convert,
@@ -26,15 +24,10 @@ import { compileLvalue } from './lvalues.ts';
 import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { constEx, foldEx } from './closures.ts';
 import { firstLine } from './syntax.ts';
-import {
-	isArithLike,
-	cloneInstance,
-	cloneValue,
-	convertArg,
-	numOf,
-	streamText,
-} from './value-ops.ts';
+import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
+import { asStream, putToStream } from '../std/streams.ts';
+import { extractValue } from '../std/files.ts';
 
 /** One operand of a flattened chain, with the casts written in front of it (outermost first). */
 interface ChainOperand {
@@ -108,6 +101,15 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 			const prec = BINARY_PRECEDENCE[op] ?? 0;
 			if (prec < minPrec) break;
 			i++;
+			const next = ops[i];
+			if (
+				op === '>>' &&
+				isStreamType(ctx, left.t) &&
+				(next === undefined || (BINARY_PRECEDENCE[next] ?? 0) <= prec)
+			) {
+				left = compileExtraction(ctx, left, operands[i]!.node, scope);
+				continue;
+			}
 			const right = climb(prec + 1);
 			left = compileBinary(ctx, op, left, right, n);
 		}
@@ -115,6 +117,28 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	};
 	const result = climb(1);
 	return result;
+}
+
+function isStreamType(ctx: CompileContext, t: CType): boolean {
+	return t.k === 'stream' || (t.k === 'sim' && ctx.bindings.types.get(t.name)?.stream === true);
+}
+
+/** `in >> x`: the next word of the stream into `x`; the value is the stream (for `in >> a >> b`). */
+function compileExtraction(ctx: CompileContext, stream: Ex, target: SyntaxNode, scope: Scope): Ex {
+	const lv = compileLvalue(ctx, target, scope);
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	const ev = stream.ev;
+	const t = lv.t;
+	return {
+		ev: (f) => {
+			const left = ev(f);
+			const s = asStream(left);
+			const v = s && s.ok ? extractValue(s, t) : undefined;
+			if (v !== undefined) lv.set(f, t.k === 'sim' ? v : convert(v, t));
+			return left;
+		},
+		t: stream.t,
+	};
 }
 
 function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: SyntaxNode): Ex {
@@ -126,18 +150,41 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 		return fold({ ev: (f) => (truthy(ea(f)) && truthy(eb(f)) ? 1 : 0), t: T.bool, c });
 	if (op === '||')
 		return fold({ ev: (f) => (truthy(ea(f)) || truthy(eb(f)) ? 1 : 0), t: T.bool, c });
-	if (op === '<<' && (a.t.k === 'stream' || a.t.k === 'unknown')) {
+	const streamLeft =
+		a.t.k === 'stream' || (a.t.k === 'sim' && ctx.bindings.types.get(a.t.name)?.stream === true);
+	if (op === '<<' && streamLeft) {
 		const rt = ctx.rt;
 		const bt = b.t;
-		if (a.t.k === 'stream') {
+		return {
+			ev: (f) => {
+				const left = ea(f);
+				const s = asStream(left);
+				const v = eb(f);
+				if (s) putToStream(rt, s, v, bt);
+				return left;
+			},
+			t: a.t,
+		};
+	}
+	if (a.t.k === 'sim' || b.t.k === 'sim') {
+		const types = ctx.bindings.types;
+		const na = a.t.k === 'sim' ? types.get(a.t.name) : undefined;
+		const nb = b.t.k === 'sim' ? types.get(b.t.name) : undefined;
+		const ha = na?.binary;
+		const hb = nb?.binary;
+		if (ha || hb) {
+			const eq = op === '==' || op === '!=';
+			const cmp = eq || op === '<' || op === '>' || op === '<=' || op === '>=';
+			const t = cmp ? T.bool : (na?.binaryType?.(op) ?? nb?.binaryType?.(op) ?? T.unknown);
 			return {
 				ev: (f) => {
-					const s = ea(f) as OStream;
-					const v = eb(f);
-					rt.write(s.channel, v === ENDL ? '\n' : streamText(v, bt));
-					return s;
+					const x = ea(f);
+					const y = eb(f);
+					const r = ha?.(op, x, y) ?? hb?.(op, x, y);
+					if (r !== undefined) return r;
+					return eq ? (ptrEqual(x, y) === (op === '==') ? 1 : 0) : undefined;
 				},
-				t: T.stream,
+				t,
 			};
 		}
 	}
@@ -335,10 +382,15 @@ export function compileUpdate(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		}
 	}
 	const lv = compileLvalue(ctx, target, scope);
-	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 	const t = lv.t;
+	const iterStep = t.k === 'sim' ? ctx.bindings.types.get(t.name)?.step : undefined;
 	const step = (v: Value): Value =>
-		v instanceof Ptr ? v.add(delta) : convert(numOf(v) + delta, t);
+		v instanceof Ptr
+			? v.add(delta)
+			: iterStep && v instanceof SimObject
+				? iterStep(v, delta)
+				: convert(numOf(v) + delta, t);
 	return prefix
 		? {
 				ev: (f) => {
@@ -383,7 +435,7 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		return { ev: (f) => (f.s[slot] = convert(ev(f), t)), t };
 	}
 	const lv = compileLvalue(ctx, target, scope);
-	if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+	if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 	if (op === '=') {
 		const ev = value.ev;
 		const t = lv.t;
@@ -400,9 +452,10 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 				t,
 			};
 		}
+		const copy = copyFor(t, ctx.bindings);
 		return {
 			ev: (f) => {
-				const v = convertArg(ev(f), t);
+				const v = copy(ev(f));
 				lv.set(f, v);
 				return v;
 			},
@@ -457,19 +510,34 @@ export function compileDerefLV(
 	at: SyntaxNode,
 ): LV {
 	const p = compileExpr(ctx, pointerNode, scope);
-	const t = p.t.k === 'ptr' ? p.t.to : p.t.k === 'array' ? p.t.of : T.unknown;
+	// `*up` of a smart pointer (or another simulator type that points) is its pointee.
+	const nt = p.t.k === 'sim' ? ctx.bindings.types.get(p.t.name) : undefined;
+	const t =
+		p.t.k === 'ptr'
+			? p.t.to
+			: p.t.k === 'array'
+				? p.t.of
+				: p.t.k === 'sim' && nt?.pointeeType
+					? nt.pointeeType(p.t.targs)
+					: T.unknown;
 	const span = ctx.span(at);
 	const rt = ctx.rt;
 	const name = ctx.text(pointerNode);
+	const b = ctx.bindings;
 	const dtype = hostElement(t);
 	const where = { label: name, span };
 	const ptrOf = (f: Frame): Ptr => {
-		const v = p.ev(f);
+		let v = p.ev(f);
+		if (v instanceof SimObject) {
+			const pointee = b.types.get(v.type)?.pointee;
+			if (pointee) v = pointee(v);
+		}
 		if (v instanceof Ptr) return v;
 		if (typeof v === 'number' && v !== 0) {
+			const address = v;
 			const cell = new CellStore(
-				() => rt.memory.load(v, dtype, where) as Value,
-				(x) => rt.memory.store(v, dtype, x, where),
+				() => rt.memory.load(address, dtype, where) as Value,
+				(x) => rt.memory.store(address, dtype, x, where),
 				name,
 			);
 			return new Ptr(cell, 0, t);
@@ -517,7 +585,7 @@ export function compileConditional(ctx: CompileContext, n: SyntaxNode, scope: Sc
 			t: commonType(a.t, b.t) ?? a.t,
 		};
 		const lv = compileLvalue(ctx, target, scope);
-		if (!lv) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
+		if (!lv || lv.readOnly) return ctx.bad('lvalue-required', target, { text: ctx.text(target) });
 		const op = opNode.name === 'UpdateOp' ? ctx.text(opNode) : '=';
 		const value =
 			op === '=' ? sel : compileBinary(ctx, op.slice(0, -1), { ev: lv.get, t: lv.t }, sel, n);

@@ -7,13 +7,19 @@ import { constructParams, type DiagnosticParams } from '../../diagnostics/index.
 import { LangStop, type LangCode } from '../diagnostics.ts';
 import { BREAK, CONTINUE, NORMAL, RETURN } from '../runtime.ts';
 import { Scope } from '../scope.ts';
-import { ArrayStore, Ptr, truthy, type Value } from '../values.ts';
+import { ArrayStore, CellStore, Ptr, SimObject, truthy, type Value } from '../values.ts';
+import { T, type CType } from '../types.ts';
+import type { Place } from '../bindings/binding.ts';
+import { Frame } from '../runtime.ts';
+import { bindingPlaces } from '../std/associative.ts';
+import { copyFor, isScalarLike } from './value-ops.ts';
 import { declareTop } from './declarations.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
 import { compileDeclarator, compileDeclaration } from './declarators.ts';
 import { compileExpr, compileBraceValue, UNSUPPORTED } from './expressions.ts';
 import type { Ev, St, CompileContext } from './context.ts';
 import { nop, seq } from './closures.ts';
+import { withCleanups } from './cleanup.ts';
 import { isPunct, isTypeNode } from './syntax.ts';
 
 /** Reports `code` and returns a statement that stops the run if ever reached. */
@@ -44,7 +50,7 @@ export function compileBlock(
 		const st = compileStatement(ctx, c, scope);
 		if (st) list.push(st);
 	}
-	return seq(list);
+	return withCleanups(scope, seq(list));
 }
 
 function compileStatement(ctx: CompileContext, n: SyntaxNode, scope: Scope): St | undefined {
@@ -244,7 +250,7 @@ function compileFor(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	const openAt = kids[open]?.to ?? n.from;
 	for (const c of inside) {
 		if (c.name === ';') continue;
-		const section = (ctx.src.slice(openAt, c.from).match(/;/g) ?? []).length;
+		const section = (ctx.sourceOf(c).slice(openAt, c.from).match(/;/g) ?? []).length;
 		if (section === 0) {
 			if (c.name === 'Declaration') init = compileDeclaration(ctx, c, scope, false);
 			else {
@@ -289,13 +295,17 @@ function compileFor(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	};
 }
 
-/** `for (T x : array)` over a C array; other ranges are outside the subset. */
+/**
+ * `for (decl : range)`: over a C array, a sequence (`vector`, `array`: its elements by index,
+ * so a reference binds the element itself), or another container that lists its elements as
+ * places (maps, sets). `auto&` binds references, `auto [k, v]` takes each element apart.
+ */
 function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 	const rt = ctx.rt;
 	const scope = new Scope(outer, 'block');
 	const kids = ctx.parts(n).filter((c) => c.name !== 'for');
 	const typeNode = kids.find((c) => isTypeNode(c.name));
-	const rest = kids.filter((c) => c !== typeNode);
+	const rest = kids.filter((c) => c !== typeNode && c.name !== 'const' && c.name !== 'volatile');
 	const declNode = rest[0];
 	const rangeNode = rest[1];
 	const bodyNode = rest[2];
@@ -303,36 +313,115 @@ function compileForRange(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {
 		return badStatement(ctx, n, 'construct-unsupported', constructParams('range-for'));
 	}
 	const range = compileExpr(ctx, rangeNode, scope);
-	if (range.t.k !== 'array') {
+	const nt = range.t.k === 'sim' ? ctx.bindings.types.get(range.t.name) : undefined;
+	const elem =
+		range.t.k === 'array'
+			? range.t.of
+			: range.t.k === 'sim'
+				? (nt?.element?.(range.t.targs) ?? T.unknown)
+				: T.unknown;
+	if (range.t.k !== 'array' && !nt?.store && !nt?.elements && range.t.k !== 'unknown') {
 		return badStatement(
 			ctx,
 			rangeNode,
 			'construct-unsupported',
-			constructParams('range-for-over', { text: ctx.text(rangeNode) }),
+			constructParams('range-for-over', { text: ctx.text(rangeNode) }, 'array-ranges'),
 		);
 	}
-	const elem = range.t.of;
-	const info = compileDeclarator(ctx, declNode, resolveType(ctx, typeNode, scope), scope);
-	const type = info.type.k === 'unknown' ? elem : info.type;
-	const slot = ctx.fn.slots++;
-	scope.declare(info.name, { kind: 'local', slot, type, ref: false });
+	const bind = compileLoopBinding(ctx, declNode, typeNode, elem, scope);
 	const body = compileStatement(ctx, bodyNode, new Scope(scope, 'block')) ?? nop;
 	const ev = range.ev;
 	const span = ctx.span(n);
-	return (f) => {
-		rt.loop = span;
-		const p = ev(f);
-		if (!(p instanceof Ptr) || !(p.base instanceof ArrayStore)) return NORMAL;
-		const items = p.base.items;
-		for (let i = p.base.index(p.offset); i < items.length; i++) {
+	const types = ctx.bindings.types;
+	const loop = (f: Frame, count: number, at: (i: number) => Place | undefined): number => {
+		for (let i = 0; i < count; i++) {
 			rt.tick();
-			f.s[slot] = items[i];
+			const p = at(i);
+			if (!p) break;
+			bind(f, p);
 			const r = body(f);
 			if (r === BREAK) break;
 			if (r === RETURN) return RETURN;
 		}
 		return NORMAL;
 	};
+	return (f) => {
+		rt.loop = span;
+		const v = ev(f);
+		let store: ArrayStore | undefined;
+		if (v instanceof Ptr && v.base instanceof ArrayStore) store = v.base;
+		const t = v instanceof SimObject ? types.get(v.type) : undefined;
+		store ??= t?.store?.(v);
+		if (store) {
+			const s = store;
+			const start = v instanceof Ptr ? s.index(v.offset) : 0;
+			return loop(f, s.items.length - start, (i) =>
+				start + i < s.items.length ? elementPlace(s, start + i) : undefined,
+			);
+		}
+		const places = t?.elements?.(v);
+		if (places) return loop(f, places.length, (i) => places[i]);
+		return NORMAL;
+	};
+}
+
+/** The place of element `i` of a store. */
+function elementPlace(s: ArrayStore, i: number): Place & { ptr: () => Ptr } {
+	return {
+		get: () => s.items[i],
+		set: (v) => void (s.items[i] = v),
+		ptr: () => new Ptr(s, 0, s.elem).add(i),
+	};
+}
+
+/**
+ * The loop variable(s) of a range-for, declared in `scope`: returns what binds them to one
+ * element. A reference to a scalar element holds a pointer to it (writes reach the container);
+ * class and container elements are shared when bound by reference and copied otherwise.
+ */
+function compileLoopBinding(
+	ctx: CompileContext,
+	declNode: SyntaxNode,
+	typeNode: SyntaxNode,
+	elem: CType,
+	scope: Scope,
+): (f: Frame, p: Place) => void {
+	const byRef = declNode.name === 'ReferenceDeclarator';
+	const inner = byRef ? (ctx.parts(declNode).find((c) => c.name !== '&') ?? declNode) : declNode;
+	if (inner.name === 'StructuredBindingDeclarator') {
+		const names = inner.getChildren('Identifier').map((id) => ctx.text(id));
+		const slots = names.map(() => ctx.fn.slots++);
+		names.forEach((name, i) =>
+			scope.declare(name, { kind: 'local', slot: slots[i]!, type: T.unknown, ref: byRef }),
+		);
+		return (f, p) => {
+			const parts = bindingPlaces(p.get(), names.length) ?? [];
+			slots.forEach((slot, i) => {
+				const part = parts[i];
+				f.s[slot] = byRef
+					? part
+						? new Ptr(new CellStore(part.get, part.set, names[i]!), 0, T.unknown)
+						: undefined
+					: part?.get();
+			});
+		};
+	}
+	const info = compileDeclarator(ctx, declNode, resolveType(ctx, typeNode, scope), scope);
+	const type = info.type.k === 'unknown' ? elem : info.type;
+	const slot = ctx.fn.slots++;
+	const refScalar = info.ref && isScalarLike(type);
+	scope.declare(info.name, { kind: 'local', slot, type, ref: refScalar });
+	const copy = copyFor(type, ctx.bindings);
+	if (refScalar) {
+		return (f, p) => {
+			const withPtr = p as Place & { ptr?: () => Ptr };
+			f.s[slot] = withPtr.ptr
+				? withPtr.ptr()
+				: new Ptr(new CellStore(p.get, p.set, info.name), 0, type);
+		};
+	}
+	if (info.ref) return (f, p) => void (f.s[slot] = p.get());
+	return (f, p) => void (f.s[slot] = copy(p.get()));
 }
 
 function compileSwitch(ctx: CompileContext, n: SyntaxNode, outer: Scope): St {

@@ -12,6 +12,7 @@ import { declareClass, instantiateClass } from './classes.ts';
 import { resolveSimName, resolveSimConstant, lookupPath } from './names.ts';
 import { compileExpr } from './expressions.ts';
 import { expandObjectMacro } from './macros.ts';
+import { frameworkDtype, resolveExternalType } from './externals.ts';
 import type { CompileContext } from './context.ts';
 import { isTypeNode, firstLine } from './syntax.ts';
 
@@ -151,6 +152,10 @@ export function resolveNamedType(
 		const p = PRIMITIVE_TYPES[simName];
 		if (p) return p;
 	}
+	const dtype = frameworkDtype(ctx, name, at);
+	if (dtype) return dtype;
+	const external = resolveExternalType(ctx, name, at);
+	if (external) return external;
 	ctx.diag('type-unknown', at, { name });
 	return T.unknown;
 }

@@ -12,10 +12,12 @@ import {
 	Ptr,
 	SimObject,
 	convert,
+	isCopyable,
 	isStore,
 	type Value,
 } from '../values.ts';
 import type { Ev, LV } from './context.ts';
+import type { BindingTable } from '../bindings/binding.ts';
 
 /** Whether values of `t` are plain JS scalars (numbers, pointers, enums). */
 export function isScalarLike(t: CType): boolean {
@@ -96,9 +98,29 @@ export function cloneInstance(v: Instance): Instance {
 	return new Instance(v.cls, v.targs, v.fields.map(cloneValue));
 }
 
-/** A copy of a value as C++ copies it: objects field by field (arrays inside stay shared). */
+/**
+ * How a value becomes the value of a variable of type `t` (initialisation, assignment, a
+ * by-value parameter): converted to `t`, class and container objects copied, and a simulator
+ * type's own conversion applied (`duration<double, milli> d = t1 - t0`).
+ */
+export function copyFor(t: CType, bindings: BindingTable): (v: Value) => Value {
+	if (t.k === 'class') return cloneValue;
+	if (t.k === 'sim') {
+		const conv = bindings.types.get(t.name)?.convert;
+		const targs = t.targs;
+		return conv ? (v) => cloneValue(conv(v, targs)) : cloneValue;
+	}
+	return (v) => convertArg(v, t);
+}
+
+/**
+ * A copy of a value as C++ copies it: objects field by field (arrays inside stay shared),
+ * simulator objects with copyable state (containers, streams of text) with that state copied.
+ */
 export function cloneValue(v: Value): Value {
 	if (v instanceof Instance) return cloneInstance(v);
+	if (v instanceof SimObject && isCopyable(v.handle))
+		return new SimObject(v.type, v.targs, v.handle.copy());
 	return v;
 }
 

@@ -41,6 +41,16 @@ export const ACL_MEM_MALLOC_POLICY = {
 	ACL_MEM_ACCESS_USER_SPACE_READONLY: 0x100000,
 } as const;
 
+/**
+ * `aclrtRunMode`, in declaration order — hicann/runtime include/external/acl/acl_rt.h
+ * (commit 681ef76): where the application runs, on the device (ACL_DEVICE) or on a host
+ * attached to it (ACL_HOST).
+ */
+export const ACL_RUN_MODE = {
+	ACL_DEVICE: 0,
+	ACL_HOST: 1,
+} as const;
+
 /** `aclrtMemcpyKind`, in declaration order — same file (ascend-facts B.3). */
 export const ACL_MEMCPY_KIND = {
 	ACL_MEMCPY_HOST_TO_HOST: 0,

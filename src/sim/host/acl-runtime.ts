@@ -138,7 +138,8 @@ export class AclRuntime {
 	readonly state: AclState = newAclState();
 	/** The process's pid, as its state facts name it. */
 	readonly pid: number;
-	readonly #actor: string;
+	/** Who the steps are by: `host:<pid>`, or `host:<pid>:t<n>` for another host thread. */
+	#actor: string;
 	/** State deltas for the next recorded step (only collected while steps are stored). */
 	#changes: StateChange[] | undefined;
 	/** What the semantics adds to a successful result label, e.g. `stream=0x5a0010`. */
@@ -150,6 +151,15 @@ export class AclRuntime {
 		this.recorder = machine.recorder;
 		this.#actor = `host:${process.pid}`;
 		this.pid = process.pid;
+	}
+
+	/**
+	 * The host thread the following calls come from (0: the thread running main): each thread
+	 * has its own current context, and its steps its own actor, `host:<pid>:t<n>`.
+	 */
+	setThread(thread: number): void {
+		this.state.thread = thread;
+		this.#actor = thread === 0 ? `host:${this.process.pid}` : `host:${this.process.pid}:t${thread}`;
 	}
 
 	// ── the call protocol ────────────────────────────────────────────────────────────────────

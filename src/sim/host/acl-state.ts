@@ -23,7 +23,16 @@ export const HOST_ADDRESS_BASE = 0xfffe00000000;
 /** The state of one process's runtime; see the file comment. */
 export interface AclState {
 	initialized: boolean;
+	/**
+	 * The current context of the calling host thread: AscendCL binds a context to a thread, so
+	 * a thread that never called aclrtSetDevice or aclrtSetCurrentContext has none and gets
+	 * ACL_ERROR_RT_CONTEXT_NULL (107002). Reads and writes go to `currentOf[thread]`.
+	 */
 	current: Context | undefined;
+	/** The calling host thread (0: the thread running main). */
+	thread: number;
+	/** Each thread's current context. */
+	readonly currentOf: Map<number, Context>;
 	/** aclrtSetDevice bindings by device id. */
 	readonly bindings: Map<number, DeviceBinding>;
 	/** Contexts made with aclrtCreateContext (default contexts live in `bindings`). */
@@ -62,9 +71,18 @@ export interface AclState {
 
 /** A fresh, uninitialised runtime state. */
 export function newAclState(): AclState {
+	const currentOf = new Map<number, Context>();
 	return {
 		initialized: false,
-		current: undefined,
+		thread: 0,
+		currentOf,
+		get current(): Context | undefined {
+			return currentOf.get(this.thread);
+		},
+		set current(context: Context | undefined) {
+			if (context) currentOf.set(this.thread, context);
+			else currentOf.delete(this.thread);
+		},
 		bindings: new Map(),
 		contexts: new Map(),
 		streams: new Map(),

@@ -136,5 +136,6 @@ export function dropContext(rt: AclRuntime, context: Context): void {
 			device: context.device.id,
 			inUse: context.device.streams.inUse,
 		});
-	if (state.current === context) state.current = undefined;
+	// Every thread that had it current has none now.
+	for (const [thread, c] of state.currentOf) if (c === context) state.currentOf.delete(thread);
 }

@@ -11,6 +11,7 @@
  * fails. aclrtGetDeviceCount then reports how many were read.
  */
 import type { HostCall } from '../acl-call.ts';
+import { ACL_RUN_MODE } from '../acl-constants.ts';
 import { ACL_ERROR, type AclError } from '../acl-error.ts';
 import type { AclRuntime } from '../acl-runtime.ts';
 import type { Device } from '../device.ts';
@@ -309,6 +310,12 @@ export function aclrtGetDevice(rt: AclRuntime, call: HostCall): AclError {
  * `aclrtGetDeviceCount(&count)`: the visible devices. With an invalid ASCEND_RT_VISIBLE_DEVICES
  * it fails with ACL_ERROR_RT_NO_DEVICE (207004) and EE2002 (api_impl.cc GetDeviceCount).
  */
+/** aclrtGetRunMode: the program runs on the host (ACL_HOST). */
+export function aclrtGetRunMode(_rt: AclRuntime, call: HostCall): AclError {
+	call.out(0, ACL_RUN_MODE.ACL_HOST);
+	return ACL_SUCCESS;
+}
+
 export function aclrtGetDeviceCount(rt: AclRuntime, call: HostCall): AclError {
 	const error = rt.state.visibleDevicesError;
 	if (error) {

@@ -180,6 +180,6 @@ export function releaseAll(rt: AclRuntime): void {
 	state.bindings.clear();
 	state.streams.clear();
 	state.descriptors.clear();
-	state.current = undefined;
+	state.currentOf.clear();
 	state.initialized = false;
 }

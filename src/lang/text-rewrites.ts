@@ -1,0 +1,135 @@
+/**
+ * Equal-length rewrites of preprocessed text that let the Lezer C++ grammar read code real
+ * compilers accept: the `template` disambiguator after `.`, `->` and `::`; `if NAME {` where
+ * NAME is a macro that expands to a parenthesised condition (`if ASCEND_IS_AIV {`); and calls
+ * of function-like macros whose arguments hold statements (`CHECK_RET(ok, LOG(...); return 1)`),
+ * whose argument text is kept aside for the compiler and blanked in the parsed text.
+ *
+ * Invariant: every rewrite keeps the text's length and line breaks, and touches only code (never
+ * string or character literals or comments).
+ */
+
+/** Which characters of `text` are code: not inside a string, a character literal or a comment. */
+export function codeMask(text: string): Uint8Array {
+	const mask = new Uint8Array(text.length);
+	let i = 0;
+	while (i < text.length) {
+		const c = text[i]!;
+		const d = text[i + 1];
+		if (c === '/' && d === '/') {
+			while (i < text.length && text[i] !== '\n') i++;
+			continue;
+		}
+		if (c === '/' && d === '*') {
+			const end = text.indexOf('*/', i + 2);
+			i = end < 0 ? text.length : end + 2;
+			continue;
+		}
+		if (c === '"' || c === "'") {
+			// A raw string R"delim( … )delim" ends at its own closer.
+			if (c === '"' && text[i - 1] === 'R') {
+				const open = text.indexOf('(', i);
+				const delim = open < 0 ? '' : text.slice(i + 1, open);
+				const close = open < 0 ? -1 : text.indexOf(`)${delim}"`, open);
+				i = close < 0 ? text.length : close + delim.length + 2;
+				continue;
+			}
+			i++;
+			while (i < text.length && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+			i++;
+			continue;
+		}
+		mask[i] = 1;
+		i++;
+	}
+	return mask;
+}
+
+/** `x.template f<T>()`, `p->template f<T>()`, `T::template X<U>`: the keyword becomes spaces. */
+export function blankTemplateDisambiguators(out: string[], text: string, mask: Uint8Array): void {
+	const re = /(\.|->|::)(\s*)template\b/g;
+	for (let m = re.exec(text); m; m = re.exec(text)) {
+		const at = m.index + m[1]!.length + m[2]!.length;
+		if (!mask[at]) continue;
+		for (let k = at; k < at + 'template'.length; k++) out[k] = ' ';
+	}
+}
+
+/** `if NAME {` becomes `if(NAME){`: the macro's own parentheses are not in the text. */
+export function parenthesizeBareConditions(out: string[], text: string, mask: Uint8Array): void {
+	const re = /\bif(\s+)([A-Za-z_]\w*)(\s+)\{/g;
+	for (let m = re.exec(text); m; m = re.exec(text)) {
+		if (!mask[m.index] || m[2] === 'constexpr') continue;
+		const open = m.index + 2;
+		const close = open + m[1]!.length + m[2]!.length + m[3]!.length - 1;
+		out[open] = '(';
+		out[close] = ')';
+	}
+}
+
+/**
+ * Calls `NAME(…)` of macros: `macro(NAME)` says whether NAME is a function-like macro of the
+ * program (`'defined'`: every call is set aside, since macro arguments are text and need not
+ * parse as expressions, e.g. a type name) or one assumed by convention (`'assumed'`: only calls
+ * whose arguments hold statements, such as `return x` or `a; b`, are set aside). The argument
+ * texts (split at top-level commas) are recorded by the offset of `(`, and the parsed text keeps
+ * `NAME(` … `)` with blanks in between.
+ */
+export function setAsideMacroArguments(
+	out: string[],
+	text: string,
+	mask: Uint8Array,
+	macro: (name: string) => 'defined' | 'assumed' | undefined,
+	found: Map<number, string[]>,
+): void {
+	const re = /\b([A-Za-z_]\w*)\s*\(/g;
+	for (let m = re.exec(text); m; m = re.exec(text)) {
+		if (!mask[m.index]) continue;
+		const kind = macro(m[1]!);
+		if (!kind || (m.index > 0 && /[\w.>:]/.test(text[m.index - 1]!))) continue;
+		const open = m.index + m[0].length - 1;
+		const args = splitArguments(text, mask, open);
+		if (!args || (kind === 'assumed' && !args.statements)) continue;
+		found.set(open, args.texts);
+		for (let k = open + 1; k < args.close; k++)
+			if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+		re.lastIndex = args.close;
+	}
+}
+
+/** An argument that is a statement rather than an expression. */
+const STATEMENT_START = /^\s*(?:return|break|continue|throw|goto)\b/;
+
+/** The arguments of the call whose `(` is at `open`, or undefined when it never closes. */
+function splitArguments(
+	text: string,
+	mask: Uint8Array,
+	open: number,
+): { texts: string[]; close: number; statements: boolean } | undefined {
+	let parens = 0;
+	let others = 0;
+	let start = open + 1;
+	let statements = false;
+	const texts: string[] = [];
+	for (let i = open + 1; i < text.length; i++) {
+		if (!mask[i]) continue;
+		const c = text[i];
+		if (c === '(') parens++;
+		else if (c === '[' || c === '{') others++;
+		else if (c === ']' || c === '}') others--;
+		else if (c === ')') {
+			if (parens === 0) {
+				texts.push(text.slice(start, i));
+				const empty = texts.length === 1 && texts[0]!.trim() === '';
+				if (texts.some((t) => STATEMENT_START.test(t))) statements = true;
+				return { texts: empty ? [] : texts, close: i, statements };
+			}
+			parens--;
+		} else if (c === ';' && parens === 0) statements = true;
+		else if (c === ',' && parens === 0 && others === 0) {
+			texts.push(text.slice(start, i));
+			start = i + 1;
+		}
+	}
+	return undefined;
+}
