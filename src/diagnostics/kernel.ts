@@ -235,6 +235,18 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Keep offsets and counts within the tensor (GetSize() elements).',
 		},
 	},
+	'kernel-never-ends': {
+		severity: 'error',
+		message: {
+			zh: '核函数 {kernel} 的 block {block} 执行了 {steps} 步仍未结束，这个循环看起来不会终止：在 NPU 上该核会一直运行，直到 {core}执行超时（默认 {timeout} 秒），Host 在下一次同步时得到 {code}。',
+			en: 'block {block} of kernel {kernel} ran {steps} steps without finishing, and this loop does not look like it ends: on the NPU the core runs on until the {core} execution timeout ({timeout} s by default), and the host gets {code} at the next synchronize.',
+		},
+		hint: {
+			zh: '检查循环的结束条件和步长：步长是否可能为 0（例如从 Tiling 读到 0），无符号计数器倒数时 `i >= 0` 永远成立。确实需要更多步数时调大 `--max-steps`。',
+			en: 'Check the loop bound and its step: can the step be 0 (a tiling field read as 0, for instance)? An unsigned counter counting down keeps `i >= 0` true forever. If the kernel really needs more steps, raise `--max-steps`.',
+		},
+		case: 'aicore-kernel-timeout',
+	},
 	'gm-out-of-bounds': {
 		severity: 'warning',
 		message: {

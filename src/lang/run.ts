@@ -43,6 +43,7 @@ import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts
 import { ProgramFileSystem } from './std/file-system.ts';
 import { ThreadScheduler } from './thread-scheduler.ts';
 import { GmArray } from './gm-array.ts';
+import { kernelBudget } from './kernel-budget.ts';
 import { kernelParamPointer } from './kernel-inputs.ts';
 import { MemoryWatch } from './memory-watch.ts';
 import { HCCL_DIAGNOSTICS, makeDiagnostic } from '../diagnostics/index.ts';
@@ -420,11 +421,19 @@ function compileUnit(
 		const kargs = new Array<Value>(args.length);
 		for (let i = 0; i < args.length; i++)
 			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env, params[i]?.type);
+		const profile = env.machine?.profile ?? HOST_PROFILES[request.product];
+		const budget = kernelBudget(rt, kernel.name, profile);
 		try {
 			const result = launch.run((core) => {
 				env.core = core;
 				if (rt.stack.length > 0) rt.stack.length = 0;
-				compiled.invoke(null, kargs);
+				budget.begin();
+				try {
+					compiled.invoke(null, kargs);
+				} catch (error) {
+					rt.flush();
+					throw budget.stopCore(error, core);
+				}
 				rt.flush();
 			});
 			if (
@@ -436,6 +445,7 @@ function compileUnit(
 			// A device exception is the runtime's to report (at a later call), not an outcome here.
 			return result;
 		} finally {
+			budget.restore();
 			env.core = undefined;
 			rt.stack = saved;
 		}
@@ -458,9 +468,10 @@ function compileUnit(
 			if (result.sanitizerErrors > 0) env.sawError = true;
 			if (result.outcome === 'completed') return KERNEL_COMPLETED;
 			const reason = result.stalled?.reason ?? result.outcome;
-			return result.outcome === 'exception'
-				? { kind: 'exception', reason, faults: coreFaults(result) }
-				: { kind: result.outcome, reason };
+			if (result.outcome === 'exception')
+				return { kind: 'exception', reason, faults: coreFaults(result) };
+			if (result.outcome === 'hang') return { kind: 'hang', reason, blocks: hungBlocks(result) };
+			return { kind: result.outcome, reason };
 		};
 		const devicePtrs: number[] = [];
 		for (const a of args) if (typeof a === 'number' && a !== 0) devicePtrs.push(a);
@@ -722,6 +733,11 @@ function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
 }
 
 /** The faulting cores of a launch that ended in a device exception, for the runtime's report. */
+/** The blocks of a launch that never finished (the cores a timeout report names). */
+function hungBlocks(result: KernelEnd): number[] {
+	return result.halts.flatMap((h) => (h.kind === 'hang' ? [h.blockIdx] : []));
+}
+
 function coreFaults(result: KernelEnd): CoreFault[] {
 	return result.halts.flatMap((h) =>
 		h.fault

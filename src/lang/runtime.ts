@@ -61,6 +61,12 @@ export class Runtime {
 	readonly fileName: string;
 	maxSteps: number;
 	steps = 0;
+	/**
+	 * A kernel core's step limit while one runs (kernel-budget.ts); undefined outside kernels.
+	 * Reaching it calls {@link onKernelLimit}, which stops the core by throwing or lets it go on.
+	 */
+	kernelLimit: number | undefined;
+	onKernelLimit: (() => void) | undefined;
 	nextCheck = CHECK_INTERVAL;
 	/** The user's call stack; a kernel launch swaps in its own and puts this one back after. */
 	stack: StackEntry[] = [];
@@ -116,12 +122,17 @@ export class Runtime {
 
 	/** The slow check: the budget, then pending user actions. */
 	check(): void {
+		if (this.kernelLimit !== undefined && this.steps >= this.kernelLimit) this.onKernelLimit?.();
 		if (this.steps >= this.maxSteps) {
 			const top = this.stack[this.stack.length - 1];
 			const at = this.loop ?? top ?? { line: 1, column: 1 };
 			this.stop('steps-exhausted', { line: at.line, column: at.column }, { steps: this.maxSteps });
 		}
-		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
+		this.nextCheck = Math.min(
+			this.maxSteps,
+			this.kernelLimit ?? Number.POSITIVE_INFINITY,
+			this.steps + CHECK_INTERVAL,
+		);
 		this.onCheck?.();
 	}
 

@@ -304,6 +304,12 @@ int main() {
     DataCopy(t[98000], g, 1024);`),
 		product: 'atlas-a2',
 	},
+	'kernel-never-ends': {
+		source: kernel(`    for (uint32_t i = 3; i >= 0; i--) {
+        PipeBarrier<PIPE_V>();
+    }`),
+		maxSteps: 20000,
+	},
 	'gm-out-of-bounds': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 4096);
     LocalTensor<half> t = q.AllocTensor<half>();

@@ -58,7 +58,12 @@ import type { Machine } from './machine.ts';
 export type KernelOutcome =
 	| { kind: 'completed' }
 	/** A core waits forever (NPU): the device reports a timeout at the next synchronize. */
-	| { kind: 'hang'; reason: string }
+	| {
+			kind: 'hang';
+			reason: string;
+			/** The blocks still running when the timeout fires (the cores the device reports). */
+			blocks?: readonly number[];
+	  }
 	/** A device exception (bad address, trap): reported at the next synchronize, with each
 	 * faulting core's report when the kernel simulator found them. */
 	| { kind: 'exception'; reason: string; trap?: boolean; faults?: readonly CoreFault[] }
@@ -404,7 +409,7 @@ export class AclRuntime {
 	 * The `EE9999: Inner Error!` block (or EZ9999 after a device exception) with its traceback:
 	 * errors the runtime reports as internal.
 	 */
-	innerError(code: 'EE9999' | 'EZ9999', traceback: readonly TracebackLine[]): void {
+	innerError(code: 'EE9999' | 'EZ9999' | 'EH9999', traceback: readonly TracebackLine[]): void {
 		const lines = [`${code}: Inner Error!`];
 		let rest = traceback;
 		if (this.machine.cann.screenFormat === 'title-first' && traceback.length > 0) {

@@ -22,6 +22,8 @@ export interface StreamError {
 	reason: string;
 	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
 	faults?: readonly CoreFault[];
+	/** The blocks of a kernel that ran into the execution timeout, for the same lines. */
+	hung?: readonly number[];
 	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
 	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */

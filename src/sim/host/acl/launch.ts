@@ -162,6 +162,7 @@ export function scheduleKernel(
 			line: site.stack[site.stack.length - 1]?.line ?? 0,
 		};
 		if (outcome.kind === 'exception' && outcome.faults) s.error.faults = outcome.faults;
+		if (outcome.kind === 'hang') s.error.hung = outcome.blocks ?? [];
 		failureDue(rt, end);
 	}
 	return end;
