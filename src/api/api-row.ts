@@ -77,8 +77,11 @@ export interface ApiCall {
 	readonly form: number;
 	/** The converted arguments; out-parameters stay as the program passed them. */
 	readonly args: readonly unknown[];
-	/** Template arguments: element types, positions, events and pipes by name; integers as numbers. */
-	readonly targs: readonly (string | number | undefined)[];
+	/**
+	 * Template arguments: element types, positions, events and pipes by name; integers as numbers;
+	 * a struct constant (`const LayerNormConfig& config`) as the record of its fields.
+	 */
+	readonly targs: readonly ApiTemplateValue[];
 	/** The simulator object a member function is called on. */
 	readonly self: unknown;
 	/** For a constructor: the name of the variable or field being declared. */
@@ -103,6 +106,9 @@ export interface ApiCall {
 		values: DiagnosticParams,
 	): never;
 }
+
+/** One template argument as a semantics reads it (see {@link ApiCall.targs}). */
+export type ApiTemplateValue = string | number | Readonly<Record<string, unknown>> | undefined;
 
 /**
  * A function of the program handed to the simulator (a `sighandler_t` argument), by name. The

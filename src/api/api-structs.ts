@@ -77,6 +77,7 @@ const HIGH_DIM = ascendCDoc(
 const PAD = ascendCContextDoc('DataCopyPad(ISASI)');
 
 const LAYERNORM_PAGE = ascendCAdvancedDoc('归一化操作/LayerNorm.md');
+const SORT_PAGE = ascendCAdvancedDoc('排序操作/MrgSort-93.md');
 
 /** The buffer-size fields both LayerNorm tilings start their host-computed part with. */
 const LAYERNORM_SIZES = ['inputXSize', 'meanVarSize', 'numberOfTmpBuf'];
@@ -1124,6 +1125,122 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 		],
 		[],
 		{ aliases: ['tiling::LayerNormSeparateTiling'] },
+	),
+	enumType(
+		'SortType',
+		'ascendc-math-library',
+		['RADIX_SORT', 'MERGE_SORT'],
+		{
+			zh: 'SortConfig 选择的排序算法：基数排序或归并排序（两者都稳定）。',
+			en: 'The algorithm a SortConfig picks: radix sort or merge sort (both stable).',
+		},
+		ascendCAdvancedDoc('排序操作/Sort.md'),
+	),
+	struct(
+		'SortConfig',
+		'ascendc-math-library',
+		ascendCAdvancedDoc('排序操作/Sort.md'),
+		{
+			zh: '带 SortConfig 的 Sort 的模板配置：算法和是否降序（默认 DEFAULT_SORT_CONFIG = {RADIX_SORT, false}，升序）。这些形式只在 Ascend 950PR/950DT 上有实现。',
+			en: 'The template configuration of the SortConfig forms of Sort: the algorithm and whether to sort descending (DEFAULT_SORT_CONFIG = {RADIX_SORT, false}, ascending). These forms have a body only on Ascend 950PR/950DT.',
+		},
+		[
+			['type', 'SortType', 'SortType::RADIX_SORT', '排序算法。', 'The algorithm.'],
+			[
+				'isDescend',
+				'bool',
+				'false',
+				'是否降序；默认升序。',
+				'Whether to sort descending; ascending by default.',
+			],
+		],
+		[['type', 'isDescend']],
+	),
+	struct(
+		'MrgSortSrcList',
+		'ascendc-math-library',
+		SORT_PAGE,
+		{
+			zh: 'MrgSort 要合并的最多 4 条已排序队列；不足 4 条时后面的可以是空 Tensor。',
+			en: 'The up to four sorted lists MrgSort merges; with fewer than four the rest may be empty tensors.',
+		},
+		(['src1', 'src2', 'src3', 'src4'] as const).map((name, i): FieldRow => [
+			name,
+			'LocalTensor<T>',
+			'',
+			`第 ${i + 1} 条已排序队列。`,
+			`Sorted list ${i + 1}.`,
+		]),
+		[[], ['src1', 'src2', 'src3', 'src4']],
+		{ templateParams: ['T'] },
+	),
+	struct(
+		'MrgSort4Info',
+		'ascendc-math-library',
+		ascendCDoc('Memory矢量计算/排序组合（ISASI）/MrgSort.md'),
+		{
+			zh: '基础 API MrgSort / MrgSort4 的参数：4 条队列的长度、耗尽时是否停止、有效队列和迭代次数。',
+			en: 'The parameters of the basic MrgSort / MrgSort4: the four list lengths, whether to stop when one runs out, the valid lists and the repeat count.',
+		},
+		[
+			[
+				'elementLengths',
+				'uint16_t[4]',
+				'0',
+				'4 条队列的长度（记录个数），取值范围 [0, 4095]。',
+				'The four list lengths (in records), each in [0, 4095].',
+			],
+			[
+				'ifExhaustedSuspension',
+				'bool',
+				'false',
+				'某条队列耗尽时是否停止合并。',
+				'Whether merging stops when a list runs out.',
+			],
+			[
+				'validBit',
+				'uint16_t',
+				'0',
+				'有效队列：3、7、15 表示前 2、3、4 条。',
+				'The valid lists: 3, 7 or 15 for the first 2, 3 or 4.',
+			],
+			[
+				'repeatTimes',
+				'uint8_t',
+				'1',
+				'迭代次数，每次源和目的跳过 4 条队列的总长度。',
+				'Repeats; each moves source and destination on by the four lists’ total length.',
+			],
+		],
+		[[], ['elementLengths', 'ifExhaustedSuspension', 'validBit', 'repeatTimes']],
+	),
+	struct(
+		'LayerNormConfig',
+		'ascendc-math-library',
+		LAYERNORM_PAGE,
+		{
+			zh: 'LayerNorm（[A, R] 形式）的模板配置：是否不用 β、是否不用 γ、是否只输出 y（当前只支持 false）、输出 rstd 还是方差（方差只在 Ascend 950PR/950DT 上支持）。',
+			en: 'The template configuration of LayerNorm (the [A, R] form): whether β is left out, whether γ is left out, whether only y is output (only false is supported), and rstd or variance as output (variance only on Ascend 950PR/950DT).',
+		},
+		[
+			['isNoBeta', 'bool', 'false', '为 true 时不使用 β。', 'When true, β is not used.'],
+			['isNoGamma', 'bool', 'false', '为 true 时不使用 γ。', 'When true, γ is not used.'],
+			[
+				'isOnlyOutput',
+				'bool',
+				'false',
+				'只输出 y、不输出 mean 与 rstd；当前仅支持 false。',
+				'Output y only, without mean and rstd; only false is supported.',
+			],
+			[
+				'isOutputRstd',
+				'bool',
+				'true',
+				'true 输出 rstd，false 输出方差（仅 Ascend 950PR/950DT）。',
+				'true outputs rstd, false the variance (Ascend 950PR/950DT only).',
+			],
+		],
+		[['isNoBeta', 'isNoGamma', 'isOnlyOutput', 'isOutputRstd']],
 	),
 	struct(
 		'LayerNormPara',

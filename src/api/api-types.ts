@@ -12,6 +12,7 @@ import {
 	ACL_EVENT_STATUS,
 	ACL_MEM_ATTR,
 	ACL_MEM_MALLOC_POLICY,
+	ACL_RT_OVERFLOW_MODE,
 	ACL_MEMCPY_KIND,
 	ACL_RUN_MODE,
 	ACL_STREAM_FAILURE_MODE,
@@ -211,6 +212,18 @@ export const API_TYPES: readonly ApiType[] = [
 		doc: {
 			zh: 'aclrtQueryEventStatus 返回的状态。',
 			en: 'The status aclrtQueryEventStatus reports.',
+		},
+		source: ENUMS,
+	},
+	{
+		name: 'aclrtFloatOverflowMode',
+		kind: 'enum',
+		group: 'acl-device',
+		base: 'int32_t',
+		values: ACL_RT_OVERFLOW_MODE,
+		doc: {
+			zh: '浮点计算结果的输出模式：饱和模式（Inf 变成极大值，NaN 变成 0）或 Inf/NaN 模式。',
+			en: 'How float results come out: saturation mode (Inf becomes the largest finite value, NaN becomes 0) or Inf/NaN mode.',
 		},
 		source: ENUMS,
 	},

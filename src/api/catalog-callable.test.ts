@@ -58,6 +58,8 @@ function argument(row: ApiRow, sig: ApiSignature, i: number): { decl: string; ar
 		}
 		case 'words':
 			return { decl: `  uint64_t m${i}[2] = {1, 0};\n`, arg: `m${i}` };
+		case 'elements':
+			return { decl: `  ${p.base} e${i}[${p.arrayLength}] = {};\n`, arg: `e${i}` };
 		case 'string':
 			return { decl: '', arg: '"model.om"' };
 		case 'local-tensor':
@@ -128,7 +130,8 @@ function programFor(row: ApiRow, name: string): RunRequest {
 ${decls}    ${call}
 }
 `,
-			product: 'atlas-a2',
+			// A row the A2 does not have runs on the first product its reference lists.
+			product: row.products && !row.products.includes('atlas-a2') ? row.products[0]! : 'atlas-a2',
 			mode: 'cpu',
 		};
 	}

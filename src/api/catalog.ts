@@ -28,6 +28,8 @@ import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
 import { LAYERNORM_APIS } from './ascendc/layernorm.ts';
 import { SOFTMAX_APIS } from './ascendc/softmax.ts';
 import { SORT_APIS } from './ascendc/sort.ts';
+import { MRG_SORT_APIS } from './ascendc/mrg-sort.ts';
+import { PROPOSAL_APIS } from './ascendc/proposal.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
 import { SYNC_APIS } from './ascendc/sync.ts';
 import { SYSTEM_VARIABLE_APIS } from './ascendc/system-variables.ts';
@@ -71,6 +73,8 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...SOFTMAX_APIS,
 	...LAYERNORM_APIS,
 	...SORT_APIS,
+	...MRG_SORT_APIS,
+	...PROPOSAL_APIS,
 	...SYNC_APIS,
 	...ATOMIC_APIS,
 	...CUBE_APIS,

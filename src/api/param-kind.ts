@@ -18,6 +18,8 @@ import type { ApiParam, ApiSignature, ApiTemplateParam } from './signature.ts';
  * - `callback`: a function the program passes (`sighandler_t`), or the number it passes instead;
  * - `struct`: a struct parameter (e.g. `DataCopyParams`) as a plain record of its fields;
  * - `words`: a mask array (`uint64_t mask[]`) as its first two 64-bit words, low word first;
+ * - `elements`: an integer array of declared length (`uint32_t sortedNum[4]`) as an
+ *   {@link ApiElements} the semantics reads and writes element by element;
  * - `bytes`: a pointer to memory the call reads or writes as bytes (`HcclRootInfo *`), as a
  *   `ByteRef` (src/sim/byte-ref.ts);
  * - `value`: anything, unconverted (variadic tails, macro arguments).
@@ -35,11 +37,23 @@ export type ParamKind =
 	| 'callback'
 	| 'struct'
 	| 'words'
+	| 'elements'
 	| 'bytes'
 	| 'value';
 
 /** What the semantics receives for a template parameter: a name (`half`, `VECIN`, `MTE2_V`, `PIPE_V`) or a number. */
 export type TemplateParamKind = 'type' | 'position' | 'event' | 'pipe' | 'number' | 'value';
+
+/** An integer array argument (`const uint16_t elementCountList[4]`), element by element. */
+export interface ApiElements {
+	/** Element `i`, as a number (0 past what the program's array holds). */
+	get(i: number): number;
+	/** Writes element `i` (converted to the element type, as an assignment would). */
+	set(i: number, value: number): void;
+}
+
+/** The fixed-width integer types (`int8_t` … `uint64_t`). */
+const INTEGER_TYPE = /^u?int(?:8|16|32|64)_t$/;
 
 /** Type names whose parameters are callbacks. */
 const CALLBACK_TYPES: ReadonlySet<string> = new Set(['sighandler_t']);
@@ -65,6 +79,7 @@ export function paramKind(
 	if (param.base === 'char' && param.pointers === 1) return 'string';
 	if (param.base === 'RoundMode') return 'round-mode';
 	if (param.base === 'uint64_t' && param.pointers === 1 && /mask/i.test(param.name)) return 'words';
+	if (param.arrayLength !== undefined && INTEGER_TYPE.test(param.base)) return 'elements';
 	if (CALLBACK_TYPES.has(param.base)) return 'callback';
 	if (BYTES_TYPES.has(param.base) && param.pointers === 1) return 'bytes';
 	if (structs.has(param.base)) return 'struct';

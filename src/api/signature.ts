@@ -33,6 +33,8 @@ export interface ApiParam {
 	readonly defaultValue?: string;
 	/** `Args&&... args` or `...`: any number of further arguments. */
 	readonly variadic: boolean;
+	/** The length an array parameter declares (`uint32_t sortedNum[4]` is 4). */
+	readonly arrayLength?: number;
 }
 
 /** One template parameter: its kind as written (`typename`, `class`, `TPosition`, `int32_t`…) and name. */
@@ -213,9 +215,10 @@ function readParam(text: string, macro: boolean, outs: Set<string>, sig: string)
 			variadic: decl.endsWith('...'),
 		};
 	}
-	// `uint64_t mask[]` is a pointer parameter.
-	const array = /\[\s*\]$/.test(decl);
-	const m = /^(.*?)\s*([A-Za-z_]\w*)$/.exec(decl.replace(/\[\s*\]$/, ''));
+	// `uint64_t mask[]` and `const uint16_t elementCountList[4]` are pointer parameters.
+	const dims = /\[\s*(\d*)\s*\]$/.exec(decl);
+	const array = dims !== null;
+	const m = /^(.*?)\s*([A-Za-z_]\w*)$/.exec(decl.replace(/\[\s*\d*\s*\]$/, ''));
 	if (!m || m[1]!.trim() === '') throw new Error(`parameter without a name in ${sig}: ${text}`);
 	const type = array ? `${m[1]!.trim()} *` : m[1]!.trim();
 	const variadic = type.includes('...');
@@ -231,6 +234,7 @@ function readParam(text: string, macro: boolean, outs: Set<string>, sig: string)
 		gm: t.gm,
 		direction: outs.has(m[2]!) ? 'out' : 'in',
 		variadic,
+		...(dims?.[1] ? { arrayLength: Number(dims[1]) } : {}),
 	};
 	return def === undefined ? param : { ...param, defaultValue: def };
 }

@@ -8,18 +8,26 @@ import { actionsFor, type Variant } from './scenario-actions.ts';
 import type { Scenario } from './schema.ts';
 
 /** What of a scenario decides its machine. */
-export type ScenarioMachine = Pick<Scenario, 'cann' | 'devices' | 'ranks' | 'env' | 'limits'>;
+export type ScenarioMachine = Pick<
+	Scenario,
+	'cann' | 'devices' | 'ranks' | 'env' | 'limits' | 'maxSteps'
+>;
+
+/** The run-request fields a scenario's machine sets. */
+export type MachineFields = Pick<
+	RunRequest,
+	'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'maxSteps'
+>;
 
 /** The request fields of `scenario`'s machine (no program, product or mode). */
-export function machineFields(
-	scenario: ScenarioMachine,
-): Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits'> {
-	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits'> = {};
+export function machineFields(scenario: ScenarioMachine): MachineFields {
+	const fields: MachineFields = {};
 	if (scenario.cann) fields.cann = scenario.cann;
 	if (scenario.devices !== undefined) fields.deviceCount = scenario.devices;
 	if (scenario.ranks !== undefined && scenario.ranks > 1) fields.ranks = scenario.ranks;
 	if (scenario.env && Object.keys(scenario.env).length > 0) fields.env = scenario.env;
 	if (scenario.limits && Object.keys(scenario.limits).length > 0) fields.limits = scenario.limits;
+	if (scenario.maxSteps !== undefined) fields.maxSteps = scenario.maxSteps;
 	return fields;
 }
 

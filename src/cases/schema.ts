@@ -180,6 +180,11 @@ export const scenarioSchema = z.object({
 		})
 		.strict()
 		.optional(),
+	/**
+	 * A smaller step budget than the default, for a scenario whose faulty kernel never ends
+	 * (the simulator stops it at the budget: see src/lang/kernel-budget.ts).
+	 */
+	maxSteps: z.number().int().min(10_000).max(2_000_000).optional(),
 	actions: z.array(actionSchema).default([]),
 	/** Processes each `run` starts: the ranks of one job (RANK_ID, RANK_SIZE, DEVICE_ID set). */
 	ranks: z.number().int().min(1).max(MAX_RANKS).optional(),

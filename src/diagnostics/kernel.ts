@@ -235,6 +235,18 @@ export const KERNEL_DIAGNOSTICS = {
 			en: 'Keep offsets and counts within the tensor (GetSize() elements).',
 		},
 	},
+	'kernel-never-ends': {
+		severity: 'error',
+		message: {
+			zh: '核函数 {kernel} 的 block {block} 执行了 {steps} 步仍未结束，这个循环看起来不会终止：在 NPU 上该核会一直运行，直到 {core}执行超时（默认 {timeout} 秒），Host 在下一次同步时得到 {code}。',
+			en: 'block {block} of kernel {kernel} ran {steps} steps without finishing, and this loop does not look like it ends: on the NPU the core runs on until the {core} execution timeout ({timeout} s by default), and the host gets {code} at the next synchronize.',
+		},
+		hint: {
+			zh: '检查循环的结束条件和步长：步长是否可能为 0（例如从 Tiling 读到 0），无符号计数器倒数时 `i >= 0` 永远成立。确实需要更多步数时调大 `--max-steps`。',
+			en: 'Check the loop bound and its step: can the step be 0 (a tiling field read as 0, for instance)? An unsigned counter counting down keeps `i >= 0` true forever. If the kernel really needs more steps, raise `--max-steps`.',
+		},
+		case: 'aicore-kernel-timeout',
+	},
 	'gm-out-of-bounds': {
 		severity: 'warning',
 		message: {
@@ -450,6 +462,39 @@ export const KERNEL_DIAGNOSTICS = {
 		hint: {
 			zh: '按接口文档的取值范围传参；数据量大时拆成多次调用。',
 			en: 'Keep the parameter within the documented range; split a large job into several calls.',
+		},
+	},
+	'param-value-invalid': {
+		severity: 'error',
+		message: {
+			zh: '{call} 的参数 {param} 为 {value}，只能取 {allowed}。',
+			en: '{call}: {param} is {value}; its only valid values are {allowed}.',
+		},
+		hint: {
+			zh: '按接口文档传入允许的取值（例如 MrgSort 的 validBit：0b11、0b111 或 0b1111，即前 2、3、4 条队列有效）。',
+			en: 'Pass one of the documented values (MrgSort’s validBit, for instance: 0b11, 0b111 or 0b1111, the first 2, 3 or 4 lists valid).',
+		},
+	},
+	'api-form-empty-on-product': {
+		severity: 'warning',
+		message: {
+			zh: '{call} 在 {product}上什么也不做：该形式只在 {products} 上实现，其他产品上函数体为空，{dst} 不会被写入。',
+			en: '{call} does nothing on {product}: this form is implemented only on {products}; elsewhere its body is empty and {dst} is not written.',
+		},
+		hint: {
+			zh: '在该产品上改用文档列出的形式（例如 Sort 不带 SortConfig 的形式，配合 Concat 和 Extract）。',
+			en: 'On this product use a form the reference lists for it (for Sort, the form without SortConfig, with Concat and Extract).',
+		},
+	},
+	'config-ignored-on-product': {
+		severity: 'warning',
+		message: {
+			zh: '{call}：{field} = {value} 只在 {products} 上生效；{product}上的实现不看这一项，按 {effective} 计算。',
+			en: '{call}: {field} = {value} takes effect only on {products}; the implementation on {product} ignores it and computes {effective}.',
+		},
+		hint: {
+			zh: '在该产品上去掉这项配置，按实际输出处理结果（例如 LayerNorm 在 A2/A3 上总是输出 rstd，需要方差时由 rstd 自行换算：variance = 1/rstd² − ε）。',
+			en: 'Drop the setting on this product and use what it really outputs (LayerNorm on A2/A3 always writes rstd; if you need the variance, derive it: variance = 1/rstd² − ε).',
 		},
 	},
 	'sync-all-sequential': {

@@ -56,6 +56,11 @@ export interface FuncDef {
 	defaults: number;
 	/** The declaration in the class body of a member defined out of class (its default arguments). */
 	declaredAt?: SyntaxNode;
+	/**
+	 * The namespace scope an out-of-class member definition is written in: its body sees that
+	 * scope's names after the class's (the class may have been declared by another unit).
+	 */
+	definedIn?: Scope;
 	compiled?: CompiledFunc;
 	/** Instances of a function template, by template-argument key. */
 	instances?: Map<string, FuncDef>;

@@ -8,7 +8,7 @@
 import { dtypeOf, type DType } from '../sim/kernel/dtype.ts';
 import type { MemoryBudget } from '../sim/memory-budget.ts';
 import type { GmFill } from '../sim/kernel/gm-fill.ts';
-import { gmStore, shareGmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
+import { gmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { typeName, type CType } from './types.ts';
 import { ExternalStore, Instance, type Value } from './values.ts';
 
@@ -28,24 +28,37 @@ export class GmArray extends ExternalStore implements GmBuffer {
 	readonly fill?: GmFill;
 	readonly budget?: MemoryBudget;
 	readonly label: string;
+	readonly contentsOf?: GmBuffer;
 
-	/** `budget`: the run's memory budget the pages the program touches are charged to. */
-	constructor(name: string, bytes: number, fill?: GmFill, budget?: MemoryBudget) {
+	/**
+	 * `budget`: the run's memory budget the pages the program touches are charged to;
+	 * `contentsOf`: the buffer whose bytes this one shows (a view, charged to that buffer's budget).
+	 */
+	constructor(
+		name: string,
+		bytes: number,
+		fill?: GmFill,
+		{ budget, contentsOf }: { budget?: MemoryBudget; contentsOf?: GmBuffer } = {},
+	) {
 		super();
 		this.name = name;
 		this.bytes = bytes;
 		this.label = name;
 		if (fill) this.fill = fill;
 		if (budget) this.budget = budget;
+		if (contentsOf) this.contentsOf = contentsOf;
 	}
 
-	/** `buffer` itself when it is one, else a view sharing its contents. */
+	/**
+	 * `buffer` itself when it is one, else a view showing its contents. Making a view costs no
+	 * memory: the bytes are the buffer's, made when something first reads or writes them (a
+	 * host loop launching a kernel on a fresh allocation each time touches none).
+	 */
 	static of(buffer: GmBuffer): GmArray {
 		if (buffer instanceof GmArray) return buffer;
 		let view = VIEWS.get(buffer);
 		if (!view) {
-			view = new GmArray(buffer.name, buffer.bytes);
-			shareGmStore(view, buffer);
+			view = new GmArray(buffer.name, buffer.bytes, undefined, { contentsOf: buffer });
 			VIEWS.set(buffer, view);
 		}
 		return view;

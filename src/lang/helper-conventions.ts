@@ -48,6 +48,9 @@ const DATA_UTILS =
 	'Ascend/samples cplusplus/level1_single_api/4_op_dev/6_ascendc_custom_op/kernel_invocation/Add/data_utils.h (fc2aea9)';
 /** The HCCL examples (hicann/hccl). */
 const HCCL_EXAMPLES = 'hicann/hccl examples/02_collectives/01_allreduce/main.cc (09300b7)';
+/** A launch header the kernel build generates (`aclrtlaunch_<kernel>.h`), as a project keeps it. */
+const GENERATED_LAUNCH =
+	'wendy12022/mycode AddernelInvocatioNeo/out/include/ascendc_kernels_npu/aclrtlaunch_add_custom.h';
 /** The single-operator (aclnn) samples of cann-ops. */
 const ACLNN_COMMON = 'cann-ops src/contrib/math/exp/examples/AclNNInvocationNaive/main.cpp';
 
@@ -169,6 +172,14 @@ const ROWS: HelperConvention[] = [
 			en: 'a check that runs its second argument (statements) when the condition is false',
 		},
 		source: ACLNN_COMMON,
+	},
+	{
+		macro: macro('ACLRT_LAUNCH_KERNEL', ['kernel_func'], 'aclrtlaunch_##kernel_func'),
+		meaning: {
+			zh: '核函数工程生成的启动宏：ACLRT_LAUNCH_KERNEL(k)(blockDim, stream, 参数…) 调用生成的 aclrtlaunch_k，即以 k<<<blockDim, nullptr, stream>>>(参数…) 启动核函数 k',
+			en: 'the launch macro a kernel build generates: ACLRT_LAUNCH_KERNEL(k)(blockDim, stream, args…) calls the generated aclrtlaunch_k, which launches k<<<blockDim, nullptr, stream>>>(args…)',
+		},
+		source: GENERATED_LAUNCH,
 	},
 	framework(
 		'GET_TILING_DATA',

@@ -28,11 +28,11 @@ export function kernelParamPointer(
 	const input = request.gmInputs?.[name];
 	let buffer: GmArray;
 	if (input) {
-		buffer = new GmArray(name, input.length, undefined, budget);
+		buffer = new GmArray(name, input.length, undefined, { budget });
 		writeGm({ buffer, byteOffset: 0 }, input);
 	} else {
 		const fill: GmFill = request.gmFill ?? DEFAULT_GM_FILL;
-		buffer = new GmArray(name, gmBytes, fill, budget);
+		buffer = new GmArray(name, gmBytes, fill, { budget });
 		const dtype = to.k === 'int' && to.bits === 8 && !to.signed ? undefined : dtypeOf(typeName(to));
 		if (dtype) typeGmBuffer(buffer, dtype);
 	}

@@ -18,6 +18,7 @@ import { MAX_INCLUDE_DEPTH } from './project.ts';
 import { HELPER_CONVENTIONS } from './helper-conventions.ts';
 import {
 	blankTemplateDisambiguators,
+	braceInitializersAsCopyLists,
 	codeMask,
 	parenthesizeBareConditions,
 	setAsideMacroArguments,
@@ -234,6 +235,14 @@ const QUALIFIER_RE = new RegExp(
 	`\\b(?:(?:${QUALIFIERS_WITH_ARGUMENTS.join('|')})\\s*\\([^()]*\\)|(?:${ASCEND_QUALIFIERS.join('|')})\\b)`,
 	'g',
 );
+
+/**
+ * `text` with the Ascend C qualifiers blanked (same length), as the preprocessor blanks them in
+ * live code: for a macro body parsed where it is expanded (`__ubuf__ T *p = …` in a macro).
+ */
+export function blankQualifiers(text: string): string {
+	return text.replace(QUALIFIER_RE, (q) => ' '.repeat(q.length));
+}
 
 /** Runs the preprocessor pass over `source`; see the file comment. Never throws. */
 export function preprocess(source: string, options: PreprocessOptions = {}): Preprocessed {
@@ -519,6 +528,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 	const mask = codeMask(text2);
 	blankTemplateDisambiguators(out, text2, mask);
 	parenthesizeBareConditions(out, text2, mask);
+	braceInitializersAsCopyLists(out, text2, mask);
 	const macroArgs = new Map<number, string[]>();
 	setAsideMacroArguments(
 		out,

@@ -53,6 +53,7 @@ import { ArrayStore, FuncValue, ObjectStore, Ptr, type Value } from './values.ts
 import { ProgramFileSystem } from './std/file-system.ts';
 import { ThreadScheduler } from './thread-scheduler.ts';
 import { GmArray } from './gm-array.ts';
+import { kernelBudget } from './kernel-budget.ts';
 import { kernelParamPointer } from './kernel-inputs.ts';
 import { MemoryWatch } from './memory-watch.ts';
 import { HCCL_DIAGNOSTICS, makeDiagnostic } from '../diagnostics/index.ts';
@@ -202,6 +203,8 @@ type RunKernel = (
 	args: Value[],
 	pid: number,
 	site?: CallSite,
+	/** Whether the launch's stream saturates float results (undefined: the product's default). */
+	saturation?: boolean,
 ) => KernelEnd;
 
 /** A program with `main`, ready to start as processes. */
@@ -401,7 +404,7 @@ function compileUnit(
 	});
 	const paramCache = new Map<FuncDef, Array<{ name: string; type: CType }>>();
 
-	const runKernel: RunKernel = (kernel, blocks, args, pid, site) => {
+	const runKernel: RunKernel = (kernel, blocks, args, pid, site, saturation) => {
 		const compiled = kernel.compiled!;
 		if (
 			compiled.empty &&
@@ -432,6 +435,7 @@ function compileUnit(
 		};
 		if (request.cann) options.cann = request.cann;
 		if (site) options.site = site;
+		if (saturation !== undefined) options.floatSaturation = saturation;
 		const launch = createKernelLaunch(options);
 		memory.launched(launch.cores);
 		env.launches++;
@@ -443,13 +447,19 @@ function compileUnit(
 		const kargs = new Array<Value>(args.length);
 		for (let i = 0; i < args.length; i++)
 			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env, params[i]?.type);
+		const profile = env.machine?.profile ?? HOST_PROFILES[request.product];
+		const budget = kernelBudget(rt, kernel.name, profile);
 		try {
 			const result = launch.run((core) => {
 				env.core = core;
 				if (rt.stack.length > 0) rt.stack.length = 0;
 				const mark = rt.autos.length;
+				budget.begin();
 				try {
 					compiled.invoke(null, kargs);
+				} catch (error) {
+					rt.flush();
+					throw budget.stopCore(error, core);
 				} finally {
 					// A halted core leaves its blocks early; their local arrays end here.
 					rt.releaseAutos(mark);
@@ -465,6 +475,7 @@ function compileUnit(
 			// A device exception is the runtime's to report (at a later call), not an outcome here.
 			return result;
 		} finally {
+			budget.restore();
 			env.core = undefined;
 			rt.stack = saved;
 		}
@@ -482,14 +493,15 @@ function compileUnit(
 		}
 		// The runtime decides whether the body runs now, is captured into a graph (and run at each
 		// replay), or the launch is refused; each run of it is a fresh launch of the kernel.
-		const run = (): HostKernelOutcome => {
-			const result = runKernel(kernel, blocks, args, pid, site);
+		const run = (saturation: boolean): HostKernelOutcome => {
+			const result = runKernel(kernel, blocks, args, pid, site, saturation);
 			if (result.sanitizerErrors > 0) env.sawError = true;
 			if (result.outcome === 'completed') return KERNEL_COMPLETED;
 			const reason = result.stalled?.reason ?? result.outcome;
-			return result.outcome === 'exception'
-				? { kind: 'exception', reason, faults: coreFaults(result) }
-				: { kind: result.outcome, reason };
+			if (result.outcome === 'exception')
+				return { kind: 'exception', reason, faults: coreFaults(result) };
+			if (result.outcome === 'hang') return { kind: 'hang', reason, blocks: hungBlocks(result) };
+			return { kind: result.outcome, reason };
 		};
 		const devicePtrs: number[] = [];
 		for (const a of args) if (typeof a === 'number' && a !== 0) devicePtrs.push(a);
@@ -758,6 +770,11 @@ function hostOutcome(env: SimEnv, failedExit: boolean): Outcome {
 }
 
 /** The faulting cores of a launch that ended in a device exception, for the runtime's report. */
+/** The blocks of a launch that never finished (the cores a timeout report names). */
+function hungBlocks(result: KernelEnd): number[] {
+	return result.halts.flatMap((h) => (h.kind === 'hang' ? [h.blockIdx] : []));
+}
+
 function coreFaults(result: KernelEnd): CoreFault[] {
 	return result.halts.flatMap((h) =>
 		h.fault
@@ -820,12 +837,14 @@ function toKernelArg(v: Value, name: string, env: SimEnv, type?: CType): Value {
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return pointer && env.mode === 'npu' ? unmappedArg(v, name) : v;
 	// The runtime keeps the allocation's contents (copies move them); the kernel reads and writes
-	// them through a view named after the parameter the allocation first reaches.
+	// them through a view named after the parameter the allocation first reaches, one view per
+	// allocation (kept by its base address: a later allocation at the same address gets its own).
+	// The view holds no bytes of its own, so a launch that touches none costs no memory.
 	const known = env.gmBuffers.get(alloc.base);
-	let buffer = known && GmArray.of(alloc.buffer) === known ? known : undefined;
+	let buffer = known?.contentsOf === alloc.buffer ? known : undefined;
 	if (!buffer) {
 		alloc.buffer.name = name;
-		buffer = GmArray.of(alloc.buffer);
+		buffer = new GmArray(name, alloc.buffer.bytes, undefined, { contentsOf: alloc.buffer });
 		env.gmBuffers.set(alloc.base, buffer);
 	}
 	return new Ptr(buffer, v - alloc.base, T.u8);

@@ -69,6 +69,12 @@ export class Runtime {
 	/** Deepest user call nesting before the run stops. */
 	readonly maxDepth: number;
 	steps = 0;
+	/**
+	 * A kernel core's step limit while one runs (kernel-budget.ts); undefined outside kernels.
+	 * Reaching it calls {@link onKernelLimit}, which stops the core by throwing or lets it go on.
+	 */
+	kernelLimit: number | undefined;
+	onKernelLimit: (() => void) | undefined;
 	nextCheck = CHECK_INTERVAL;
 	/** The user's call stack; a kernel launch swaps in its own and puts this one back after. */
 	stack: StackEntry[] = [];
@@ -177,10 +183,15 @@ export class Runtime {
 
 	/** The slow check: the budget, the host's hooks, then pending user actions. */
 	check(): void {
+		if (this.kernelLimit !== undefined && this.steps >= this.kernelLimit) this.onKernelLimit?.();
 		if (this.steps >= this.maxSteps) {
 			this.stop('steps-exhausted', this.where(), { steps: this.maxSteps, flag: '--max-steps' });
 		}
-		this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_INTERVAL);
+		this.nextCheck = Math.min(
+			this.maxSteps,
+			this.kernelLimit ?? Number.POSITIVE_INFINITY,
+			this.steps + CHECK_INTERVAL,
+		);
 		// Counting held objects walks some tables; every 64th check is often enough.
 		if (this.objects && (++this.#checks & 63) === 0)
 			this.recorder.memory.holdObjects(this.objects());

@@ -43,6 +43,13 @@ export class Scope {
 	readonly usings: Scope[] = [];
 	/** The class whose members are in scope (class scopes and method bodies). */
 	cls?: ClassDef;
+	/**
+	 * The namespace scope an out-of-class member definition is written in (a method body's
+	 * function scope only): names are looked up in the class scopes, then there, then further
+	 * out. With several translation units the class may come from another unit's header,
+	 * whose file scope is not this one's.
+	 */
+	definedIn?: Scope;
 
 	constructor(parent: Scope | null, kind: Scope['kind'], name = '') {
 		this.parent = parent;
@@ -62,7 +69,14 @@ export class Scope {
 	 * name that crosses it.
 	 */
 	lookup(name: string): Entity | undefined {
-		return this.lookupOwn(name) ?? this.parent?.lookup(name);
+		const own = this.lookupOwn(name);
+		if (own || !this.definedIn) return own ?? this.parent?.lookup(name);
+		let s = this.parent;
+		for (; s?.kind === 'class'; s = s.parent) {
+			const member = s.lookupOwn(name);
+			if (member) return member;
+		}
+		return this.definedIn.lookup(name) ?? s?.lookup(name);
 	}
 
 	/** Finds `name` only among this scope's own names and usings. */

@@ -1,7 +1,9 @@
 /**
  * Equal-length rewrites of preprocessed text that let the Lezer C++ grammar read code real
  * compilers accept: the `template` disambiguator after `.`, `->` and `::`; `if NAME {` where
- * NAME is a macro that expands to a parenthesised condition (`if ASCEND_IS_AIV {`); and calls
+ * NAME is a macro that expands to a parenthesised condition (`if ASCEND_IS_AIV {`); brace
+ * initialisation `T name{a, b, c};`, which the grammar can take for a function body, written as
+ * `T name={a, b, c};` (a space inside the braces makes room for the `=`); and calls
  * of function-like macros whose arguments hold statements (`CHECK_RET(ok, LOG(...); return 1)`),
  * whose argument text is kept aside for the compiler and blanked in the parsed text.
  *
@@ -65,6 +67,101 @@ export function parenthesizeBareConditions(out: string[], text: string, mask: Ui
 		out[open] = '(';
 		out[close] = ')';
 	}
+}
+
+/** Words after which `word name {` is not a variable with a brace initialiser. */
+const NOT_A_TYPE = new Set([
+	'struct',
+	'class',
+	'union',
+	'enum',
+	'namespace',
+	'public',
+	'private',
+	'protected',
+	'virtual',
+	'return',
+	'case',
+	'goto',
+	'new',
+	'delete',
+	'typename',
+	'using',
+	'throw',
+	'else',
+	'do',
+	'auto',
+	'operator',
+]);
+
+/** Names that end a function's or a class's head rather than name a variable. */
+const NOT_A_NAME = new Set([
+	'final',
+	'override',
+	'const',
+	'noexcept',
+	'volatile',
+	'mutable',
+	'try',
+	'else',
+	'do',
+]);
+
+/**
+ * `Type name{a, b, c};` (or `vector<T> name {…};`) becomes `Type name={a, b, c};`: the same
+ * list initialisation, which the grammar cannot take for a function body without a parameter
+ * list. Only where the braces close before `;` or `,`; the `=` takes a space before the `{` or
+ * the first space inside the braces (text between moves one column right). `auto x{1}` is left
+ * alone (there the `=` would change the type).
+ */
+export function braceInitializersAsCopyLists(out: string[], text: string, mask: Uint8Array): void {
+	const re = /([A-Za-z_]\w*|[>*&])([ \t]+)([A-Za-z_]\w*)([ \t]*)\{/g;
+	let closers: Map<number, number> | undefined;
+	for (let m = re.exec(text); m; m = re.exec(text)) {
+		re.lastIndex = m.index + m[1]!.length;
+		if (!mask[m.index] || NOT_A_TYPE.has(m[1]!) || NOT_A_NAME.has(m[3]!)) continue;
+		if (/\w/.test(m[1]!) && m.index > 0 && /[\w.]/.test(text[m.index - 1]!)) continue;
+		// A declaration starts after `;`, `{` or `}`; a function's or a lambda's head before the
+		// brace has a `)` (`f() const {`, `[&](int x) -> int {`), an assignment an `=`.
+		if (/[)=\]]|->/.test(text.slice(statementStart(text, mask, m.index), m.index))) continue;
+		const open = m.index + m[0].length - 1;
+		closers ??= matchingBraces(text, mask);
+		const close = closers.get(open);
+		if (close === undefined || !/^\s*[;,]/.test(text.slice(close + 1, close + 40))) continue;
+		if (m[4]!.length > 0) {
+			out[open - 1] = '=';
+			continue;
+		}
+		let space = -1;
+		for (let k = open + 1; k < close; k++) {
+			if (text[k] === '\n') break;
+			if (mask[k] && (text[k] === ' ' || text[k] === '\t')) {
+				space = k;
+				break;
+			}
+		}
+		if (space < 0) continue;
+		for (let k = space; k > open; k--) out[k] = text[k - 1]!;
+		out[open] = '=';
+	}
+}
+
+/** Where the statement holding `at` starts: after the last code `;`, `{` or `}` before it. */
+function statementStart(text: string, mask: Uint8Array, at: number): number {
+	for (let i = at - 1; i >= 0; i--) if (mask[i] && /[;{}]/.test(text[i]!)) return i + 1;
+	return 0;
+}
+
+/** The offset of the `}` matching each code `{` (one pass; unclosed braces are absent). */
+function matchingBraces(text: string, mask: Uint8Array): Map<number, number> {
+	const closers = new Map<number, number>();
+	const open: number[] = [];
+	for (let i = 0; i < text.length; i++) {
+		if (!mask[i]) continue;
+		if (text[i] === '{') open.push(i);
+		else if (text[i] === '}' && open.length > 0) closers.set(open.pop()!, i);
+	}
+	return closers;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * What search engines, feed readers and link previews see of the built site: the sitemap
  * against the page list, canonical and hreflang links on every page, card tags and JSON-LD on
- * case pages, a social image per case page, the feeds, and the edit and report links (in a
- * real browser, the report link following the reproduction as the reader changes it).
+ * case pages, a social image per case page and per error-code family, the feeds, and the edit
+ * and report links (in a real browser, the report link following the reproduction as the
+ * reader changes it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -205,6 +206,30 @@ describe('case pages for search results and link previews', () => {
 			});
 		}
 	}
+
+	it('code pages show their family’s image: one per family, for both languages', () => {
+		const families = ['acl-error.json', 'acl-eh.json', 'aclnn-status.json'].map(
+			(file) =>
+				JSON.parse(readFileSync(join('content/codes', file), 'utf8')) as {
+					codes: { code: string }[];
+				},
+		);
+		const imageOf = (lang: string, code: string) =>
+			metaContent(headOf(pageHtml(`/${lang}/codes/${code}/`)), 'og:image')!;
+		const site = metaContent(headOf(pageHtml('/zh/')), 'og:image');
+		const shown = families.map(({ codes }) => {
+			const [first, second] = codes;
+			const image = imageOf('zh', first!.code);
+			expect(image).not.toBe(site);
+			expect(imageOf('en', first!.code)).toBe(image);
+			expect(imageOf('zh', second!.code)).toBe(image);
+			const png = decodePng(readFileSync(join(DIST, new URL(image).pathname)));
+			expect([png.width, png.height]).toEqual([SOCIAL_IMAGE_SIZE.width, SOCIAL_IMAGE_SIZE.height]);
+			expect(colourCount(png)).toBeGreaterThan(50);
+			return image;
+		});
+		expect(new Set(shown).size).toBe(families.length);
+	});
 
 	it('pages without a card of their own share their language’s site image', () => {
 		for (const lang of LANGS) {

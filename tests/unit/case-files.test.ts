@@ -34,7 +34,6 @@ const UNRELATED_LINES = [
 	'`usedCount is 2, which exceed depth limits 1`',
 	'ptr state is 0, which can not be FREE',
 	'EZ9999: Inner Error!',
-	'RuntimeError: ACL stream synchronize failed, error code:507034',
 	'Task run failed, device_id=0, stream_id=2, task_id=1, sqe_type=0(ffts), errType=0x1(task exception)',
 ];
 

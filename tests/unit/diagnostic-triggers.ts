@@ -358,6 +358,12 @@ int main() {
     DataCopy(t[98000], g, 1024);`),
 		product: 'atlas-a2',
 	},
+	'kernel-never-ends': {
+		source: kernel(`    for (uint32_t i = 3; i >= 0; i--) {
+        PipeBarrier<PIPE_V>();
+    }`),
+		maxSteps: 20000,
+	},
 	'gm-out-of-bounds': {
 		source: kernel(`    pipe.InitBuffer(q, 1, 4096);
     LocalTensor<half> t = q.AllocTensor<half>();
@@ -427,6 +433,28 @@ int main() {
     LocalTensor<half> t = q.AllocTensor<half>();
     BlockReduceSum(t, t, 300, 128, 1, 1, 8);`),
 		mode: 'cpu',
+	},
+	'param-value-invalid': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    uint16_t lengths[4] = {32, 32, 0, 0};
+    uint32_t sortedNum[4];
+    MrgSort<float>(t[128], MrgSortSrcList<float>(t, t[64], t, t), lengths, sortedNum, 5, 1);`),
+		mode: 'cpu',
+	},
+	'api-form-empty-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    static constexpr SortConfig config = {SortType::MERGE_SORT, true};
+    Sort<float, false, config>(t, t[128], 32);`),
+	},
+	'config-ignored-on-product': {
+		source: kernel(`    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    LayerNormPara para = {1, 8, 8};
+    LayerNormSeparateTiling tiling;
+    static constexpr LayerNormConfig variance = {false, false, false, false};
+    LayerNorm<float, float, false, variance>(t, t[64], t[72], t[8], t[16], t[24], 0.01f, para, tiling);`),
 	},
 	'sync-all-sequential': {
 		source: kernel('    SyncAll();'),

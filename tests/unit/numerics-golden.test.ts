@@ -615,6 +615,48 @@ describe('LayerNorm through the interpreter', () => {
 			expect(rs[r]).toBe(f(rstd));
 		}
 	});
+
+	it.each([
+		['NO_BETA', 'β', (v: number, _g: number, b: number) => v + 0 * b],
+		['NO_GAMMA', 'γ', (v: number, g: number, b: number) => v + b + 0 * g],
+	] as const)(
+		'leaves out %s’s operand when LayerNormConfig says so (no %s)',
+		(flag, _name, apply) => {
+			const x = Float32Array.from({ length: 64 }, (_, i) =>
+				Math.fround(Math.sin(i * 0.9) * 2 + i / 32),
+			);
+			const gm = Float32Array.from({ length: 16 }, (_, i) => Math.fround(1.5 - i / 16));
+			const bt = Float32Array.from({ length: 16 }, (_, i) => Math.fround(i / 8 - 0.75));
+			const trace = runKernel(
+				program('numerics/layernorm.cpp'),
+				{
+					x,
+					gm,
+					bt,
+					y: new Float32Array(64),
+					m: new Float32Array(8),
+					v: new Float32Array(8),
+					q: new Float32Array(48),
+					a: new Float32Array(8),
+					r: new Float32Array(8),
+				},
+				{ defines: { [flag]: 'true' } },
+			);
+			const q = [...new Float32Array(output(trace, 'q').buffer)];
+			const f = Math.fround;
+			for (let r = 0; r < 3; r++) {
+				const row = [...x.subarray(r * 16, r * 16 + 10)];
+				const mu = row.reduce((s, v) => s + v, 0) / row.length;
+				const variance = row.reduce((s, v) => s + (v - mu) ** 2, 0) / row.length;
+				const rstd = 1 / Math.sqrt(variance + f(0.01));
+				const scaled = (e: number, i: number) =>
+					flag === 'NO_GAMMA' ? (e - mu) * rstd : (e - mu) * rstd * gm[i]!;
+				expect(q.slice(r * 16, r * 16 + 10), `row ${r}`).toEqual(
+					row.map((e, i) => f(apply(scaled(e, i), gm[i]!, bt[i]!))),
+				);
+			}
+		},
+	);
 });
 
 describe('GetTPipePtr and event_t through the interpreter', () => {
@@ -683,26 +725,32 @@ describe('Sort through the interpreter', () => {
 });
 
 describe('Sort of region proposals on the inference AI Core', () => {
-	it('moves each 8-float proposal whole, by its fifth element, 16 to a repeat', () => {
+	it('writes each index into the label, then moves each 8-float proposal whole by its fifth element, 16 to a repeat', () => {
 		const source = `#include "kernel_operator.h"
-extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
+extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR ix, GM_ADDR d)
 {
     AscendC::GlobalTensor<float> pGm, dGm;
     pGm.SetGlobalBuffer((__gm__ float *)p, 256);
     dGm.SetGlobalBuffer((__gm__ float *)d, 256);
+    AscendC::GlobalTensor<uint32_t> iGm;
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 32);
     AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
     auto props = ub.Alloc<float, 256>();
     auto index = ub.Alloc<uint32_t, 32>();
     auto sorted = ub.Alloc<float, 256>();
     auto tmp = ub.Alloc<float, 256>();
     AscendC::DataCopy(props, pGm, 256);
+    AscendC::DataCopy(index, iGm, 32);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::Sort<float, false>(sorted, props, index, tmp, 2);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(dGm, sorted, 256);
 }
 `;
-		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0].
+		// Proposal j: [j, j + 0.25, j + 0.5, j + 0.75, score, label j, 0, 0]; index j is 700 + j,
+		// and its 32 bits replace the label (ProposalConcat at position 5).
+		const ix = Uint32Array.from({ length: 32 }, (_, j) => 700 + j);
+		const asFloat = (u: number) => new Float32Array(Uint32Array.of(u).buffer)[0]!;
 		const score = (j: number) => ((j * 11) % 7) - 3;
 		const p = Float32Array.from({ length: 256 }, (_, i) => {
 			const j = i >> 3;
@@ -711,7 +759,7 @@ extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
 		});
 		const trace = runKernel(
 			source,
-			{ p, d: new Float32Array(256) },
+			{ p, ix, d: new Float32Array(256) },
 			{ product: 'atlas-inference-aicore' },
 		);
 		const d = [...new Float32Array(output(trace, 'd').buffer)];
@@ -719,7 +767,11 @@ extern "C" __global__ __aicore__ void k(GM_ADDR p, GM_ADDR d)
 		for (let g = 0; g < 2; g++) {
 			const ids = Array.from({ length: 16 }, (_, i) => g * 16 + i);
 			ids.sort((a, b) => (score(b) !== score(a) ? score(b) - score(a) : a - b));
-			for (const j of ids) want.push(...p.subarray(j * 8, j * 8 + 8));
+			for (const j of ids) {
+				const record = [...p.subarray(j * 8, j * 8 + 8)];
+				record[5] = asFloat(ix[j]!);
+				want.push(...record);
+			}
 		}
 		expect(d).toEqual(want);
 	});
@@ -763,5 +815,334 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x)
 		expect(trace.diagnostics.find((d) => d.code === 'address-unaligned')?.messages.en).toMatch(
 			/address 40 in UB/,
 		);
+	});
+});
+
+describe('the sort pipeline (Concat, Sort, MrgSort, Extract) on A2', () => {
+	// 128 scores with many ties (values repeat every 7) and indices that are not positions.
+	const s = Float32Array.from({ length: 128 }, (_, i) => ((i * 53) % 7) - 3 + (i % 2) * 0.5);
+	const ix = Uint32Array.from({ length: 128 }, (_, i) => 5000 + ((i * 97) % 128));
+	const inputs = () => ({
+		s,
+		ix,
+		v: new Float32Array(128),
+		i2: new Uint32Array(128),
+		n: new Uint32Array(8),
+	});
+	/** Positions of one list (32 positions from `start`) in descending order, ties by position. */
+	const sortedList = (start: number) =>
+		Array.from({ length: 32 }, (_, i) => start + i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+
+	it('merges four sorted 32-score lists into one descending list, ties by list then position', () => {
+		const trace = runKernel(program('numerics/sort-merge.cpp'), inputs());
+		// All 128 positions sorted at once: a tie keeps list order, and lists are position ranges.
+		const all = Array.from({ length: 128 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Float32Array(output(trace, 'v').buffer)]).toEqual(all.map((i) => s[i]));
+		expect([...new Uint32Array(output(trace, 'i2').buffer)]).toEqual(all.map((i) => ix[i]));
+		// GetSortLen<half>(32): 32 pairs of 8 bytes are 128 halves.
+		expect(new Uint32Array(output(trace, 'n').buffer)[4]).toBe(128);
+	});
+
+	it('stops at the first exhausted list when isExhaustedSuspension is set, and counts what it took', () => {
+		const trace = runKernel(program('numerics/sort-merge.cpp'), inputs(), {
+			defines: { EXHAUSTED: '1' },
+		});
+		const lists = [0, 32, 64, 96].map(sortedList);
+		const heads = [0, 0, 0, 0];
+		const want: number[] = [];
+		for (;;) {
+			let best = 0;
+			for (let q = 1; q < 4; q++)
+				if (s[lists[q]![heads[q]!]!]! > s[lists[best]![heads[best]!]!]!) best = q;
+			want.push(lists[best]![heads[best]!]!);
+			if (++heads[best]! === 32) break;
+		}
+		const v = [...new Float32Array(output(trace, 'v').buffer)];
+		expect(v.slice(0, want.length)).toEqual(want.map((i) => s[i]));
+		expect([...new Uint32Array(output(trace, 'n').buffer)].slice(0, 4)).toEqual(heads);
+		expect(heads.reduce((a, b) => a + b, 0)).toBe(want.length);
+	});
+});
+
+describe('the sort pipeline on the inference AI Core (region proposals)', () => {
+	it('carries each uint32_t index through y1 and label of half proposals, and merges by score', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR v, GM_ADDR i2, GM_ADDR p)
+{
+    AscendC::GlobalTensor<half> sGm, vGm, pGm;
+    AscendC::GlobalTensor<uint32_t> iGm, i2Gm;
+    sGm.SetGlobalBuffer((__gm__ half *)s, 64);
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 64);
+    vGm.SetGlobalBuffer((__gm__ half *)v, 64);
+    i2Gm.SetGlobalBuffer((__gm__ uint32_t *)i2, 64);
+    pGm.SetGlobalBuffer((__gm__ half *)p, 512);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto value = ub.Alloc<half, 64>();
+    auto index = ub.Alloc<uint32_t, 64>();
+    auto tmp = ub.Alloc<half, 512>();
+    auto sorted = ub.Alloc<half, 512>();
+    auto merged = ub.Alloc<half, 512>();
+    auto outV = ub.Alloc<half, 64>();
+    auto outI = ub.Alloc<uint32_t, 64>();
+    AscendC::LocalTensor<half> concat;
+    AscendC::DataCopy(value, sGm, 64);
+    AscendC::DataCopy(index, iGm, 64);
+    AscendC::Duplicate(tmp, (half)0, 512);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Concat(concat, value, tmp, 4);
+    AscendC::Sort<half, false>(sorted, concat, index, tmp, 4);
+    uint32_t off = AscendC::GetSortOffset<half>(16);
+    AscendC::MrgSortSrcList<half> list(sorted[0], sorted[off], sorted[2 * off], sorted[3 * off]);
+    const uint16_t lengths[4] = {16, 16, 16, 16};
+    uint32_t sortedNum[4];
+    AscendC::MrgSort<half>(merged, list, lengths, sortedNum, 0b1111, 1);
+    AscendC::Extract(outV, outI, merged, 4);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(vGm, outV, 64);
+    AscendC::DataCopy(i2Gm, outI, 64);
+    AscendC::DataCopy(pGm, merged, 512);
+}
+`;
+		const scores = Array.from({ length: 64 }, (_, i) => ((i * 29) % 9) - 4 + (i % 4) * 0.25);
+		const s = new Float16Array(scores);
+		// Indices above 16 bits, so both halves of each matter.
+		const ix = Uint32Array.from({ length: 64 }, (_, i) => 0x00030000 + i * 0x10001);
+		const trace = runKernel(
+			source,
+			{ s, ix, v: new Uint16Array(64), i2: new Uint32Array(64), p: new Uint16Array(512) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const order = Array.from({ length: 64 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Uint16Array(output(trace, 'v').buffer)]).toEqual(
+			order.map((i) => halfBits([s[i]!])[0]),
+		);
+		expect([...new Uint32Array(output(trace, 'i2').buffer)]).toEqual(order.map((i) => ix[i]));
+		// Proposal k of the merged list: score at element 4, the index's halves at 1 and 5.
+		const p = new Uint16Array(output(trace, 'p').buffer);
+		order.forEach((i, k) => {
+			expect([p[k * 8 + 1], p[k * 8 + 4], p[k * 8 + 5]]).toEqual([
+				ix[i]! & 0xffff,
+				halfBits([s[i]!])[0],
+				ix[i]! >>> 16,
+			]);
+		});
+	});
+});
+
+describe('Sort32 and the basic MrgSort (MrgSort4Info) on A2', () => {
+	it('merges eight sorted lists into two with repeatTimes = 2, each group of four on its own', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR ix, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> sGm, dGm;
+    AscendC::GlobalTensor<uint32_t> iGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 256);
+    iGm.SetGlobalBuffer((__gm__ uint32_t *)ix, 256);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 512);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto value = ub.Alloc<float, 256>();
+    auto index = ub.Alloc<uint32_t, 256>();
+    auto work = ub.Alloc<float, 512>();
+    auto merged = ub.Alloc<float, 512>();
+    AscendC::DataCopy(value, sGm, 256);
+    AscendC::DataCopy(index, iGm, 256);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Sort32<float>(work, value, index, 8);
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::MrgSort4Info params;
+    params.elementLengths[0] = 32;
+    params.elementLengths[1] = 32;
+    params.elementLengths[2] = 32;
+    params.elementLengths[3] = 32;
+    params.ifExhaustedSuspension = false;
+    params.validBit = 0b1111;
+    params.repeatTimes = 2;
+    AscendC::MrgSortSrcList<float> list;
+    list.src1 = work[0];
+    list.src2 = work[64];
+    list.src3 = work[128];
+    list.src4 = work[192];
+    AscendC::MrgSort<float>(merged, list, params);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, merged, 512);
+}
+`;
+		const s = Float32Array.from({ length: 256 }, (_, i) => ((i * 71) % 13) - 6 + (i % 3) * 0.25);
+		const ix = Uint32Array.from({ length: 256 }, (_, i) => 90000 + i * 3);
+		const trace = runKernel(source, { s, ix, d: new Float32Array(512) });
+		const view = new DataView(output(trace, 'd').buffer);
+		const got = Array.from({ length: 256 }, (_, k) => [
+			view.getFloat32(k * 8, true),
+			view.getUint32(k * 8 + 4, true),
+		]);
+		const want: number[][] = [];
+		for (const start of [0, 128]) {
+			const ids = Array.from({ length: 128 }, (_, i) => start + i);
+			ids.sort((a, b) => (s[b] !== s[a] ? s[b]! - s[a]! : a - b));
+			want.push(...ids.map((i) => [s[i]!, ix[i]!]));
+		}
+		expect(got).toEqual(want);
+	});
+});
+
+describe('aclrtSetDeviceSatMode through a host program', () => {
+	const stdout = (product: RunRequest['product']) =>
+		run({ source: program('numerics/sat-mode.cpp'), product, mode: 'npu' })
+			.log.filter((l) => l.channel === 'stdout')
+			.map((l) => l.text);
+	// x + y per element, as half bits: 49152 + 32i + 49152 overflows, -49152 - 49152 too, NaN + y
+	// is NaN, 1 + 49152 rounds back to 49152 (0x7a00).
+	const infNan = ['7c00', 'fc00', '7e00', '7a00', ...Array<string>(12).fill('7c00')];
+	const saturated = ['7bff', 'fbff', '0000', '7a00', ...Array<string>(12).fill('7bff')];
+
+	it('saturates kernels on streams created after it on A2, while the older default stream keeps Inf/NaN', () => {
+		const out = stdout('atlas-a2');
+		// Default Inf/NaN (1); saturation set (0); Inf/NaN accepted; 5 is ACL_ERROR_RT_PARAM_INVALID.
+		expect(out[0]).toBe('before 1 set 0 after 0 infnan 0 bad 107000');
+		expect(out[1]).toBe(`default ${infNan.join(' ')}`);
+		expect(out[2]).toBe(`created ${saturated.join(' ')}`);
+	});
+
+	it('refuses the Inf/NaN mode on the inference AI Core, which only saturates', () => {
+		const out = stdout('atlas-inference-aicore');
+		// ACL_ERROR_RT_FEATURE_NOT_SUPPORT is 207000; both streams saturate.
+		expect(out[0]).toBe('before 0 set 0 after 0 infnan 207000 bad 107000');
+		expect(out[1]).toBe(`default ${saturated.join(' ')}`);
+		expect(out[2]).toBe(`created ${saturated.join(' ')}`);
+	});
+});
+
+describe('the region-proposal basic APIs on the inference AI Core', () => {
+	it('ProposalConcat, RpSort16, MrgSort4 and ProposalExtract give the scores in descending order', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d, GM_ADDR l)
+{
+    AscendC::GlobalTensor<float> sGm, dGm, lGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 64);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 64);
+    lGm.SetGlobalBuffer((__gm__ float *)l, 64);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto score = ub.Alloc<float, 64>();
+    auto label = ub.Alloc<float, 64>();
+    auto work = ub.Alloc<float, 512>();
+    auto merged = ub.Alloc<float, 512>();
+    auto outS = ub.Alloc<float, 64>();
+    auto outL = ub.Alloc<float, 64>();
+    AscendC::DataCopy(score, sGm, 64);
+    AscendC::Duplicate(work, 0.0f, 512);
+    AscendC::CreateVecIndex(label, 0.0f, 64);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::ProposalConcat(work, score, 4, 4);
+    AscendC::ProposalConcat(work, label, 4, 5);
+    AscendC::RpSort16(work, work, 4);
+    uint16_t lengths[4] = {16, 16, 16, 16};
+    uint32_t q = 128;
+    AscendC::MrgSortSrcList<float> list(work[0], work[q], work[2 * q], work[3 * q]);
+    AscendC::MrgSort4Info info(lengths, false, 15, 1);
+    AscendC::MrgSort4(merged, list, info);
+    AscendC::ProposalExtract(outS, merged, 4, 4);
+    AscendC::ProposalExtract(outL, merged, 4, 5);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, outS, 64);
+    AscendC::DataCopy(lGm, outL, 64);
+}
+`;
+		const s = Float32Array.from({ length: 64 }, (_, i) => ((i * 41) % 11) - 5 + (i % 5) * 0.125);
+		const trace = runKernel(
+			source,
+			{ s, d: new Float32Array(64), l: new Float32Array(64) },
+			{ product: 'atlas-inference-aicore' },
+		);
+		const order = Array.from({ length: 64 }, (_, i) => i).sort((a, b) =>
+			s[b] !== s[a] ? s[b]! - s[a]! : a - b,
+		);
+		expect([...new Float32Array(output(trace, 'd').buffer)]).toEqual(order.map((i) => s[i]));
+		// The labels were the positions (CreateVecIndex), so they name where each score came from.
+		expect([...new Float32Array(output(trace, 'l').buffer)]).toEqual(order);
+	});
+});
+
+describe('Sort with SortConfig on A2', () => {
+	it('leaves dst as it was, since that form has a body only on Ascend 950PR/950DT', () => {
+		const source = `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR s, GM_ADDR d)
+{
+    AscendC::GlobalTensor<float> sGm, dGm;
+    sGm.SetGlobalBuffer((__gm__ float *)s, 32);
+    dGm.SetGlobalBuffer((__gm__ float *)d, 32);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    auto src = ub.Alloc<float, 32>();
+    auto dst = ub.Alloc<float, 32>();
+    AscendC::DataCopy(src, sGm, 32);
+    AscendC::Duplicate(dst, 7.0f, 32);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    static constexpr AscendC::SortConfig config = {AscendC::SortType::MERGE_SORT, true};
+    AscendC::Sort<float, false, config>(dst, src, 32);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(dGm, dst, 32);
+}
+`;
+		const s = Float32Array.from({ length: 32 }, (_, i) => (i * 13) % 32);
+		const trace = runKernel(source, { s, d: new Float32Array(32) });
+		expect([...new Float32Array(output(trace, 'd').buffer)]).toEqual(Array<number>(32).fill(7));
+		expect(trace.diagnostics.map((d) => d.code)).toContain('api-form-empty-on-product');
+	});
+});
+
+describe('misuse of the sort family', () => {
+	const kernel = (body: string) => `#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x)
+{
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 2048);
+    AscendC::LocalTensor<float> t = q.AllocTensor<float>();
+${body}
+}
+`;
+
+	it('prints MrgSort’s own validBit assert in CPU debug and stops the core', () => {
+		const trace = run({
+			source: kernel(`    uint16_t lengths[4] = {32, 32, 0, 0};
+    uint32_t sortedNum[4];
+    AscendC::MrgSort<float>(t[256], AscendC::MrgSortSrcList<float>(t, t[64], t, t), lengths, sortedNum, 0b101, 1);`),
+			product: 'atlas-a2',
+			mode: 'cpu',
+		});
+		expect(trace.outcome).toBe('abort');
+		expect(trace.log.map((l) => l.text).join('\n')).toContain(
+			'Failed to check validBit value in MrgSort, its valid value is 3 / 7 / 15',
+		);
+		const d = trace.diagnostics.find((x) => x.code === 'param-value-invalid')!;
+		expect(d.messages.en).toContain('validBit is 5');
+		expect(d.messages.zh).toContain('只能取 3 / 7 / 15');
+	});
+
+	it('stops ProposalConcat on A2, whose reference does not list it', () => {
+		const trace = run({
+			source: kernel('    AscendC::ProposalConcat(t, t[256], 1, 4);'),
+			product: 'atlas-a2',
+			mode: 'npu',
+		});
+		const d = trace.diagnostics.find((x) => x.code === 'api-not-on-product')!;
+		expect(d.messages.en).toContain('`ProposalConcat` is not available on Atlas A2');
+	});
+
+	it('reports a Sort repeatTime above 255 with its range', () => {
+		const trace = run({
+			source: kernel(
+				'    AscendC::LocalTensor<uint32_t> ix = t[128].ReinterpretCast<uint32_t>();\n    AscendC::Sort<float, false>(t[256], t, ix, t[384], 300);',
+			),
+			product: 'atlas-a2',
+			mode: 'npu',
+		});
+		const d = trace.diagnostics.find((x) => x.code === 'param-out-of-range')!;
+		expect(d.messages.en).toContain('repeatTime is 300, outside its range 0 ~ 255');
 	});
 });

@@ -34,7 +34,7 @@ function runVariant(slug: string, scenario: Scenario, variant: Variant) {
 }
 
 describe('every case ships with a verified reproduction', () => {
-	it('has the five seed cases, the nine runtime cases, the two HCCL cases and the kernel-side cases of issue 14', () => {
+	it('has the five seed cases, the nine runtime cases, the two HCCL cases and the eight kernel-side cases of issue 14', () => {
 		expect(cases.map((c) => c.slug).sort()).toEqual(
 			expect.arrayContaining([
 				'acl-context-null-in-thread',
@@ -47,6 +47,7 @@ describe('every case ships with a verified reproduction', () => {
 				'acl-stream-resource-exhausted',
 				'acl-stream-wrong-context',
 				'aclgraph-capture-forbidden-call',
+				'aicore-kernel-timeout',
 				'alloc-tensor-queue-position-limit',
 				'gm-out-of-bounds',
 				'hccl-connect-timeout',
@@ -56,6 +57,7 @@ describe('every case ships with a verified reproduction', () => {
 				'signal-handler-double-release',
 				'suspend-hwts-busy',
 				'tensor-longer-than-queue-buffer',
+				'tiling-data-zeros',
 				'tpipe-constructed-twice',
 				'ub-out-of-bounds',
 				'ub-unaligned-address',

@@ -4,6 +4,7 @@ import { hostApi, type HostApiRow } from '../api-row.ts';
 import { runtimeDoc } from '../sources.ts';
 import { ASYNC_FAILURES, CALL_COST, hostCost, NEEDS_CONTEXT } from './shared.ts';
 import * as device from '../../sim/host/acl/device.ts';
+import * as satMode from '../../sim/host/acl/sat-mode.ts';
 
 const DOC = (anchor: string) => runtimeDoc('04_device_management.md', anchor);
 const group = 'acl-device';
@@ -67,6 +68,35 @@ export const DEVICE_APIS: readonly HostApiRow[] = [
 		},
 		source: DOC('aclrtResetDeviceForce'),
 		run: device.aclrtResetDeviceForce,
+	}),
+	hostApi({
+		name: 'aclrtSetDeviceSatMode',
+		group,
+		signature: 'aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode)',
+		requires: ['acl-init'],
+		cost: CALL_COST,
+		errors: ['ACL_ERROR_RT_PARAM_INVALID', 'ACL_ERROR_RT_FEATURE_NOT_SUPPORT'],
+		doc: {
+			zh: '设置 Device 的浮点计算结果输出模式：之后新建的 Stream 按这个模式执行核函数（饱和模式下 half/bfloat16_t 结果的 Inf 变成 ±最大值、NaN 变成 0），已经建好的 Stream（包括 aclrtSetDevice 建的默认 Stream）不变。A2/A3 默认 Inf/NaN 模式，两种都能设；训练系列、推理系列和 Atlas 200I/500 A2 只能设饱和模式，设 Inf/NaN 模式返回 ACL_ERROR_RT_FEATURE_NOT_SUPPORT（WE0001）；取值不在 [0, 2) 时返回 ACL_ERROR_RT_PARAM_INVALID（EE1003）。',
+			en: 'Sets the device’s float overflow mode: streams created afterwards run kernels in it (in saturation mode an Inf result of half/bfloat16_t becomes ±MAX and a NaN becomes 0), while streams that already exist, the default stream aclrtSetDevice made included, keep theirs. A2/A3 default to Inf/NaN mode and accept both; the training, inference and Atlas 200I/500 A2 products accept only saturation, and Inf/NaN mode there returns ACL_ERROR_RT_FEATURE_NOT_SUPPORT (WE0001); a value outside [0, 2) returns ACL_ERROR_RT_PARAM_INVALID (EE1003).',
+		},
+		source: DOC('aclrtSetDeviceSatMode'),
+		run: satMode.aclrtSetDeviceSatMode,
+	}),
+	hostApi({
+		name: 'aclrtGetDeviceSatMode',
+		group,
+		signature: 'aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode *mode)',
+		out: ['mode'],
+		requires: ['acl-init'],
+		cost: CALL_COST,
+		errors: ['ACL_ERROR_RT_PARAM_INVALID'],
+		doc: {
+			zh: '查询 Device 当前的浮点计算结果输出模式（最后一次成功设置的模式，否则为产品默认：A2/A3 为 Inf/NaN 模式，其他产品为饱和模式）。',
+			en: 'The device’s current float overflow mode: the last one set successfully, otherwise the product’s default (Inf/NaN on A2/A3, saturation elsewhere).',
+		},
+		source: DOC('aclrtGetDeviceSatMode'),
+		run: satMode.aclrtGetDeviceSatMode,
 	}),
 	hostApi({
 		name: 'aclrtGetDevice',

@@ -12,14 +12,24 @@
  * Variance is the population variance (Σ(x − mean)² / n), as the page's formula divides by the
  * axis length. Each row is computed in double and every stored value rounded once: the library
  * computes in the element type with its own Rsqrt (or Ln/Exp), so results may differ in the last
- * bits. `sharedTmpBuffer` is accepted and not written, and the [A, R] form's LayerNormConfig
- * variants (no β, no γ, variance instead of rstd) are not modelled: it runs the default
- * LNCFG_NORM.
+ * bits. `sharedTmpBuffer` is accepted and not written.
+ *
+ * The [A, R] form's LayerNormConfig (a template argument; LNCFG_NORM when left out): `isNoBeta`
+ * drops β and `isNoGamma` drops γ (the library's Normalize with NLCFG_NOBETA / NLCFG_NOGAMMA /
+ * NLCFG_NOOPT, impl/adv_api/detail/normalization/layernorm/layernorm_common_impl.h);
+ * `isOnlyOutput` supports only false ("当前该参数仅支持取值为false"); `isOutputRstd = false`
+ * (the variance) is an Ascend 950PR/950DT feature: elsewhere the implementation never reads it
+ * and writes rstd, which `config-ignored-on-product` points out.
  */
 import type { CoreContext } from '../../sim/kernel/core-context.ts';
 import type { LocalTensor } from '../../sim/kernel/local-tensor.ts';
 import type { MemoryAccess } from '../../sim/kernel/memory-access.ts';
-import { checkLocalOperand } from '../../sim/kernel/operand-checks.ts';
+import {
+	checkLocalOperand,
+	checkParamOneOf,
+	type CheckContext,
+} from '../../sim/kernel/operand-checks.ts';
+import type { CallSite } from '../../sim/trace.ts';
 import {
 	checkVectorPosition,
 	dtypeUnsupported,
@@ -45,6 +55,35 @@ const SIGNATURES = [
 	`${AR_HEAD}, ${AR_TAIL}`,
 ];
 const PARSED = SIGNATURES.map((s) => parseSignature(s));
+
+/** The LayerNormConfig a call runs with. */
+interface LayerNormOptions {
+	readonly noBeta: boolean;
+	readonly noGamma: boolean;
+	readonly onlyOutput: boolean;
+	readonly outputRstd: boolean;
+}
+
+/** LNCFG_NORM (layernorm_normal_config.h): β and γ used, every output, rstd. */
+const LNCFG_NORM: LayerNormOptions = {
+	noBeta: false,
+	noGamma: false,
+	onlyOutput: false,
+	outputRstd: true,
+};
+
+function optionsOf(c: ApiCall): LayerNormOptions {
+	const v = c.form >= 2 ? c.targs[3] : undefined;
+	if (typeof v !== 'object' || v === null) return LNCFG_NORM;
+	const on = (name: string, fallback: boolean) =>
+		v[name] === undefined ? fallback : Number(v[name]) !== 0;
+	return {
+		noBeta: on('isNoBeta', false),
+		noGamma: on('isNoGamma', false),
+		onlyOutput: on('isOnlyOutput', false),
+		outputRstd: on('isOutputRstd', true),
+	};
+}
 
 /** One LayerNorm call's rows: how many, their pitch, the elements each covers. */
 interface RowShape {
@@ -90,13 +129,15 @@ function run(core: CoreContext, c: ApiCall): undefined {
 	const ctx = vectorCheckContext(core, call, 'LayerNorm', { instr: 'layernorm' }, 'calcount', () =>
 		frameFuncOf('LayerNorm', sig, x.dtype.demangled),
 	);
+	const options = optionsOf(c);
+	if (c.form >= 2) configChecks(core, site, ctx, options);
 	const operands = [
 		['output', out, 'write', shape.rows * shape.pitch],
 		['outputMean', mean, 'write', shape.rows],
 		[shape.rstd ? 'outputRstd' : 'outputVariance', second, 'write', shape.rows],
 		['inputX', x, 'read', shape.rows * shape.pitch],
-		['gamma', gamma, 'read', shape.n],
-		['beta', beta, 'read', shape.n],
+		...(options.noGamma ? [] : [['gamma', gamma, 'read', shape.n] as const]),
+		...(options.noBeta ? [] : [['beta', beta, 'read', shape.n] as const]),
 	] as const;
 	for (const [role, t] of operands) checkVectorPosition(core, site, ctx, role, t);
 	for (const t of [x, gamma]) {
@@ -117,8 +158,8 @@ function run(core: CoreContext, c: ApiCall): undefined {
 		core.storeOf(t.hardware).get(t.dtype, t.address + i * t.dtype.bytes);
 	const write = (t: LocalTensor, i: number, v: number) =>
 		core.storeOf(t.hardware).set(t.dtype, t.address + i * t.dtype.bytes, v);
-	const g = Array.from({ length: shape.n }, (_, i) => read(gamma, i));
-	const b = Array.from({ length: shape.n }, (_, i) => read(beta, i));
+	const g = Array.from({ length: shape.n }, (_, i) => (options.noGamma ? 1 : read(gamma, i)));
+	const b = Array.from({ length: shape.n }, (_, i) => (options.noBeta ? 0 : read(beta, i)));
 	const row = new Float64Array(shape.n);
 	for (let r = 0; r < shape.rows; r++) {
 		let total = 0;
@@ -140,6 +181,29 @@ function run(core: CoreContext, c: ApiCall): undefined {
 	return undefined;
 }
 
+/** What the configuration asks for that this product does not do. */
+function configChecks(
+	core: CoreContext,
+	site: CallSite,
+	ctx: CheckContext,
+	options: LayerNormOptions,
+): void {
+	checkParamOneOf(core, site, ctx, {
+		param: 'config.isOnlyOutput',
+		value: Number(options.onlyOutput),
+		allowed: [0],
+	});
+	if (!options.outputRstd)
+		core.trace.diagnose(site, 'config-ignored-on-product', {
+			call: ctx.call,
+			field: 'config.isOutputRstd',
+			value: 'false',
+			products: 'Ascend 950PR/Ascend 950DT',
+			product: core.productName,
+			effective: 'rstd = 1/√(variance + ε)',
+		});
+}
+
 /** The LayerNorm row. */
 export const LAYERNORM_APIS: readonly KernelApiRow[] = [
 	kernelApi({
@@ -147,11 +211,11 @@ export const LAYERNORM_APIS: readonly KernelApiRow[] = [
 		group: 'ascendc-math-library',
 		signature: SIGNATURES,
 		cost: PER_STEP_COST,
-		diagnostics: VECTOR_DIAGNOSTICS,
+		diagnostics: [...VECTOR_DIAGNOSTICS, 'param-value-invalid', 'config-ignored-on-product'],
 		products: ['atlas-a2', 'atlas-a3', 'atlas-inference-aicore'],
 		doc: {
-			zh: '按尾轴做 LayerNorm：out = (x − mean) / √(variance + ε) · γ + β。[B, S, H] 形式按 LayerNormTiling 的 bLength×sLength 行、每行 hLength 个元素，对前 originalHLength 个元素求均值和方差（写入 outputMean、outputVariance）；[A, R] 形式按 LayerNormPara，每行写出均值和 rstd = 1/√(variance + ε)（float）。方差为总体方差。模拟器按双精度计算、每个存储值舍入一次，与库的实现可能在最后几位不同；sharedTmpBuffer 不写入，LayerNormConfig 的变体不模拟。',
-			en: 'LayerNorm over the last axis: out = (x − mean) / √(variance + ε) · γ + β. The [B, S, H] form takes bLength×sLength rows of hLength elements from LayerNormTiling and normalises each over its first originalHLength elements (mean and variance to outputMean and outputVariance); the [A, R] form takes its shape from LayerNormPara and writes each row’s mean and rstd = 1/√(variance + ε) as float. The variance is the population variance. The simulator computes in double and rounds each stored value once, so the library’s results may differ in the last bits; sharedTmpBuffer is not written, and the LayerNormConfig variants are not modelled.',
+			zh: '按尾轴做 LayerNorm：out = (x − mean) / √(variance + ε) · γ + β。[B, S, H] 形式按 LayerNormTiling 的 bLength×sLength 行、每行 hLength 个元素，对前 originalHLength 个元素求均值和方差（写入 outputMean、outputVariance）；[A, R] 形式按 LayerNormPara，每行写出均值和 rstd = 1/√(variance + ε)（float）。方差为总体方差。模拟器按双精度计算、每个存储值舍入一次，与库的实现可能在最后几位不同；sharedTmpBuffer 不写入。[A, R] 形式的模板参数 LayerNormConfig：isNoBeta / isNoGamma 为 true 时不使用 β / γ；isOnlyOutput 只支持 false；isOutputRstd = false（输出方差）只在 Ascend 950PR/950DT 上生效，这里模拟的产品仍输出 rstd，并给出警告。',
+			en: 'LayerNorm over the last axis: out = (x − mean) / √(variance + ε) · γ + β. The [B, S, H] form takes bLength×sLength rows of hLength elements from LayerNormTiling and normalises each over its first originalHLength elements (mean and variance to outputMean and outputVariance); the [A, R] form takes its shape from LayerNormPara and writes each row’s mean and rstd = 1/√(variance + ε) as float. The variance is the population variance. The simulator computes in double and rounds each stored value once, so the library’s results may differ in the last bits; sharedTmpBuffer is not written. The [A, R] form’s LayerNormConfig template argument: isNoBeta / isNoGamma leave β / γ out; isOnlyOutput supports only false; isOutputRstd = false (the variance) takes effect only on Ascend 950PR/950DT, so the products simulated here still write rstd, with a warning.',
 		},
 		source: ascendCAdvancedDoc('归一化操作/LayerNorm.md'),
 		run,

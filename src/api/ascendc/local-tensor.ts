@@ -161,8 +161,8 @@ export const LOCAL_TENSOR_APIS: readonly KernelApiRow[] = [
 		cost: PER_STEP_COST,
 		diagnostics: ['tensor-out-of-bounds', 'tensor-use-after-free'],
 		doc: {
-			zh: '读出第 offset 个元素（与 GetValue 相同，标量读取）。模拟器只支持读取，不支持对它赋值。',
-			en: 'Reads element offset (as GetValue does, a scalar access). The simulator supports reading it, not assigning to it.',
+			zh: '第 offset 个元素的引用：读取与 GetValue 相同，赋值（t(i) = x）与 SetValue 相同，都是标量访问。',
+			en: 'A reference to element offset: reading it is GetValue, assigning to it (t(i) = x) is SetValue, both scalar accesses.',
 		},
 		source: ascendCContextDoc('operator()'),
 		run: (core, c) => localOf(c).GetValue(c.site(), c.args[0] as number),

@@ -70,6 +70,41 @@ export const SYNC_APIS: readonly KernelApiRow[] = [
 		source: DOC('PipeBarrier(ISASI)'),
 		run: (core, c) => core.PipeBarrier(c.site(), pipeName(c.args[0]), true),
 	}),
+	...(['set_flag', 'wait_flag'] as const).map((name) =>
+		kernelApi({
+			name,
+			group,
+			// The CCE intrinsics under SetFlag/WaitFlag: the event is given as its source and
+			// destination pipes (`set_flag(PIPE_MTE2, PIPE_V, id)` is `SetFlag<HardEvent::MTE2_V>(id)`);
+			// operator code of cann-ops calls them directly.
+			signature: `__aicore__ inline void ${name}(pipe_t pipe, pipe_t tpipe, event_t eventID)`,
+			cost: PER_STEP_COST,
+			diagnostics:
+				name === 'set_flag'
+					? ['event-unknown', 'event-id-out-of-range']
+					: ['event-unknown', 'event-id-out-of-range', 'flag-wait-unset'],
+			limits: [{ profile: 'kernel', key: 'queMaxEvent' }],
+			doc:
+				name === 'set_flag'
+					? {
+							zh: 'SetFlag 底层的 CCE 内置函数，以源流水和目的流水给出事件，例如 set_flag(PIPE_MTE2, PIPE_V, id)。',
+							en: 'The CCE intrinsic under SetFlag, the event given as its source and destination pipes, e.g. set_flag(PIPE_MTE2, PIPE_V, id).',
+						}
+					: {
+							zh: 'WaitFlag 底层的 CCE 内置函数，以源流水和目的流水给出事件，例如 wait_flag(PIPE_MTE2, PIPE_V, id)。',
+							en: 'The CCE intrinsic under WaitFlag, the event given as its source and destination pipes, e.g. wait_flag(PIPE_MTE2, PIPE_V, id).',
+						},
+			source: DOC('SetFlag-WaitFlag(ISASI)'),
+			run: (core, c) => {
+				const pipes = [pipeName(c.args[0]), pipeName(c.args[1])] as const;
+				const event = pipes.map((p) => p.replace(/^PIPE_/, '')).join('_');
+				const id = c.args[2] as number;
+				if (name === 'set_flag') core.SetFlag(c.site(), event, id, { name, pipes });
+				else core.WaitFlag(c.site(), event, id, { name, pipes });
+				return undefined;
+			},
+		}),
+	),
 	kernelApi({
 		name: 'SyncAll',
 		group,

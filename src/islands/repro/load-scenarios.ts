@@ -76,6 +76,7 @@ function toScenarioData(
 	if (scenario.devices !== undefined) data.devices = scenario.devices;
 	if (scenario.env) data.env = scenario.env;
 	if (scenario.limits) data.limits = scenario.limits;
+	if (scenario.maxSteps !== undefined) data.maxSteps = scenario.maxSteps;
 	if (Object.keys(programs).length > 0) data.programs = programs;
 	return data;
 }

@@ -6,7 +6,7 @@
 import type { Action, Lang, Outcome, Scenario } from '../../cases/schema.ts';
 import type { ProductId } from '../../sim/product-id.ts';
 import type { RunMode, RunRequest } from '../../sim/run-request.ts';
-import { machineFields } from '../../cases/scenario-request.ts';
+import { machineFields, type MachineFields } from '../../cases/scenario-request.ts';
 import type { Diagnostic, LogLine } from '../../sim/trace.ts';
 import type { WidgetFile } from './project-files.ts';
 
@@ -39,6 +39,8 @@ export interface ScenarioData {
 	ranks?: number;
 	env?: Record<string, string>;
 	limits?: Scenario['limits'];
+	/** A smaller step budget (a scenario whose faulty kernel never ends). */
+	maxSteps?: number;
 	/** Other programs the actions start (`run` with `program:`), by file name. */
 	programs?: Record<string, string>;
 	actions: Action[];
@@ -51,9 +53,8 @@ export interface ScenarioData {
  */
 export function scenarioMachine(
 	scenario: ScenarioData,
-): Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> {
-	const fields: Pick<RunRequest, 'cann' | 'deviceCount' | 'ranks' | 'env' | 'limits' | 'programs'> =
-		machineFields(scenario);
+): MachineFields & Pick<RunRequest, 'programs'> {
+	const fields: MachineFields & Pick<RunRequest, 'programs'> = machineFields(scenario);
 	if (scenario.programs) fields.programs = scenario.programs;
 	return fields;
 }

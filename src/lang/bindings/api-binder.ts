@@ -17,6 +17,7 @@ import {
 	type ApiCall,
 	type ApiRow,
 	type ApiSignature,
+	type ApiTemplateValue,
 	type ApiType,
 } from '../../api/index.ts';
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
@@ -56,7 +57,7 @@ export class BoundCall implements ApiCall, ConvertContext {
 	readonly name: string;
 	form: number;
 	readonly args: Value[];
-	targs: readonly (string | number | undefined)[];
+	targs: readonly ApiTemplateValue[];
 	readonly self: unknown;
 	readonly declName: string | undefined;
 	readonly rt: Runtime;

@@ -9,6 +9,7 @@ import {
 	paramKind,
 	STRUCT_TYPE_NAMES,
 	templateParamKind,
+	type ApiElements,
 	type ApiSignature,
 } from '../../api/index.ts';
 import type { SourceSpan } from '../../sim/trace.ts';
@@ -27,7 +28,16 @@ import {
 	type CType,
 	type TemplateArg,
 } from '../types.ts';
-import { convert, FuncValue, Instance, isStore, Ptr, SimObject, type Value } from '../values.ts';
+import {
+	ArrayStore,
+	convert,
+	FuncValue,
+	Instance,
+	isStore,
+	Ptr,
+	SimObject,
+	type Value,
+} from '../values.ts';
 import { num, str } from './args.ts';
 import type { SimEnv } from './sim-env.ts';
 import { GmArray } from '../gm-array.ts';
@@ -102,16 +112,27 @@ export function argConverters(sig: ApiSignature): ArgConverter[] {
 				return (v) => structRecord(v);
 			case 'words':
 				return (v) => wordsOf(v);
+			case 'elements':
+				return (v) => elementsOf(v);
 			default:
 				return identity;
 		}
 	});
 }
 
-/** A struct argument as a record of every name of every field, aliases of a union included. */
-function structRecord(v: Value): unknown {
+/**
+ * A struct argument as a record of every name of every field, aliases of a union included; an
+ * array field (`uint16_t elementLengths[4]`) as its elements, and a tensor field as its tensor.
+ */
+export function structRecord(v: Value): unknown {
+	const field = (x: Value): unknown =>
+		x instanceof Ptr && x.base instanceof ArrayStore
+			? x.base.items.slice(x.base.index(x.offset))
+			: x instanceof SimObject
+				? x.handle
+				: x;
 	return v instanceof Instance
-		? Object.fromEntries([...v.cls.fieldIndex].map(([name, i]) => [name, v.fields[i]]))
+		? Object.fromEntries([...v.cls.fieldIndex].map(([name, i]) => [name, field(v.fields[i])]))
 		: v;
 }
 
@@ -128,6 +149,17 @@ function wordsOf(v: Value): [unknown, unknown] | unknown {
 	if (v instanceof Ptr && isStore(v.base))
 		return [v.base.load(v.offset, T.u64), v.base.load(v.offset + 8, T.u64)];
 	return v;
+}
+
+/** An integer array argument read and written in place; a null or foreign pointer reads 0s. */
+function elementsOf(v: Value): ApiElements {
+	if (!(v instanceof Ptr) || !isStore(v.base)) return { get: () => 0, set: () => undefined };
+	const { base, offset, elem } = v;
+	const size = Math.max(1, sizeOf(elem));
+	return {
+		get: (i) => num(base.load(offset + i * size, elem)),
+		set: (i, x) => base.store(offset + i * size, elem, convert(x, elem)),
+	};
 }
 
 /**

@@ -26,8 +26,12 @@ export function writeOut(p: Value, value: Value): void {
 	if (p instanceof Ptr && isStore(p.base)) p.base.store(p.offset, p.elem, value);
 }
 
-/** What an in-out pointer argument points to (undefined for a null or foreign pointer). */
-export function readOut(p: Value): Value {
+/**
+ * What an in-out pointer argument points to (undefined for a null or foreign pointer); for an
+ * object passed by reference (`LocalTensor<T>& concat`), the simulator object it holds.
+ */
+export function readOut(p: Value): unknown {
+	if (p instanceof SimObject) return p.handle;
 	if (p instanceof Ptr && isStore(p.base)) return p.base.load(p.offset, p.elem);
 	return undefined;
 }

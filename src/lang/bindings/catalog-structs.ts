@@ -28,6 +28,9 @@ export function catalogStruct(t: ApiType, targs: readonly TemplateArg[]): ClassD
 	cls.scope.cls = cls;
 	const tparams = t.templateParams ?? [];
 	const typeOf = (text: string): CType => {
+		// A tensor member (`LocalTensor<T> src1` of MrgSortSrcList) holds the program's tensor.
+		const tensor = /^LocalTensor<(.+)>$/.exec(text);
+		if (tensor) return { k: 'sim', name: 'LocalTensor', targs: [typeOf(tensor[1]!.trim())] };
 		const i = tparams.indexOf(text);
 		if (i >= 0) {
 			const a = targs[i];
@@ -46,7 +49,13 @@ export function catalogStruct(t: ApiType, targs: readonly TemplateArg[]): ClassD
 			continue;
 		}
 		const type = typeOf(f.type);
-		cls.addField({ name: f.name, type, value: convert(structFieldDefault(f.defaultValue), type) });
+		if (type.k === 'sim') cls.addField({ name: f.name, type });
+		else
+			cls.addField({
+				name: f.name,
+				type,
+				value: convert(structFieldDefault(f.defaultValue), type),
+			});
 	}
 	for (const f of t.fields ?? []) for (const alias of f.aliases ?? []) cls.addAlias(alias, f.name);
 	cls.fieldConstructors = (t.constructors ?? []).map((names) =>

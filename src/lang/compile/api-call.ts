@@ -11,15 +11,17 @@ import {
 	paramKind,
 	STRUCT_TYPE_NAMES,
 	type ApiSignature,
+	type ApiTemplateValue,
 } from '../../api/index.ts';
 import { BoundCall, type BoundApi } from '../bindings/api-binder.ts';
-import { returnType, templateArgs, valuesFit } from '../bindings/api-values.ts';
+import { returnType, structRecord, templateArgs, valuesFit } from '../bindings/api-values.ts';
 import { T, typeName, type CType, type TemplateArg } from '../types.ts';
 import { SimObject, type Value } from '../values.ts';
 import type { Scope } from '../scope.ts';
 import type { CompileContext, Ev, Ex } from './context.ts';
 import { EXTERNAL_PREFIX } from './externals.ts';
 import { compileBraceValue, compileExpr } from './expressions.ts';
+import { lookupPath } from './names.ts';
 
 /** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
 function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
@@ -242,6 +244,7 @@ export function compileApiCall(
 				? returnType(forms[candidates[0]!]!.sig, targs, selfType)
 				: T.unknown;
 	const ctargs = forms.map((f) => templateArgs(f.sig, targs));
+	const structTargs = forms.map((f) => structTemplateArgs(ctx, f.sig, at, scope));
 	const evs = args.map((a) => a.ev);
 	const selfEv: Ev | undefined = self?.ev;
 	const rt = ctx.rt;
@@ -272,7 +275,13 @@ export function compileApiCall(
 			const call = new BoundCall(name, vals, o, undefined, site, rt, span, env);
 			call.form = form;
 			call.texts = texts;
-			call.targs = ctargs[form]!;
+			const structs = structTargs[form]!;
+			if (structs.length === 0) call.targs = ctargs[form]!;
+			else {
+				const given: ApiTemplateValue[] = [...ctargs[form]!];
+				for (const [i, ex] of structs) given[i] = structRecord(ex.ev(f)) as ApiTemplateValue;
+				call.targs = given;
+			}
 			const convert = forms[form]!.convert;
 			const m = n < convert.length ? n : convert.length;
 			for (let i = 0; i < m; i++) vals[i] = convert[i]!(vals[i], call) as Value;
@@ -282,6 +291,41 @@ export function compileApiCall(
 		},
 		t,
 	};
+}
+
+/**
+ * The template arguments of a call at `at` that name a struct constant the signature takes by
+ * reference (`LayerNorm<float, float, false, cfg>` for `const LayerNormConfig& config`), each
+ * compiled as an expression so the call reads the constant's fields, wherever it was declared.
+ */
+function structTemplateArgs(
+	ctx: CompileContext,
+	sig: ApiSignature,
+	at: SyntaxNode,
+	scope: Scope,
+): [number, Ex][] {
+	const callee = at.name === 'CallExpression' ? at.firstChild : null;
+	const list = callee?.name === 'TemplateFunction' ? callee.getChild('TemplateArgumentList') : null;
+	if (!list) return [];
+	const nodes = ctx.parts(list);
+	const out: [number, Ex][] = [];
+	sig.templateParams.forEach((t, i) => {
+		const base = t.kind
+			.replace(/\bconst\b|&/g, '')
+			.trim()
+			.replace(/^AscendC::/, '');
+		const given = nodes[i];
+		// A plain name in a template argument list parses as a type descriptor.
+		const inner = given?.name === 'TypeDescriptor' ? ctx.parts(given) : [];
+		const node = inner.length === 1 ? inner[0] : given;
+		if (!node || !STRUCT_TYPE_NAMES.has(base)) return;
+		// A name the program does not declare (a library constant such as LNCFG_NORM) is left to
+		// the row's default.
+		const text = ctx.text(node).replace(/\s+/g, '');
+		if (/^[\w:]+$/.test(text) && !lookupPath(ctx, text.split('::'), scope)) return;
+		out.push([i, compileExpr(ctx, node, scope)]);
+	});
+	return out;
 }
 
 function sameReturn(sigs: readonly ApiSignature[]): boolean {

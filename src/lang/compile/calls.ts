@@ -27,12 +27,17 @@ import { resolveSimName, lookupPath } from './names.ts';
 import { compileConstruct } from './declarators.ts';
 import { compileExpr, compileEntityValue, compileBraceValue } from './expressions.ts';
 import { expandMacroCall, FRAMEWORK_MACROS } from './macros.ts';
-import { compileExternalCall } from './externals.ts';
+import { compileExternalCall, isExternalHandle } from './externals.ts';
 import { HELPER_FUNCTIONS, helperConvention } from '../helper-conventions.ts';
 import { compileCast } from './operators.ts';
 import { compileArrowObject, compileLvalue } from './lvalues.ts';
 import { CALL_INTRINSICS, METHOD_INTRINSICS } from './intrinsics.ts';
-import { isLaunch, compileLaunch } from './launch.ts';
+import {
+	isLaunch,
+	compileLaunch,
+	compileGeneratedLaunch,
+	GENERATED_LAUNCH_PREFIX,
+} from './launch.ts';
 import type { Ev, Ex, CompileContext } from './context.ts';
 import { constEx } from './closures.ts';
 import { isTypeNode, findFunctionDeclarator } from './syntax.ts';
@@ -112,6 +117,12 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 	// Kernel launch: `kernel<<<b, l2, s>>>(args)` was rewritten to `kernel(b, l2, s)(args)`.
 	if (callee.name === 'CallExpression' && isLaunch(ctx, callee))
 		return compileLaunch(ctx, callee, argNodes, scope, n);
+	// `ACLRT_LAUNCH_KERNEL(k)(blockDim, stream, args…)`: the generated `aclrtlaunch_k`.
+	const launched = callee.name === 'CallExpression' ? generatedLaunchName(ctx, callee) : undefined;
+	if (launched) {
+		const ex = compileGeneratedLaunch(ctx, launched, argNodes, scope, n);
+		if (ex) return ex;
+	}
 	let nameNode = callee;
 	let targNodes: SyntaxNode | null = null;
 	if (callee.name === 'TemplateFunction') {
@@ -261,6 +272,9 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 				return { ev: compileConstruct(ctx, t, args, n), t };
 			}
 		}
+		// The launch function of a generated `aclrtlaunch_<kernel>.h` of a kernel of the program.
+		const generated = compileGeneratedLaunch(ctx, text, argNodes, scope, n);
+		if (generated) return generated;
 		// A near miss of a known name is a typo; otherwise an API of a missing header or of a
 		// CANN library the simulator does not model is an external stub.
 		// A near miss of a known name is a typo, unless the name is an API of a library the
@@ -277,6 +291,28 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 	const fv = compileExpr(ctx, callee, scope);
 	return compileDynamicCall(ctx, fv, argNodes, scope, n, ctx.text(callee));
 }
+
+/**
+ * `aclrtlaunch_k` for the call `ACLRT_LAUNCH_KERNEL(k)` (the generated header's macro, assumed
+ * when the header is not there); undefined for any other call.
+ */
+function generatedLaunchName(ctx: CompileContext, call: SyntaxNode): string | undefined {
+	const fn = call.firstChild;
+	const list = call.getChild('ArgumentList');
+	const args = list ? ctx.parts(list) : [];
+	if (!fn || ctx.text(fn) !== LAUNCH_MACRO || args.length !== 1) return undefined;
+	const convention = helperConvention(LAUNCH_MACRO);
+	if (convention && !ctx.macros.has(LAUNCH_MACRO))
+		ctx.noteOnce('helper-assumed', `helper:${LAUNCH_MACRO}`, fn, {
+			name: LAUNCH_MACRO,
+			meaning: convention.meaning,
+			source: convention.source,
+		});
+	return GENERATED_LAUNCH_PREFIX + ctx.text(args[0]!).trim();
+}
+
+/** The generated launch header's macro. */
+const LAUNCH_MACRO = 'ACLRT_LAUNCH_KERNEL';
 
 function compileDynamicCall(
 	ctx: CompileContext,
@@ -552,8 +588,20 @@ function compileMethodCall(
 	}
 	if (obj.t.k === 'class') {
 		const defs = obj.t.cls.methods.get(method);
-		if (!defs)
+		if (!defs) {
+			// `this->tensor(0)` or `api.fn(x)`: a data member called, through its type's
+			// `operator()` or as the function it points to.
+			if (obj.t.cls.fieldIndex.has(method) || obj.t.cls.statics.has(method))
+				return compileDynamicCall(
+					ctx,
+					compileExpr(ctx, callee, scope),
+					argNodes,
+					scope,
+					n,
+					ctx.text(callee),
+				);
 			return ctx.bad('method-unknown', memberNode, { type: obj.t.cls.qualName, name: method });
+		}
 		return compileUserCall(
 			ctx,
 			defs,
@@ -641,6 +689,8 @@ function compileMethodCall(
 					return d.compiled!.invoke(o, vals);
 				}
 			}
+			// `platform->GetCoreNum()` on what an external `GetInstance()` returned: a stub too.
+			if (isExternalHandle(o)) return 0;
 			return rt.stop('method-unknown', span, { type: describe(o), name: method });
 		},
 		t: T.unknown,

@@ -153,10 +153,20 @@ function fillClass(ctx: CompileContext, cls: ClassDef, body: SyntaxNode): void {
 					break;
 				case 'TemplateDeclaration': {
 					const inner = ctx.parts(m).find((c) => c.name === 'FunctionDefinition');
+					// A member function template declared here and defined out of class is a
+					// declaration like any other member function's.
+					const declared = ctx
+						.parts(m)
+						.find(
+							(c) =>
+								(c.name === 'FieldDeclaration' || c.name === 'Declaration') &&
+								findFunctionDeclarator(c) !== null,
+						);
 					if (inner) {
 						const tparams = parseTemplateParams(ctx, m.getChild('TemplateParameterList'));
 						declareFunction(ctx, inner, scope, false, tparams, cls);
-					} else ctx.unsupported(m, 'member-template');
+					} else if (declared) declareField(ctx, cls, declared);
+					else ctx.unsupported(m, 'member-template');
 					break;
 				}
 				case 'ClassSpecifier':

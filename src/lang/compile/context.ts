@@ -48,6 +48,8 @@ export interface LV {
 	t: CType;
 	/** A constant: its address may be taken, but it cannot be assigned to. */
 	readOnly?: boolean;
+	/** A member of an object of an external type (whose members have no known types). */
+	externalMember?: boolean;
 }
 
 /** Parameters and return type of a function after template substitution. */

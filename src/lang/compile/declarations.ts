@@ -130,6 +130,8 @@ function declareTopInner(ctx: CompileContext, n: SyntaxNode, scope: Scope, exter
 }
 
 function compileTopLevelStatement(ctx: CompileContext, n: SyntaxNode): void {
+	// An empty declaration (`};` after a function body) declares nothing.
+	if (ctx.text(n).trim() === ';') return;
 	const call = n.getChild('CallExpression');
 	const callee = call?.firstChild;
 	const convention = callee ? helperConvention(ctx.text(callee)) : undefined;

@@ -7,7 +7,7 @@ import { constructParams } from '../../diagnostics/index.ts';
 import { ClassDef } from '../class-def.ts';
 import { Frame, NORMAL } from '../runtime.ts';
 import { Scope } from '../scope.ts';
-import { T, type CType } from '../types.ts';
+import { sizeOf, T, type CType } from '../types.ts';
 import {
 	ArrayStore,
 	CellStore,
@@ -15,6 +15,7 @@ import {
 	Ptr,
 	SimObject,
 	convert,
+	isStore,
 	type ArrayStoreOptions,
 	type Value,
 } from '../values.ts';
@@ -22,9 +23,9 @@ import { bindingPlaces } from '../std/associative.ts';
 import { declareEnum } from './declarations.ts';
 import { declareClass } from './classes.ts';
 import { resolveType, evalConstValue } from './type-resolution.ts';
-import { lookupPath } from './names.ts';
+import { lookupPath, resolveSimConstant } from './names.ts';
 import { badStatement } from './statements.ts';
-import { compileExpr } from './expressions.ts';
+import { compileBraceValue, compileExpr } from './expressions.ts';
 import { compileLvalue } from './lvalues.ts';
 import { parseExpression, swapSource } from './macros.ts';
 import { registerCleanup } from './cleanup.ts';
@@ -259,7 +260,8 @@ function constructsClass(ctx: CompileContext, typeNode: SyntaxNode, scope: Scope
 }
 
 /** Whether `id` names a type the program or the simulator knows (checked without reporting). */
-function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
+/** Whether `id` names a type (of the program or of the simulator), without diagnosing it. */
+export function namesType(ctx: CompileContext, id: SyntaxNode, scope: Scope): boolean {
 	const saved = ctx.diagnostics.length;
 	const noted = new Set(ctx.noted);
 	const t = resolveType(ctx, id, scope);
@@ -288,12 +290,15 @@ function compileVexingConstruction(
 		const id = parts[0];
 		if (!id || (id.name !== 'TypeIdentifier' && id.name !== 'ScopedTypeIdentifier'))
 			return undefined;
-		const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
+		const path = ctx.text(id).split('::');
+		const e = lookupPath(ctx, path, scope);
 		const value = e
 			? ['local', 'global', 'const', 'field', 'func'].includes(e.kind)
-			: // A name that is neither declared nor a type (`ACL_FLOAT16` of a missing header)
-				// is a value too, when a class of the program is being constructed.
-				constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope);
+			: // A simulator constant (`std::ios::binary`) is a value; so is a name that is
+				// neither declared nor a type (`ACL_FLOAT16` of a missing header) when a class
+				// of the program is being constructed.
+				resolveSimConstant(ctx, path) !== undefined ||
+				(constructsClass(ctx, typeNode, scope) && !namesType(ctx, id, scope));
 		if (!value) return undefined;
 		if (parts.length === 1) {
 			values.push(id);
@@ -584,10 +589,26 @@ function compileFieldConstruct(
 		const inst = fieldInit(f);
 		for (let i = 0; i < evs.length; i++) {
 			const k = targets[i]!;
-			inst.fields[k] = convertArg(evs[i]!(f), fields[k]!.type);
+			const field = fields[k]!;
+			const v = evs[i]!(f);
+			// An array member (`elementLengths[4]` of MrgSort4Info) copies the array it is given.
+			if (field.arrayDims?.length) copyElements(inst.fields[k], v, field.arrayDims[0]!);
+			else inst.fields[k] = convertArg(v, field.type);
 		}
 		return inst;
 	};
+}
+
+/** Copies `n` elements from the array `from` points at into the array member `to`. */
+function copyElements(to: Value, from: Value, n: number): void {
+	if (!(to instanceof Ptr && to.base instanceof ArrayStore)) return;
+	if (!(from instanceof Ptr) || !isStore(from.base)) return;
+	const size = Math.max(1, sizeOf(from.elem));
+	for (let i = 0; i < n; i++)
+		to.base.items[to.base.index(to.offset) + i] = convert(
+			from.base.load(from.offset + i * size, from.elem),
+			to.base.elem,
+		);
 }
 
 /** A function that creates an instance with every field default-constructed or initialised. */
@@ -616,6 +637,15 @@ export function compileFieldInitializers(
 		} else if (field.value !== undefined) {
 			const v = field.value;
 			makers.push(() => v);
+		} else if (full.k === 'class' && field.init) {
+			// `Shape s{3, 4};` or `Shape s = {3, 4};` in the class body: built from its list.
+			const saved = swapSource(ctx, ctx.foreign.get(field.init));
+			const ex =
+				field.init.name === 'InitializerList'
+					? compileBraceValue(ctx, field.init, full, cls.scope)
+					: compileExpr(ctx, field.init, cls.scope);
+			swapSource(ctx, saved);
+			makers.push(ex.ev);
 		} else if (full.k === 'sim' || full.k === 'class') {
 			makers.push(compileConstruct(ctx, full, [], null, false, field.name));
 		} else if (field.init) {

@@ -41,8 +41,8 @@ function kernelOperator(ctx: CompileContext): boolean {
 	return /#\s*include\s*[<"]kernel_operator\.h[>"]/.test(ctx.parsed.source);
 }
 
-/** A constant-like name: capitals, digits and underscores. */
-const CONSTANT_NAME = /^(?:\w+::)*[A-Z][A-Z0-9_]*$/;
+/** A constant-like name: capitals, digits and underscores, or the `kName` style (`kBlockDim`). */
+const CONSTANT_NAME = /^(?:\w+::)*(?:[A-Z][A-Z0-9_]*|k[A-Z][A-Za-z0-9]*)$/;
 
 /** Function names that say the function makes something (it then returns a handle, not 0). */
 const MAKER_NAME = /(?:Create|Alloc|New|Open|Make|Init\w*Desc|Get\w*Desc|Instance)\w*$/;
@@ -143,11 +143,44 @@ function externalType(name: string, newObject: () => ExternalObject): NativeType
 	};
 }
 
+/**
+ * The type of a struct member `field` of an external object (a nested struct of a missing
+ * header: `info.param.size = 4`), named `external:.field`. No warning of its own: the outer
+ * type had one.
+ */
+export function nestedExternalType(
+	ctx: CompileContext,
+	field: string,
+): Extract<CType, { k: 'sim' }> {
+	const key = `${EXTERNAL_PREFIX}.${field}`;
+	if (!ctx.bindings.types.has(key))
+		ctx.bindings.types.set(
+			key,
+			externalType(key, () => new ExternalObject(EXTERNAL_HANDLE_BASE + ++ctx.externalHandles)),
+		);
+	return { k: 'sim', name: key, targs: [] };
+}
+
+/** A new object of the external type named `name` (see {@link nestedExternalType}). */
+export function newExternalObject(ctx: CompileContext, name: string): SimObject {
+	return new SimObject(name, [], new ExternalObject(EXTERNAL_HANDLE_BASE + ++ctx.externalHandles));
+}
+
 /** The prefix of external types' names in the binding table. */
 export const EXTERNAL_PREFIX = 'external:';
 
 /** Handles made by external functions and objects start here (illustrative). */
 const EXTERNAL_HANDLE_BASE = 0x7e00_0000;
+
+/**
+ * Whether `v` is a handle an external function made (`GetInstance()` of a missing header): its
+ * member functions are stubs like the function that made it.
+ */
+export function isExternalHandle(v: unknown): boolean {
+	return (
+		typeof v === 'number' && v > EXTERNAL_HANDLE_BASE && v < EXTERNAL_HANDLE_BASE + 0x0100_0000
+	);
+}
 
 /** Reports the first use of an external `name` once; returns whether it is allowed. */
 function noteExternal(

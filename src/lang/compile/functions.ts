@@ -42,6 +42,7 @@ export function declareFunction(
 	let name = ctx.text(nameNode);
 	let owner = cls;
 	let ownerScope = scope;
+	let definedIn: Scope | undefined;
 	const scoped = nameNode.name === 'ScopedIdentifier' || nameNode.name === 'QualifiedIdentifier';
 	// A member of a class template instance defined out of class: its name is the last part.
 	if (cls && scoped) name = splitScoped(name).pop()!;
@@ -54,6 +55,7 @@ export function declareFunction(
 		if (e?.kind === 'class') {
 			owner = e.cls;
 			ownerScope = e.cls.scope;
+			definedIn = scope;
 		} else if (e?.kind === 'classTemplate') {
 			e.tpl.outOfClass.push({ node: n, tparams });
 			for (const inst of e.tpl.instances.values()) attachOutOfClass(ctx, inst, n, tparams);
@@ -109,6 +111,7 @@ export function declareFunction(
 	};
 	if (owner) def.cls = owner;
 	if (declaredAt) def.declaredAt = declaredAt;
+	if (definedIn) def.definedIn = definedIn;
 	if (tparams.length > 0) def.instances = new Map();
 	if (owner) {
 		const list = owner.methods.get(name) ?? [];
@@ -271,6 +274,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const fs: FnState = { slots: 0, ret: sig.ret, def };
 	ctx.fn = fs;
 	const scope = new Scope(def.cls ? def.cls.scope : def.scope, 'function', def.name);
+	if (def.definedIn) scope.definedIn = def.definedIn;
 	if (def.cls && def.scope !== def.cls.scope) {
 		// Instances of member templates keep their template arguments in def.scope.
 		for (const [k, v] of def.scope.names) scope.declare(k, v);

@@ -24,8 +24,10 @@ import { compileExpr } from './expressions.ts';
 import { parseMacroBody, swapSource } from './macros.ts';
 import { compileDerefLV } from './operators.ts';
 import { makeCallInfo } from './calls.ts';
+import { compileApiCall } from './api-call.ts';
 import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { firstLine } from './syntax.ts';
+import { nestedExternalType, newExternalObject } from './externals.ts';
 import { convertArg, numOf, derefPtr, storePtr, fieldLV, describe } from './value-ops.ts';
 
 /** A member of a value that is not a variable (e.g. `f().x`): outside the subset. */
@@ -66,6 +68,8 @@ export function compileLvalue(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 		}
 		case 'FieldExpression':
 			return compileFieldLV(ctx, n, scope);
+		case 'CallExpression':
+			return compileElementCallLV(ctx, n, scope);
 		case 'SubscriptExpression':
 			return compileSubscriptLV(ctx, n, scope);
 		case 'PointerExpression': {
@@ -160,6 +164,61 @@ function compileEntityLV(ctx: CompileContext, e: Entity, text: string): LV | und
 	}
 }
 
+/**
+ * The object of `a.b` in `a.b.c`. When `a` is of an external type, `a.b` is a struct member
+ * whose type is not known; used as an object, it is an external object too, made and stored
+ * in `a` at its first use (so `info.param.size = 4` then `info.param.size` reads 4).
+ */
+function nestedObject(ctx: CompileContext, n: SyntaxNode, scope: Scope): Ex {
+	const lv = compileLvalue(ctx, n, scope);
+	if (!lv) return compileRvalueMember(ctx, n);
+	if (!lv.externalMember) return { ev: lv.get, t: lv.t };
+	const kids = ctx.children(n);
+	const t = nestedExternalType(ctx, ctx.text(kids[kids.length - 1]!));
+	const name = t.name;
+	return {
+		ev: (f) => {
+			const o = lv.get(f);
+			// Only a member never written (read as 0) is made: whatever the program stored stays.
+			if (o !== 0 && o !== undefined) return o;
+			const made = newExternalObject(ctx, name);
+			lv.set(f, made);
+			return made;
+		},
+		t,
+	};
+}
+
+/**
+ * `t(i)` as a place, on a simulator object whose catalog has both `operator()` (the read) and
+ * `SetValue` (the write): `tensor(0) = x` is `tensor.SetValue(0, x)`.
+ */
+function compileElementCallLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
+	const callee = n.firstChild;
+	const list = n.getChild('ArgumentList');
+	const argNodes = list ? ctx.parts(list) : [];
+	if (!callee || argNodes.length !== 1 || !ctx.fn) return undefined;
+	const self = compileExpr(ctx, callee, scope);
+	if (self.t.k !== 'sim') return undefined;
+	const read = ctx.bindings.apis.get(`${self.t.name}::operator()`);
+	const write = ctx.bindings.apis.get(`${self.t.name}::SetValue`);
+	if (!read || !write) return undefined;
+	const index = compileExpr(ctx, argNodes[0]!, scope);
+	const slot = ctx.fn.slots++;
+	const value: Ex = { ev: (f) => f.s[slot], t: T.unknown };
+	const get = compileApiCall(ctx, read, [index], argNodes, [], n, self, scope);
+	const put = compileApiCall(ctx, write, [index, value], [argNodes[0]!, n], [], n, self, scope).ev;
+	return {
+		get: get.ev,
+		set: (f, v) => {
+			f.s[slot] = v;
+			put(f);
+		},
+		addr: () => new Ptr({}, 0, T.unknown),
+		t: get.t,
+	};
+}
+
 function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | undefined {
 	const kids = ctx.children(n);
 	const objNode = kids[0]!;
@@ -179,7 +238,10 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 		}
 		return fieldLV((f) => f.self as Instance, index, cls.fields[index]!.type, field);
 	}
-	const obj = compileExpr(ctx, objNode, scope);
+	const obj =
+		!arrow && objNode.name === 'FieldExpression'
+			? nestedObject(ctx, objNode, scope)
+			: compileExpr(ctx, objNode, scope);
 	const target = arrow ? compileArrowObject(ctx, obj, objNode, span) : obj;
 	const ot = target.t;
 	const getObj = target.ev;
@@ -244,6 +306,7 @@ function compileFieldLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): LV | 
 					);
 				},
 				t: T.unknown,
+				externalMember: nt.external === true,
 			};
 		}
 		if (!getter) {

@@ -7,7 +7,7 @@ import { parser } from '@lezer/cpp';
 import { formatBytes, LimitStop } from '../../sim/limits.ts';
 import { expandMacro } from '../macro-expand.ts';
 import { ShiftedText, type SourceText } from '../shifted-text.ts';
-import type { MacroDef } from '../preprocess.ts';
+import { blankQualifiers, type MacroDef } from '../preprocess.ts';
 import { Scope } from '../scope.ts';
 import { T } from '../types.ts';
 import { compileBlock } from './statements.ts';
@@ -202,8 +202,9 @@ function parseExpansion(ctx: CompileContext, body: string): ParsedExpansion | nu
 	const cached = ctx.expansions.get(body);
 	if (cached !== undefined) return cached;
 	let result: ParsedExpansion | null = null;
+	const code = blankQualifiers(body);
 	for (const kind of ['expr', 'stmt'] as const) {
-		const text = kind === 'expr' ? `int m=(${body});` : `void m(){${body};}`;
+		const text = kind === 'expr' ? `int m=(${code});` : `void m(){${code};}`;
 		const tree = parser.parse(text);
 		ctx.treeText.set(tree, text);
 		let bad = false;

@@ -24,6 +24,8 @@ import { compileLvalue } from './lvalues.ts';
 import type { Ev, Ex, LV, CompileContext } from './context.ts';
 import { constEx, foldEx } from './closures.ts';
 import { firstLine } from './syntax.ts';
+import { parseExpression } from './macros.ts';
+import { namesType } from './declarators.ts';
 import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 import { asStream, putToStream } from '../std/streams.ts';
@@ -33,6 +35,8 @@ import { extractValue } from '../std/files.ts';
 interface ChainOperand {
 	readonly node: SyntaxNode;
 	readonly casts: readonly SyntaxNode[];
+	/** `(T)-x` read by the grammar as `(T) - x`: the operand is negated, then cast. */
+	negated?: boolean;
 }
 
 /** The value a `CastExpression` casts (its last part that is not the type). */
@@ -87,8 +91,23 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	operand(n);
 	if (operands.length !== ops.length + 1)
 		return ctx.bad('parse-error', n, { text: firstLine(ctx.text(n)) });
+	// `(half)-1.0f`: the grammar cannot know `half` is a type and reads a subtraction from a
+	// parenthesised name; a name that is a type casts the negated operand after it.
+	for (let k = 0; k < ops.length; k++) {
+		const typeNode = parenthesizedType(ctx, operands[k]!, scope);
+		if (!typeNode || (ops[k] !== '-' && ops[k] !== '+')) continue;
+		const next = operands[k + 1]!;
+		operands.splice(k, 2, {
+			node: next.node,
+			casts: [typeNode, ...next.casts],
+			negated: ops[k] === '-' ? !next.negated : next.negated === true,
+		});
+		ops.splice(k, 1);
+		k--;
+	}
 	const compileOperand = (o: ChainOperand): Ex => {
 		let ex = compileExpr(ctx, o.node, scope);
+		if (o.negated) ex = compileBinary(ctx, '-', constEx(0, T.i32), ex, o.node);
 		for (let k = o.casts.length - 1; k >= 0; k--)
 			ex = compileCast(ctx, resolveTypeDescriptor(ctx, o.casts[k]!, scope), ex);
 		return ex;
@@ -117,6 +136,22 @@ export function compileBinaryChain(ctx: CompileContext, n: SyntaxNode, scope: Sc
 	};
 	const result = climb(1);
 	return result;
+}
+
+/** The type name in `(T)` when a chain operand is just a parenthesised name of a type. */
+function parenthesizedType(
+	ctx: CompileContext,
+	o: ChainOperand,
+	scope: Scope,
+): SyntaxNode | undefined {
+	if (o.node.name !== 'ParenthesizedExpression' || o.casts.length > 0 || o.negated)
+		return undefined;
+	const inner = ctx.parts(o.node);
+	const id = inner.length === 1 ? inner[0]! : undefined;
+	if (!id || (id.name !== 'Identifier' && id.name !== 'ScopedIdentifier')) return undefined;
+	const e = lookupPath(ctx, ctx.text(id).split('::'), scope);
+	if (e && e.kind !== 'type' && e.kind !== 'class') return undefined;
+	return namesType(ctx, id, scope) ? id : undefined;
 }
 
 function isStreamType(ctx: CompileContext, t: CType): boolean {
@@ -640,13 +675,17 @@ export function compileSizeof(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	if (td) {
 		// `sizeof(x)` with x a variable parses as a type; prefer the variable if there is one.
 		const kids = ctx.parts(td);
-		if (kids.length === 1 && kids[0]!.name === 'TypeIdentifier') {
-			const e = lookupPath(ctx, [ctx.text(kids[0]!)], scope);
+		if (kids[0]?.name === 'TypeIdentifier') {
+			const e = lookupPath(ctx, [ctx.text(kids[0])], scope);
 			if (
 				e &&
 				(e.kind === 'local' || e.kind === 'global' || e.kind === 'field' || e.kind === 'const')
 			) {
-				return constEx(sizeOf(e.type), T.u64);
+				if (kids.length === 1) return constEx(sizeOf(e.type), T.u64);
+				// `sizeof(names[0])` reads as the type `names` with an array bound: it is the
+				// element of the variable.
+				const expr = parseExpression(ctx, ctx.text(td));
+				if (expr) return constEx(sizeOf(compileExpr(ctx, expr, scope).t), T.u64);
 			}
 		}
 		return constEx(sizeOf(resolveTypeDescriptor(ctx, td, scope)), T.u64);

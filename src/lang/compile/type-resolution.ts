@@ -179,11 +179,37 @@ function resolveTemplateArg(ctx: CompileContext, a: SyntaxNode, scope: Scope): T
 			// `BUFFER_NUM`, `TPosition::VECIN`: names that may be values rather than types.
 			const v = tryValueName(ctx, ctx.text(only), scope);
 			if (v !== undefined) return v;
+			// A variable that is not a number (a struct constant such as a LayerNormConfig) is a
+			// value the call reads itself (api-call.ts), not a type.
+			const e = lookupPath(ctx, ctx.text(only).split('::'), scope);
+			const value = e?.kind === 'local' || e?.kind === 'global' || e?.kind === 'const';
+			if (value && e.type.k === 'class') return 0;
 		}
 		return resolveTypeDescriptor(ctx, a, scope);
 	}
+	const address = addressArgument(ctx, a, scope);
+	if (address !== undefined) return address;
 	const v = evalConstValue(ctx, a, scope);
 	return typeof v === 'number' ? v : 0;
+}
+
+/**
+ * `&conf` as a template argument (`TQue<VECIN, 1, &conf>`): the address of an object with
+ * static storage is a constant. It stands as a number made from the object's name, so two uses
+ * name one instance (an illustrative address: the simulator reads no object through it).
+ */
+function addressArgument(ctx: CompileContext, a: SyntaxNode, scope: Scope): number | undefined {
+	if (a.name !== 'PointerExpression' || !ctx.text(a).trimStart().startsWith('&')) return undefined;
+	const kids = ctx.parts(a);
+	const target = kids[kids.length - 1];
+	if (!target || (target.name !== 'Identifier' && target.name !== 'ScopedIdentifier'))
+		return undefined;
+	const name = ctx.text(target);
+	const e = lookupPath(ctx, name.split('::'), scope);
+	if (!e || (e.kind !== 'global' && e.kind !== 'const')) return undefined;
+	let h = 0x811c9dc5;
+	for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+	return 0x1000_0000 + (h % 0x0fff_ffff);
 }
 
 /** The value of a name if it names a constant (not a type), else undefined. */

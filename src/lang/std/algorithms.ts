@@ -82,11 +82,18 @@ export function addAlgorithmBindings(table: BindingTable): void {
 		['less_equal', (a: number, b: number) => a <= b],
 		['greater_equal', (a: number, b: number) => a >= b],
 		['equal_to', (a: number, b: number) => a === b],
-	] as const)
-		fns.set(
+	] as const) {
+		const make = () =>
+			new FuncValue(`std::${name}`, ([a, b]) => (holds(a as number, b as number) ? 1 : 0));
+		fns.set(name, make);
+		// Also a type, for a container's comparison argument (`std::map<K, V, std::greater<K>>`).
+		table.types.set(name, {
 			name,
-			() => new FuncValue(`std::${name}`, ([a, b]) => (holds(a as number, b as number) ? 1 : 0)),
-		);
+			ctype: (targs) => ({ k: 'sim', name, targs }),
+			construct: make,
+			methods: {},
+		});
+	}
 	fns.set('sort', (call) => {
 		const rg = range(call.args[0], call.args[1]);
 		if (!rg) return undefined;

@@ -2,7 +2,7 @@
  * `std::pair`, `std::tuple`, `std::optional`, and the associative containers `std::map`,
  * `std::unordered_map`, `std::set`, `std::unordered_set`. A map keeps its entries in a
  * JavaScript `Map` keyed by the key's value (numbers and strings as they are); `std::map` and
- * `std::set` visit keys in ascending order, the unordered ones in insertion order (so a run is
+ * `std::set` visit keys in ascending order (descending with `std::greater<K>` as their comparison), the unordered ones in insertion order (so a run is
  * deterministic). An entry seen through an iterator or a range-for is a pair whose `second`
  * writes into the map.
  */
@@ -45,20 +45,25 @@ export class MapData implements Copyable {
 	readonly ordered: boolean;
 	readonly keyType: CType;
 	readonly valueType: CType;
-	constructor(ordered: boolean, keyType: CType, valueType: CType) {
+	/** Whether an ordered container visits its keys from the largest (`std::greater<K>`). */
+	readonly descending: boolean;
+	constructor(ordered: boolean, keyType: CType, valueType: CType, descending = false) {
 		this.ordered = ordered;
 		this.keyType = keyType;
 		this.valueType = valueType;
+		this.descending = descending;
 	}
 	copy(): MapData {
-		const m = new MapData(this.ordered, this.keyType, this.valueType);
+		const m = new MapData(this.ordered, this.keyType, this.valueType, this.descending);
 		for (const [k, e] of this.entries) m.entries.set(k, { key: e.key, value: cloneValue(e.value) });
 		return m;
 	}
 	/** The keys in the order the container visits them. */
 	keys(): unknown[] {
 		const keys = [...this.entries.keys()];
-		if (this.ordered) keys.sort((a, b) => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1));
+		const before = this.descending ? 1 : -1;
+		if (this.ordered)
+			keys.sort((a, b) => (a === b ? 0 : (a as number) < (b as number) ? before : -before));
 		return keys;
 	}
 	/** The entry of `key`, made with a default value when it is missing. */
@@ -188,7 +193,12 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 		name,
 		ctype: (targs) => ({ k: 'sim', name, targs }),
 		construct: (call) => {
-			const m = new MapData(ordered, arg(call.targs, 0), valueOf(call.targs));
+			const order = call.targs[isSet ? 1 : 2];
+			const descending =
+				typeof order === 'object' &&
+				order.k === 'sim' &&
+				(order.name === 'greater' || order.name === 'greater_equal');
+			const m = new MapData(ordered, arg(call.targs, 0), valueOf(call.targs), descending);
 			const src = call.args[0];
 			if (src instanceof SimObject && src.handle instanceof MapData)
 				return new SimObject(name, call.targs, src.handle.copy());
@@ -267,6 +277,8 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 			size: () => T.u64,
 			count: () => T.u64,
 			find: (targs) => ({ k: 'sim', name: ITERATOR, targs }),
+			begin: (targs) => ({ k: 'sim', name: ITERATOR, targs }),
+			end: (targs) => ({ k: 'sim', name: ITERATOR, targs }),
 		},
 	};
 }

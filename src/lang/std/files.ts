@@ -32,6 +32,27 @@ export const MAX_COPIED_BYTES = 4 << 20;
 const IOS = { app: 1, ate: 2, binary: 4, in: 8, out: 16, trunc: 32 } as const;
 /** `std::ios_base::seekdir` and the C `SEEK_*` values. */
 const SEEK = { beg: 0, cur: 1, end: 2 } as const;
+/** The open modes and seek directions together, as members of every stream class. */
+const IOS_CONSTANTS: Readonly<Record<string, number>> = { ...IOS, ...SEEK };
+/** Member reads `stream.end`, `stream.binary` of the same constants. */
+const IOS_FIELDS = Object.fromEntries(
+	Object.entries(IOS_CONSTANTS).map(([name, value]) => [name, () => value]),
+);
+/** The classes that inherit `ios_base`'s constants (the simulator's stream types). */
+const IOS_OWNERS = [
+	'ios',
+	'ios_base',
+	'istream',
+	'ostream',
+	'iostream',
+	'ifstream',
+	'ofstream',
+	'fstream',
+	'filebuf',
+	'stringstream',
+	'istringstream',
+	'ostringstream',
+] as const;
 
 /** POSIX `open` flags (Linux values, illustrative) and `st_mode` bits. */
 const O = {
@@ -41,6 +62,23 @@ const O = {
 	O_CREAT: 0o100,
 	O_TRUNC: 0o1000,
 	O_APPEND: 0o2000,
+};
+/**
+ * `<cerrno>` codes with their Linux values (asm-generic/errno-base.h) and the glibc `strerror`
+ * text of each.
+ */
+const ERRNO: Readonly<Record<string, readonly [number, string]>> = {
+	EPERM: [1, 'Operation not permitted'],
+	ENOENT: [2, 'No such file or directory'],
+	EINTR: [4, 'Interrupted system call'],
+	EIO: [5, 'Input/output error'],
+	EBADF: [9, 'Bad file descriptor'],
+	EAGAIN: [11, 'Resource temporarily unavailable'],
+	ENOMEM: [12, 'Cannot allocate memory'],
+	EACCES: [13, 'Permission denied'],
+	EEXIST: [17, 'File exists'],
+	EINVAL: [22, 'Invalid argument'],
+	ENOSPC: [28, 'No space left on device'],
 };
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
@@ -264,6 +302,16 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 			langDiagnostic('file-written', call.span, { call: call.name, path }),
 		);
 	};
+	// `errno`: set by a failed open (ENOENT), 0 until then.
+	const errno = { value: 0 };
+	table.variables.set('errno', { get: () => errno.value, type: T.i32 });
+	for (const [name, [value]] of Object.entries(ERRNO))
+		table.constants.set(name, { value, type: T.i32 });
+	const texts = new Map(Object.values(ERRNO).map(([value, text]) => [value, text]));
+	table.functions.set('strerror', (call) => {
+		const n = num(call.args[0]);
+		return texts.get(n) ?? `Unknown error ${n}`;
+	});
 	/** Opens `path` for a call; undefined (reported) when reading a file that is not there. */
 	const open = (
 		call: NativeCall,
@@ -277,6 +325,7 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		const existing = fs.read(p);
 		if (read && !write && !existing) {
 			missing(call, path);
+			errno.value = ERRNO['ENOENT']![0];
 			return undefined;
 		}
 		if (write) noteWrite(call, p);
@@ -537,7 +586,10 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		mode: number,
 		kind: 'in' | 'out' | 'both',
 	) => {
-		const m = mode || (kind === 'in' ? IOS.in : kind === 'out' ? IOS.out : IOS.in | IOS.out);
+		// An ifstream always reads and an ofstream always writes, whatever else the mode says
+		// (`std::ios::binary` alone opens an ifstream for reading).
+		const m =
+			kind === 'in' ? mode | IOS.in : kind === 'out' ? mode | IOS.out : mode || IOS.in | IOS.out;
 		const read = (m & IOS.in) !== 0;
 		const write = (m & (IOS.out | IOS.app)) !== 0;
 		const file = open(
@@ -664,13 +716,14 @@ export function addFileBindings(table: BindingTable, env: SimEnv, fs: ProgramFil
 		writeTo(s.file, bytes);
 		return bytes.length;
 	};
-	for (const [name, value] of Object.entries(IOS)) {
-		table.constants.set(`ios::${name}`, { value, type: T.i32 });
-		table.constants.set(`ios_base::${name}`, { value, type: T.i32 });
-	}
-	for (const [name, value] of Object.entries(SEEK)) {
-		table.constants.set(`ios::${name}`, { value, type: T.i32 });
-		table.constants.set(`ios_base::${name}`, { value, type: T.i32 });
+	// Every stream class inherits the open modes and seek directions of `ios_base`, so
+	// `std::ifstream::binary` and `file.end` name them as well as `std::ios::binary`.
+	for (const owner of IOS_OWNERS)
+		for (const [name, value] of Object.entries(IOS_CONSTANTS))
+			table.constants.set(`${owner}::${name}`, { value, type: T.i32 });
+	for (const owner of IOS_OWNERS) {
+		const t = table.types.get(owner);
+		if (t) table.types.set(owner, { ...t, fields: { ...t.fields, ...IOS_FIELDS } });
 	}
 	table.types.set('filebuf', {
 		name: 'filebuf',

@@ -26,6 +26,13 @@ export const ACL_EVENT_RECORDED_STATUS = {
 	ACL_EVENT_RECORDED_STATUS_COMPLETE: 1,
 } as const;
 
+/** `aclrtFloatOverflowMode` — hicann/runtime:docs/zh/api_ref/25-02_Enumerations.md. */
+export const ACL_RT_OVERFLOW_MODE = {
+	ACL_RT_OVERFLOW_MODE_SATURATION: 0,
+	ACL_RT_OVERFLOW_MODE_INFNAN: 1,
+	ACL_RT_OVERFLOW_MODE_UNDEF: 2,
+} as const;
+
 /** `aclrtMemMallocPolicy`, in declaration order — same file (ascend-facts B.3). */
 export const ACL_MEM_MALLOC_POLICY = {
 	ACL_MEM_MALLOC_HUGE_FIRST: 0,

@@ -58,7 +58,12 @@ import type { Machine } from './machine.ts';
 export type KernelOutcome =
 	| { kind: 'completed' }
 	/** A core waits forever (NPU): the device reports a timeout at the next synchronize. */
-	| { kind: 'hang'; reason: string }
+	| {
+			kind: 'hang';
+			reason: string;
+			/** The blocks still running when the timeout fires (the cores the device reports). */
+			blocks?: readonly number[];
+	  }
 	/** A device exception (bad address, trap): reported at the next synchronize, with each
 	 * faulting core's report when the kernel simulator found them. */
 	| { kind: 'exception'; reason: string; trap?: boolean; faults?: readonly CoreFault[] }
@@ -75,9 +80,10 @@ export interface KernelLaunch {
 	blocks: number;
 	/**
 	 * Runs the kernel's body and says how it ended; called when the launch is accepted and not
-	 * captured (and again by each replay of a graph that captured it).
+	 * captured (and again by each replay of a graph that captured it). `saturation`: whether the
+	 * stream saturates half/bfloat16_t results (its aclrtFloatOverflowMode).
 	 */
-	run?: () => KernelOutcome;
+	run?: (saturation: boolean) => KernelOutcome;
 	/** How the kernel ends, for callers that have no body to run (tests). */
 	outcome?: KernelOutcome;
 	/** The device addresses among the arguments (the kernel may write them until it ends). */
@@ -403,7 +409,7 @@ export class AclRuntime {
 	 * The `EE9999: Inner Error!` block (or EZ9999 after a device exception) with its traceback:
 	 * errors the runtime reports as internal.
 	 */
-	innerError(code: 'EE9999' | 'EZ9999', traceback: readonly TracebackLine[]): void {
+	innerError(code: 'EE9999' | 'EZ9999' | 'EH9999', traceback: readonly TracebackLine[]): void {
 		const lines = [`${code}: Inner Error!`];
 		let rest = traceback;
 		if (this.machine.cann.screenFormat === 'title-first' && traceback.length > 0) {

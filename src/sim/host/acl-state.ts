@@ -67,6 +67,11 @@ export interface AclState {
 	lastError: AclError;
 	/** The earliest time a task failure of this process is due (Infinity: none pending). */
 	nextFailureAt: number;
+	/**
+	 * aclrtSetDeviceSatMode's aclrtFloatOverflowMode (0 saturation, 1 Inf/NaN) for the streams
+	 * created after it; undefined: the product's default.
+	 */
+	satMode: number | undefined;
 }
 
 /** A fresh, uninitialised runtime state. */
@@ -101,5 +106,6 @@ export function newAclState(): AclState {
 		recentErrMsg: null,
 		lastError: 0,
 		nextFailureAt: Number.POSITIVE_INFINITY,
+		satMode: undefined,
 	};
 }

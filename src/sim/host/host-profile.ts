@@ -56,7 +56,9 @@ const AICORE =
 	'illustrative: vector kernels run on the AI Core on these products, so failures are reported as aicore';
 const VECTOR =
 	'illustrative: vector kernels run on the vector cores (AIV), reported as vector core (ascend-facts D.19)';
-const TIMEOUT = 'illustrative: no default kernel execution timeout is in ascend-facts';
+/** Default AI Core operator timeouts of the aclrtSetOpExecuteTimeOut reference (CANN 8.0.RC2). */
+const TIMEOUT =
+	'default AI Core operator execution timeout, aclrtSetOpExecuteTimeOut constraints (hiascend CANNCommunityEdition 80RC2alpha001 aclcppdevg_03_0233)';
 const NOTIFY =
 	'hicann/runtime:docs/zh/api_ref/08_notify_management.md (aclrtCreateNotify constraints)';
 const SERVER_910 =
@@ -89,7 +91,27 @@ const TWO_DEFAULT_STREAMS_EP: Sourced = {
 	source: `${CONTEXT}: on Atlas inference EP a context has the default stream plus an internal-sync stream`,
 };
 const PAD_32: Sourced = { value: 32, source: PAD };
-const TIMEOUT_30S: Sourced = { value: 30_000_000, source: TIMEOUT };
+const SECOND = 1_000_000;
+const TIMEOUT_TRAINING: Sourced = {
+	value: 68 * SECOND,
+	source: `${TIMEOUT}: Atlas 训练系列产品 68 s`,
+};
+const TIMEOUT_INFERENCE: Sourced = {
+	value: 547 * SECOND,
+	source: `${TIMEOUT}: Atlas 推理系列产品 547 s`,
+};
+const TIMEOUT_A2: Sourced = {
+	value: 1091 * SECOND,
+	source: `${TIMEOUT}: Atlas A2 训练系列产品 1091 s`,
+};
+const TIMEOUT_EDGE: Sourced = {
+	value: 1091 * SECOND,
+	source: `${TIMEOUT}: Atlas 200I/500 A2 推理产品 1091 s`,
+};
+const TIMEOUT_A3: Sourced = {
+	value: 1091 * SECOND,
+	source: 'illustrative: the 8.0.RC2 table has no A3 row; taken as the A2 value (1091 s)',
+};
 const MIB = 1024 * 1024;
 /** Illustrative system reserve of cards whose usable size no source gives. */
 const reserve = (bytes: number): Sourced => ({
@@ -109,7 +131,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '6.0.1', source: OLD_CANN },
 		kernelCore: { value: 'aicore', source: AICORE },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_TRAINING,
 		devicesPerServer: { value: 8, source: SERVER_910 },
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(32 * GIB),
@@ -125,7 +147,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '6.0.1', source: OLD_CANN },
 		kernelCore: { value: 'aicore', source: AICORE },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_INFERENCE,
 		devicesPerServer: { value: 8, source: SERVER_310P },
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(24 * GIB),
@@ -141,7 +163,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '6.0.1', source: OLD_CANN },
 		kernelCore: { value: 'vector', source: VECTOR },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_INFERENCE,
 		devicesPerServer: { value: 8, source: SERVER_310P },
 		notifies: { value: 1024, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(24 * GIB),
@@ -157,7 +179,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '8.0.0', source: NEW_CANN },
 		kernelCore: { value: 'vector', source: VECTOR },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_A2,
 		devicesPerServer: { value: 8, source: SERVER_A2 },
 		notifies: { value: 8192, source: NOTIFY },
 		npuSmiMemoryBytes: { value: 65536 * MIB, source: HBM_64G },
@@ -176,7 +198,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '8.0.0', source: NEW_CANN },
 		kernelCore: { value: 'vector', source: VECTOR },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_A3,
 		devicesPerServer: { value: 16, source: SERVER_A3 },
 		notifies: { value: 8192, source: NOTIFY },
 		npuSmiMemoryBytes: { value: 65536 * MIB, source: HBM_64G },
@@ -196,7 +218,7 @@ export const HOST_PROFILES: Readonly<Record<ProductId, HostProfile>> = {
 		mallocPadBytes: PAD_32,
 		defaultCann: { value: '8.0.0', source: NEW_CANN },
 		kernelCore: { value: 'vector', source: VECTOR },
-		kernelTimeoutUs: TIMEOUT_30S,
+		kernelTimeoutUs: TIMEOUT_EDGE,
 		devicesPerServer: { value: 1, source: SERVER_EDGE },
 		notifies: { value: 2048, source: NOTIFY },
 		npuSmiMemoryBytes: reserve(4 * GIB),

@@ -23,6 +23,8 @@ export interface StreamError {
 	reason: string;
 	/** The cores that raised a device exception, for the runtime's PrintCoreInfo lines. */
 	faults?: readonly CoreFault[];
+	/** The blocks of a kernel that ran into the execution timeout, for the same lines. */
+	hung?: readonly number[];
 	/** Prints what the host shows when it learns of the failure (an HCCL task's lines). */
 	report?: (rt: AclRuntime) => void;
 	/** The host has noticed it (its device-side lines are printed; an exception aborted the context). */
@@ -65,6 +67,11 @@ export interface Stream {
 	/** Stream slots it holds on its device (0 for the default streams, counted in their context). */
 	slots: number;
 	stopOnFailure: boolean;
+	/**
+	 * Whether kernels on it saturate half/bfloat16_t results (the device's aclrtFloatOverflowMode
+	 * when it was created: aclrtSetDeviceSatMode does not change streams that already exist).
+	 */
+	saturation: boolean;
 	taskCount: number;
 	site: CallSite;
 	/** The call that created it (`aclrtCreateStream`, `aclrtCreateStreamWithConfig`), for the leak report. */

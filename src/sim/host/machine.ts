@@ -100,6 +100,8 @@ export interface SuspendResult {
 /** The machine; see the file comment. */
 export class Machine {
 	readonly recorder: Recorder;
+	/** The product the server's devices are. */
+	readonly product: ProductId;
 	readonly clock: VirtualClock;
 	readonly profile: HostProfile;
 	readonly cann: CannBehaviour;
@@ -120,6 +122,7 @@ export class Machine {
 
 	constructor(options: MachineOptions) {
 		this.recorder = options.recorder;
+		this.product = options.product;
 		this.clock = options.recorder.clock;
 		this.profile = hostProfile(options.product, options.limits);
 		this.cann = cannBehaviour(options.cann ?? this.profile.defaultCann.value);

@@ -117,6 +117,17 @@ export const RT_ERRORS = {
 		acl: E.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
 		desc: 'vector core exception',
 	},
+	// internal_error_define.hpp 0x07150025 / 0x0715005D; descriptions of errcode_manage.cc.
+	RT_ERROR_TSFW_AICORE_TIMEOUT: {
+		inner: 0x7150025,
+		acl: E.ACL_ERROR_RT_AICORE_TIMEOUT,
+		desc: 'aicore timeout',
+	},
+	RT_ERROR_TSFW_VECTOR_CORE_TIMEOUT: {
+		inner: 0x715005d,
+		acl: E.ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
+		desc: 'vector core timeout',
+	},
 } as const satisfies Record<string, RtError>;
 
 /** A name of {@link RT_ERRORS}. */

@@ -34,6 +34,7 @@ export const SCREEN_CODES = {
 	},
 	EE1010: { title: 'Execution_Error_Invalid_Context' },
 	EE1016: { title: 'Not_Supported' },
+	WE0001: { title: 'Not_Supported' },
 	EE1017: { title: 'Invalid_Argument' },
 	EE1018: { title: 'Invalid_Argument_API_Call_Sequence' },
 	EE1023: {

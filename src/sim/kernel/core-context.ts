@@ -66,12 +66,25 @@ import type { OperandViolation } from './operand-checks.ts';
 import { dataCopy } from './data-copy.ts';
 import { atomicWrite, type AtomicMode } from './atomic-store.ts';
 
+/** The CCE intrinsic a flag call was made through: its name and the pipes it was given. */
+export interface FlagIntrinsic {
+	readonly name: 'set_flag' | 'wait_flag';
+	readonly pipes: readonly [string, string];
+}
+
+/** The traced arguments of a flag call: the id, after the intrinsic's two pipes. */
+function flagArgs(id: number, intrinsic: FlagIntrinsic | undefined): string[] {
+	return intrinsic ? [...intrinsic.pipes, String(id)] : [String(id)];
+}
+
 /** Pipes `PipeBarrier<…>()` accepts. */
 export const PIPES = [...ISSUING_PIPES, 'PIPE_ALL'] as const;
 
 /** What a core needs from its launch: who it is (as its reports name it) and how many blocks run. */
 export interface CoreSetup extends CoreIdentity {
 	readonly blockNum: number;
+	/** Whether the core starts in saturation mode; omitted: the product's default. */
+	readonly floatSaturation?: boolean;
 }
 
 /** A step a running call described, written when the call returns. */
@@ -160,7 +173,7 @@ export class CoreContext {
 		this.mode = setup.mode;
 		this.profile = setup.profile;
 		this.product = setup.product;
-		this.floatSaturation = saturatesByDefault(setup.profile.arch);
+		this.floatSaturation = setup.floatSaturation ?? saturatesByDefault(setup.profile.arch);
 		this.productName = setup.productName;
 		this.wording = setup.wording;
 		this.pid = setup.pid;
@@ -413,8 +426,11 @@ export class CoreContext {
 		this.record(site, 'SyncAll', [], 'void');
 	}
 
-	/** `SetFlag<evt>(id)`. */
-	SetFlag(site: CallSite, eventName: string, id: number): void {
+	/**
+	 * `SetFlag<evt>(id)`; `intrinsic` names the CCE call the program made instead
+	 * (`set_flag(PIPE_MTE2, PIPE_V, id)`), which the trace then shows.
+	 */
+	SetFlag(site: CallSite, eventName: string, id: number, intrinsic?: FlagIntrinsic): void {
 		const event = this.requireEvent(site, eventName);
 		const call = `SetFlag<${event}>`;
 		this.#checkFlagId(site, call, event, id);
@@ -422,13 +438,16 @@ export class CoreContext {
 		const count = (this.#flags.get(key) ?? 0) + 1;
 		this.#flags.set(key, count);
 		this.noteSync(site, call, 'set', event, key);
-		this.record(site, call, [String(id)], 'void', [
+		this.record(site, intrinsic?.name ?? call, flagArgs(id, intrinsic), 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: count },
 		]);
 	}
 
-	/** `WaitFlag<evt>(id)`: on the NPU a flag that was never set makes the pipe wait forever. */
-	WaitFlag(site: CallSite, eventName: string, id: number): void {
+	/**
+	 * `WaitFlag<evt>(id)` (or its `intrinsic`, as for SetFlag): on the NPU a flag that was never
+	 * set makes the pipe wait forever.
+	 */
+	WaitFlag(site: CallSite, eventName: string, id: number, intrinsic?: FlagIntrinsic): void {
 		const event = this.requireEvent(site, eventName);
 		const call = `WaitFlag<${event}>`;
 		this.#checkFlagId(site, call, event, id);
@@ -448,7 +467,7 @@ export class CoreContext {
 		}
 		this.#flags.set(key, Math.max(0, count - 1));
 		this.noteSync(site, call, 'wait', event, key);
-		this.record(site, call, [String(id)], 'void', [
+		this.record(site, intrinsic?.name ?? call, flagArgs(id, intrinsic), 'void', [
 			{ kind: 'flag', core: this.blockIdx, event, id, pending: Math.max(0, count - 1) },
 		]);
 	}

@@ -29,6 +29,11 @@ export interface GmBuffer {
 	readonly unmapped?: boolean;
 	/** The run's memory budget its touched pages are charged to; absent: not charged. */
 	readonly budget?: MemoryBudget;
+	/**
+	 * The buffer whose bytes this one shows (a view: the interpreter's pointer-addressable
+	 * buffer over a device allocation). Its contents are that buffer's, made on first use.
+	 */
+	readonly contentsOf?: GmBuffer;
 }
 
 /** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
@@ -90,6 +95,7 @@ export function typeGmBuffer(buffer: GmBuffer, dtype: DType): void {
  */
 export function gmStore(buffer: GmBuffer): ByteStore {
 	if (buffer.unmapped) return UNMAPPED;
+	if (buffer.contentsOf) return gmStore(buffer.contentsOf);
 	let store = gmContents.get(buffer);
 	if (!store) {
 		store = new ByteStore(buffer.budget, { name: `${buffer.name} (GM)`, bytes: buffer.bytes });
@@ -99,16 +105,11 @@ export function gmStore(buffer: GmBuffer): ByteStore {
 }
 
 /**
- * Forgets the contents of a freed buffer (every view of it shares them) and gives their charge
+ * Forgets the contents of a freed buffer (every view of it shows them) and gives their charge
  * back to the budget; a later access reads zeros.
  */
 export function dropGmContents(buffer: GmBuffer): void {
-	gmContents.get(buffer)?.dropAll();
-}
-
-/** Makes `view` another name for `target`'s contents (the same bytes under both). */
-export function shareGmStore(view: GmBuffer, target: GmBuffer): void {
-	gmContents.set(view, gmStore(target));
+	gmContents.get(buffer.contentsOf ?? buffer)?.dropAll();
 }
 
 /** Host → device copy into GM (e.g. `aclrtMemcpy` host-to-device): writes `bytes` at `ptr`. */

@@ -45,6 +45,11 @@ export interface KernelLaunchOptions {
 	fileName: string;
 	/** Where the launch is in the user's program, for a diagnostic about blockDim. */
 	site?: CallSite;
+	/**
+	 * Whether the cores start in saturation mode (the stream's aclrtFloatOverflowMode); omitted:
+	 * the product's default.
+	 */
+	floatSaturation?: boolean;
 }
 
 /** How a launch ended. */
@@ -134,6 +139,9 @@ export class KernelLaunch {
 					wording: this.wording,
 					pid: options.pid + b,
 					fileName: options.fileName,
+					...(options.floatSaturation !== undefined
+						? { floatSaturation: options.floatSaturation }
+						: {}),
 				}),
 			);
 		}
@@ -178,13 +186,15 @@ export class KernelLaunch {
 		return this.finish();
 	}
 
-	/** Prints the sanitizer's reports of this launch; returns how many (each is an ERROR). */
+	/** Prints the sanitizer's reports of this launch; returns how many are ERRORs. */
 	#printSanitizerReports(sanitizer: SanitizerRun): number {
 		const reports = sanitizer.reports(this.kernelName, this.#fileName);
-		for (const lines of reports)
+		for (const { lines, error } of reports) {
+			const level = error ? 'ERROR' : 'WARNING';
 			for (const text of lines)
-				this.recorder.log({ text, channel: 'screen', pid: this.#pid, level: 'ERROR' });
-		return reports.length;
+				this.recorder.log({ text, channel: 'screen', pid: this.#pid, level });
+		}
+		return reports.filter((r) => r.error).length;
 	}
 
 	/** Marks a core as having run to the end of the kernel. */

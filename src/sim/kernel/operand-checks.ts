@@ -354,3 +354,37 @@ export function checkParamRange(
 	});
 	return false;
 }
+
+/**
+ * Whether `value` is one of `allowed`; otherwise reports `param-value-invalid`, and in CPU-debug
+ * mode stops with the API's own assert line `message` when it has one (MrgSort's validBit, say).
+ */
+export function checkParamOneOf(
+	core: CoreContext,
+	site: CallSite,
+	ctx: CheckContext,
+	check: { readonly param: string; readonly value: number; readonly allowed: readonly number[] },
+	message?: string,
+): boolean {
+	const { param, value, allowed } = check;
+	if (allowed.includes(value)) return true;
+	const values = { call: ctx.call, param, value, allowed: allowed.join(' / ') };
+	reportViolation(core, site, ctx.call, {
+		check: 'value',
+		access: undefined,
+		code: 'param-value-invalid',
+		values,
+		...(core.mode === 'cpu' && message !== undefined
+			? {
+					stop: {
+						code: 'param-value-invalid',
+						values,
+						log: { header: ctx.header, line: ctx.frame.line - 5, func: ctx.api, message },
+						frames: [ctx.frame],
+						reason: `${ctx.call}: ${param} = ${value} is not one of ${values.allowed}`,
+					},
+				}
+			: {}),
+	});
+	return false;
+}

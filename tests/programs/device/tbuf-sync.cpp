@@ -1,6 +1,6 @@
 // z = x + y on 2 blocks of 1024 floats, two tiles of 512 per block, through TBuf scratch: with
 // no TQue to insert the pipe syncs, the kernel orders MTE2 (copy in), V (Add) and MTE3 (copy
-// out) itself. Every sync is here; the tests delete one line at a time (the SYNC markers).
+// out) itself. Every sync is here; the tests delete one line at a time (SYNC and COPY markers).
 #include <cstdio>
 #include "acl/acl.h"
 #include "kernel_operator.h"
@@ -36,7 +36,7 @@ extern "C" __global__ __aicore__ void add_tbuf(GM_ADDR x, GM_ADDR y, GM_ADDR z)
             WaitFlag<HardEvent::V_MTE2>(EVENT_ID0); // SYNC V_MTE2
         }
         DataCopy(xLocal, xGm[i * TILE], TILE);
-        DataCopy(yLocal, yGm[i * TILE], TILE);
+        DataCopy(yLocal, yGm[i * TILE], TILE); // COPY y
         SetFlag<HardEvent::MTE2_V>(EVENT_ID0); // SYNC MTE2_V
         WaitFlag<HardEvent::MTE2_V>(EVENT_ID0); // SYNC MTE2_V
         if (i > 0) {

@@ -1,7 +1,15 @@
 // LayerNorm in both forms on float rows. [B, S, H] = [2, 2, 16] with originalHLength 12 (the
 // last 4 columns are padding): y, the means in m, the variances in v. [A, R] = 3 rows of 10
-// elements in a pitch of 16: q, the means in a, the rstd values in r.
+// elements in a pitch of 16: q, the means in a, the rstd values in r; -D NO_BETA=true and
+// -D NO_GAMMA=true set the LayerNormConfig of that call.
 #include "kernel_operator.h"
+
+#ifndef NO_BETA
+#define NO_BETA false
+#endif
+#ifndef NO_GAMMA
+#define NO_GAMMA false
+#endif
 
 extern "C" __global__ __aicore__ void layernorm(GM_ADDR x, GM_ADDR gm, GM_ADDR bt, GM_ADDR y,
                                                 GM_ADDR m, GM_ADDR v, GM_ADDR q, GM_ADDR a,
@@ -42,7 +50,9 @@ extern "C" __global__ __aicore__ void layernorm(GM_ADDR x, GM_ADDR gm, GM_ADDR b
     AscendC::LayerNorm<float, false>(out, mean, var, src, gamma, beta, (float)0.001, tiling);
     AscendC::LayerNormPara para = {3, 10, 16};
     LayerNormSeparateTiling separate;
-    AscendC::LayerNorm<float, float>(out2, mean2, rstd, src, gamma, beta, 0.01f, para, separate);
+    static constexpr AscendC::LayerNormConfig config = {NO_BETA, NO_GAMMA, false, true};
+    AscendC::LayerNorm<float, float, false, config>(out2, mean2, rstd, src, gamma, beta, 0.01f,
+                                                    para, separate);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(yGm, out, 64);
     AscendC::DataCopy(mGm, mean, 8);

@@ -77,13 +77,13 @@ export function launchKernel(
 			name: launch.name,
 			blocks: launch.blocks,
 			args: launch.args ?? [],
-			run: () => launch.run?.() ?? launch.outcome ?? { kind: 'completed' },
+			run: () => launch.run?.(s.saturation) ?? launch.outcome ?? { kind: 'completed' },
 		});
 		return step(rt, stream, args, ACL_SUCCESS, site, 'captured');
 	}
 	const start = s.busyUntil > clock.now ? s.busyUntil : clock.now;
 	settleBeforeKernel(rt.machine, start);
-	const outcome = launch.run ? launch.run() : (launch.outcome ?? { kind: 'completed' });
+	const outcome = launch.run ? launch.run(s.saturation) : (launch.outcome ?? { kind: 'completed' });
 	if (outcome.kind === 'abort') {
 		rt.rawStep(
 			'launchKernel',
@@ -162,6 +162,7 @@ export function scheduleKernel(
 			line: site.stack[site.stack.length - 1]?.line ?? 0,
 		};
 		if (outcome.kind === 'exception' && outcome.faults) s.error.faults = outcome.faults;
+		if (outcome.kind === 'hang') s.error.hung = outcome.blocks ?? [];
 		failureDue(rt, end);
 	}
 	return end;

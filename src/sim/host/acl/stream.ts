@@ -15,9 +15,15 @@ import { hex, type TracebackLine } from '../host-log.ts';
 import type { Context, Stream } from '../host-resources.ts';
 import { reasonLine, rtFailure } from '../rt-errors.ts';
 import { captureRefusal } from './graph-capture.ts';
+import { deviceSatMode, SAT_MODE } from './sat-mode.ts';
 import { raceCheck } from './model.ts';
 import { Halt } from '../../halt.ts';
-import { abortedSubmission, noticeFailures, reportAbortedWait } from './task-errors.ts';
+import {
+	abortedSubmission,
+	aclCallLine,
+	noticeFailures,
+	reportAbortedWait,
+} from './task-errors.ts';
 
 const { ACL_SUCCESS } = ACL_ERROR;
 
@@ -304,6 +310,7 @@ export function newStream(
 		error: undefined,
 		slots: 0,
 		stopOnFailure: false,
+		saturation: deviceSatMode(rt) === SAT_MODE.saturation,
 		taskCount: 0,
 		site,
 		api,
@@ -386,6 +393,15 @@ export function reportStreamError(rt: AclRuntime, stream: Stream, deviceSync: bo
 		// The device-side lines were printed when the task failed (task-errors.ts); the
 		// screen shows EZ9999 after a device exception (ascend-facts D.13 and C).
 		rt.screen('EZ9999: Inner Error!');
+	} else if (error.hung && !deviceSync) {
+		// A kernel that ran into the timeout, seen at a stream synchronize: the reason and the
+		// ACL line under EH9999 (vllm-project/vllm-ascend#4972, 507014).
+		const name = vector ? 'RT_ERROR_TSFW_VECTOR_CORE_TIMEOUT' : 'RT_ERROR_TSFW_AICORE_TIMEOUT';
+		rtFailure(rt, 'rtStreamSynchronize', name);
+		rt.innerError('EH9999', [
+			reasonLine(rt, 'rtStreamSynchronize', name),
+			aclCallLine(`synchronize stream failed, runtime result = ${error.code}`),
+		]);
 	} else {
 		// ascend-facts D.19: a core timeout shows EH9999 and, at device sync, the reason line.
 		rt.screen('EH9999: Inner Error!');

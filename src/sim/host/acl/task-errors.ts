@@ -49,6 +49,7 @@ export function noticeFailures(rt: AclRuntime): void {
 		}
 		e.noticed = true;
 		if (e.kind === 'exception') printException(rt, s, e);
+		else if (e.kind === 'timeout' && e.hung) printTimeout(rt, s, e, e.hung);
 		const context = s.context;
 		if (s.stopOnFailure && !context.abort) {
 			context.abort = {
@@ -112,6 +113,58 @@ function printException(rt: AclRuntime, stream: Stream, e: StreamError): void {
 		);
 	}
 }
+
+/**
+ * The device-side lines of a kernel that ran into the execution timeout, in the order of the
+ * A3 board logs of hw-native-sys/PTOAS#864 and #704 (AI Core, retCode 0x25) and #467 (vector
+ * core, retCode 0x30): each still-running core's PrintCoreInfo pair with `error code = 0` and
+ * `errorStr: timeout or trap error.` (device_error_core_proc.cc), then PreCheckTaskErr's
+ * `Kernel task happen error, retCode=…, [aicore timeout].` (the TS_ERROR_AICORE_TIMEOUT 0x25 /
+ * TS_ERROR_VECTOR_CORE_TIMEOUT 0x30 of task_scheduler_error.h), GetError's line, and the fault
+ * kernel (vllm-project/vllm-ascend#4972).
+ */
+function printTimeout(
+	rt: AclRuntime,
+	stream: Stream,
+	e: StreamError,
+	blocks: readonly number[],
+): void {
+	const { at, taskId } = e;
+	const device = stream.context.device.id;
+	const vector = rt.machine.profile.kernelCore.value === 'vector';
+	const tid = rt.tid;
+	const faults = blocks.map((blockIdx) => ({
+		blockIdx,
+		errorCode: '0',
+		errorStr: TIMEOUT_ERROR_STR,
+	}));
+	logCoreFaults(rt, at, faults, vector, taskId + 1);
+	const retCode = vector ? '0x30' : '0x25';
+	const desc = vector ? 'vector core timeout' : 'aicore timeout';
+	rt.plogAt(
+		at,
+		'ERROR',
+		'RUNTIME',
+		`[davinci_kernel_task.cc:1729]${tid} PreCheckTaskErr:Kernel task happen error, retCode=${retCode}, [${desc}].`,
+	);
+	rt.plogAt(
+		at,
+		'ERROR',
+		'RUNTIME',
+		vector
+			? `[stream.cc:1475]${tid} GetError:AIV Kernel happen error, retCode=${retCode}.`
+			: `[stream.cc:1475]${tid} GetError:AICORE Kernel task happen error, retCode=${retCode}.`,
+	);
+	rt.plogAt(
+		at,
+		'ERROR',
+		'RUNTIME',
+		`[stream.cc:1475]${tid} GetError:Aicore kernel execute failed, device_id=${device}, stream_id=${stream.id}, report_stream_id=${stream.id}, task_id=${taskId}, flip_num=0, fault kernel_name=${e.kernel}`,
+	);
+}
+
+/** The errorStr a core reports when it is stopped by the timeout (device_error_core_proc.cc). */
+const TIMEOUT_ERROR_STR = 'timeout or trap error.';
 
 /**
  * What a refused submission prints besides `SubmitTask:context is abort`: the record-event lines
