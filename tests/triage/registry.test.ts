@@ -87,6 +87,20 @@ describe('loading the case files from disk', () => {
 		expect(registry.signatures.length).toBeGreaterThanOrEqual(cases.length);
 	});
 
+	it('has no pattern that opens with an unbounded repeat, which is quadratic on a long run', async () => {
+		// `\w+:context is abort` tries every start inside a 64 KiB run of letters and runs each to
+		// its end: one pasted 10 MB line took minutes. A bounded repeat (`\w{1,64}`) is linear.
+		const opensUnbounded = /^\^?(?:\(\?:(?:[^()]*\|)?)?(?:\\[wWsSdD]|\.|\[[^\]]*\])[+*]/;
+		const registry = await loadRegistry();
+		const offenders = registry.signatures.flatMap((s) =>
+			[s.pattern, ...s.also, ...s.unless]
+				.filter((p) => opensUnbounded.test(p))
+				.map((p) => `${s.id}: ${p}`),
+		);
+		expect(offenders).toEqual([]);
+		expect(opensUnbounded.test('(?:SubmitTask|\\w+):context is abort')).toBe(true);
+	});
+
 	it('names the file and the field when case.yaml does not fit the schema', async () => {
 		const root = caseDir({ 'bad-case/case.yaml': 'component: kernel\n' });
 		const error = await loadCases(root).catch((caught: Error) => caught);
