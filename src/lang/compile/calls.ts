@@ -45,6 +45,7 @@ import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
 import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
 import { compileNumericLimit } from './numeric-limits.ts';
+import { compileTilingMethod } from './tiling-methods.ts';
 
 /** The spellings of inline assembly. */
 const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
@@ -588,6 +589,11 @@ function compileMethodCall(
 	}
 	if (obj.t.k === 'class') {
 		const defs = obj.t.cls.methods.get(method);
+		const tiling = !defs && obj.t.cls.tiling;
+		if (tiling) {
+			const call = compileTilingMethod(ctx, obj.t.cls, obj, method, argNodes, scope);
+			if (call) return call;
+		}
 		if (!defs) {
 			// `this->tensor(0)` or `api.fn(x)`: a data member called, through its type's
 			// `operator()` or as the function it points to.
