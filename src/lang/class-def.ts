@@ -112,7 +112,9 @@ export class ClassDef {
 			const t: CType = f.arrayDims?.length
 				? f.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), f.type)
 				: f.type;
-			const { align: a, size } = this.tiling ? tilingFieldLayout(t) : { align: alignOf(t), size: sizeOf(t) };
+			const { align: a, size } = this.tiling
+				? tilingFieldLayout(t)
+				: { align: alignOf(t), size: sizeOf(t) };
 			offset = Math.ceil(offset / a) * a;
 			this.#offsets.push(offset);
 			offset += size;

@@ -256,7 +256,9 @@ export function tilingDefinitionsAsStructs(out: string[], text: string, mask: Ui
 	for (let i = 0; i < uses.length; i++) {
 		const { at, name } = uses[i]!;
 		if (name === 'BEGIN_TILING_DATA_DEF') {
-			const next = uses.slice(i + 1).find((u) => u.name.startsWith('BEGIN') || u.name.startsWith('END'));
+			const next = uses
+				.slice(i + 1)
+				.find((u) => u.name.startsWith('BEGIN') || u.name.startsWith('END'));
 			open = next?.name === 'END_TILING_DATA_DEF' && rewriteTilingCall(out, text, mask, at, name);
 			rewrote ||= open;
 		} else if (name === 'END_TILING_DATA_DEF' && open) {
@@ -285,7 +287,8 @@ function rewriteTilingCall(
 	const words =
 		name === 'BEGIN_TILING_DATA_DEF' && a.length === 1
 			? ['struct', a[0]!, ':', 'TilingDef', '{']
-			: (name === 'TILING_DATA_FIELD_DEF' || name === 'TILING_DATA_FIELD_DEF_STRUCT') && a.length === 2
+			: (name === 'TILING_DATA_FIELD_DEF' || name === 'TILING_DATA_FIELD_DEF_STRUCT') &&
+				  a.length === 2
 				? [a[0]!, a[1]!]
 				: name === 'TILING_DATA_FIELD_DEF_ARR' && a.length === 3
 					? [a[0]!, `${a[2]!}[${a[1]!}]`]
@@ -300,7 +303,13 @@ function rewriteTilingCall(
  * does not fit before a line break goes after it); the rest becomes blanks and line breaks stay.
  * False (and nothing written) when the words do not fit.
  */
-function placeWords(out: string[], text: string, from: number, to: number, words: readonly string[]): boolean {
+function placeWords(
+	out: string[],
+	text: string,
+	from: number,
+	to: number,
+	words: readonly string[],
+): boolean {
 	const chars: string[] = [];
 	let k = from;
 	for (const word of words) {
@@ -309,7 +318,7 @@ function placeWords(out: string[], text: string, from: number, to: number, words
 			while (end < to && end - k < word.length && text[end] !== '\n' && text[end] !== '\r') end++;
 			if (end - k === word.length) break;
 			if (end >= to) return false;
-			while (k <= end) chars.push(text[k] === '\n' || text[k] === '\r' ? text[k]! : ' '), k++;
+			while (k <= end) (chars.push(text[k] === '\n' || text[k] === '\r' ? text[k]! : ' '), k++);
 		}
 		chars.push(...word);
 		k += word.length;

@@ -36,8 +36,7 @@ export function compileTilingMethod(
 		const v = obj.ev(f);
 		return v instanceof Instance ? v : undefined;
 	};
-	if (method === 'GetDataSize' && args.length === 0)
-		return { ev: () => cls.sizeOf(), t: T.u64 };
+	if (method === 'GetDataSize' && args.length === 0) return { ev: () => cls.sizeOf(), t: T.u64 };
 	if (method === 'SaveToBuffer' && args.length === 2) {
 		const [dst, capacity] = args as [Ex, Ex];
 		const rt = ctx.rt;
