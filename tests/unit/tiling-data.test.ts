@@ -48,3 +48,34 @@ describe('a tiling class declared with the framework macros', () => {
 		]);
 	});
 });
+
+describe('the host tiling functions over ge::Shape', () => {
+	it('read the shape, fill the documented tiling fields by reference and size the temporary space by the stated rule', () => {
+		// Shape {2, 16, 64, 60}: 4 dims, dim 9 reads 0, size 2·16·64·60 = 122880. LayerNorm [B, S, H]:
+		// 2·16·64 = 2048 elements, min 2048·4 = 8192, max 8192 + 2·2048·4 = 24576; NormTiling is
+		// tmpSize @0 and the 104-byte LayerNormTiling @8: 112. [A, R] {4, 24} with rstd: 96
+		// elements, min 96·4 + 4·4 = 400, max 400 + 2·96·4 = 1168. SoftMax {2, 4, 32}: 8 rows of
+		// 32, min 8·2·32 = 512, max 512 + 256·4 = 1536. Sort {128}: 128·8 = 1024 and 2048.
+		expect(stdout('tiling-helpers.cpp')).toEqual([
+			'shape 4 60 0 122880',
+			'layernorm 8192 24576 | 2 16 64 60 | 112',
+			'separate 400 1168 | 4 24',
+			'softmax 512 1536 | 8 32',
+			'sort 1024 2048 | 8 27',
+		]);
+	});
+
+	it('warn in both languages that the sizes are illustrative and that only the shape fields are filled', () => {
+		const source = readFileSync(
+			new URL('../programs/tiling/tiling-helpers.cpp', import.meta.url),
+			'utf8',
+		);
+		const trace = run({ source, product: 'atlas-a2', mode: 'npu' });
+		const codes = trace.diagnostics.map((d) => d.code);
+		expect(codes.filter((c) => c === 'tiling-size-illustrative')).toHaveLength(5);
+		expect(codes.filter((c) => c === 'tiling-fields-partial')).toHaveLength(3);
+		const sizes = trace.diagnostics.find((d) => d.code === 'tiling-size-illustrative')!;
+		expect(sizes.messages?.zh).toContain('示意规则');
+		expect(sizes.messages?.en).toContain('illustrative rule');
+	});
+});

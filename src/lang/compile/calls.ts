@@ -237,7 +237,7 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			if (special) return special;
 			const api = ctx.bindings.apis.get(simName);
 			if (api && api.row.owner === undefined) {
-				const args = compileApiArgs(ctx, argNodes, scope);
+				const args = compileApiArgs(ctx, argNodes, scope, api);
 				return compileApiCall(ctx, api, args, argNodes, targs, n, null, scope);
 			}
 			const fn = ctx.bindings.functions.get(simName);
