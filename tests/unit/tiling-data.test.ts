@@ -79,3 +79,10 @@ describe('the host tiling functions over ge::Shape', () => {
 		expect(sizes.messages?.en).toContain('illustrative rule');
 	});
 });
+
+describe('tiling tables the host code reads', () => {
+	it('initialise each pair of a vector of pairs from its nested braces', () => {
+		// 5000 ≥ 4096 → 1; 1024 ≥ 1024 → 4; 300 ≥ 256 → 16; 8 ≥ 0 → 64; 96 / 16 = 6.
+		expect(stdout('slice-table.cpp')).toEqual(['1 4 16 64', '6']);
+	});
+});
