@@ -75,6 +75,29 @@ const SOFTMAX_RULE: Localized = {
 	en: 'a 32-byte block a row for the maximum and one for the sum at least, plus a float copy of the input at most',
 };
 
+/** `GetSoftMaxMaxTmpSize` or `GetSoftMaxMinTmpSize`: one bound of SoftMax's temporary space. */
+function softMaxSizeRow(bound: 'Max' | 'Min'): HostApiRow {
+	const name = `GetSoftMax${bound}TmpSize`;
+	const most = bound === 'Max';
+	return hostApi({
+		name,
+		group,
+		signature: `uint32_t ${name}(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource)`,
+		cost: CALL_COST,
+		diagnostics: ['tiling-size-illustrative'],
+		doc: {
+			zh: `Host 侧返回 SoftMax/SimpleSoftMax 所需临时空间的${most ? '最大值' : '最小值'}（字节）。${ILLUSTRATIVE.zh}`,
+			en: `Host side: the ${most ? 'most' : 'least'} temporary space (bytes) SoftMax/SimpleSoftMax needs. ${ILLUSTRATIVE.en}`,
+		},
+		source: SOFTMAX_PAGE,
+		run: (rt, call) => {
+			const sizes = softMaxTmpSizes(shapeArg(call, 0));
+			reportSizes(rt, call, sizes, SOFTMAX_RULE);
+			return most ? sizes.max : sizes.min;
+		},
+	});
+}
+
 /** The host tiling rows. */
 export const HOST_TILING_APIS: readonly HostApiRow[] = [
 	hostApi({
@@ -150,42 +173,8 @@ export const HOST_TILING_APIS: readonly HostApiRow[] = [
 			else fillTiling(rt, call, 4, layerNormTiling(shape), 'LayerNormTiling', 'LayerNorm');
 		},
 	}),
-	hostApi({
-		name: 'GetSoftMaxMaxTmpSize',
-		group,
-		signature:
-			'uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource)',
-		cost: CALL_COST,
-		diagnostics: ['tiling-size-illustrative'],
-		doc: {
-			zh: `Host 侧返回 SoftMax/SimpleSoftMax 所需临时空间的最大值（字节）。${ILLUSTRATIVE.zh}`,
-			en: `Host side: the most temporary space (bytes) SoftMax/SimpleSoftMax needs. ${ILLUSTRATIVE.en}`,
-		},
-		source: SOFTMAX_PAGE,
-		run: (rt, call) => {
-			const sizes = softMaxTmpSizes(shapeArg(call, 0));
-			reportSizes(rt, call, sizes, SOFTMAX_RULE);
-			return sizes.max;
-		},
-	}),
-	hostApi({
-		name: 'GetSoftMaxMinTmpSize',
-		group,
-		signature:
-			'uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource)',
-		cost: CALL_COST,
-		diagnostics: ['tiling-size-illustrative'],
-		doc: {
-			zh: `Host 侧返回 SoftMax/SimpleSoftMax 所需临时空间的最小值（字节）。${ILLUSTRATIVE.zh}`,
-			en: `Host side: the least temporary space (bytes) SoftMax/SimpleSoftMax needs. ${ILLUSTRATIVE.en}`,
-		},
-		source: SOFTMAX_PAGE,
-		run: (rt, call) => {
-			const sizes = softMaxTmpSizes(shapeArg(call, 0));
-			reportSizes(rt, call, sizes, SOFTMAX_RULE);
-			return sizes.min;
-		},
-	}),
+	softMaxSizeRow('Max'),
+	softMaxSizeRow('Min'),
 	hostApi({
 		name: 'SoftMaxTilingFunc',
 		group,
