@@ -1107,7 +1107,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			...tilingOnly(['lastDimValueBack'], 'float'),
 		],
 		[],
-		{ aliases: ['tiling::LayerNormTiling'] },
+		{ aliases: ['tiling::LayerNormTiling', 'optiling::LayerNormTiling'] },
 	),
 	struct(
 		'LayerNormSeparateTiling',
@@ -1124,7 +1124,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 			...tilingOnly(['rValueBack'], 'float'),
 		],
 		[],
-		{ aliases: ['tiling::LayerNormSeparateTiling'] },
+		{ aliases: ['tiling::LayerNormSeparateTiling', 'optiling::LayerNormSeparateTiling'] },
 	),
 	enumType(
 		'SortType',
@@ -1405,6 +1405,7 @@ export const API_STRUCT_TYPES: readonly ApiType[] = [
 				'tailReduceSize',
 			],
 		],
+		{ aliases: ['tiling::SoftMaxTiling', 'optiling::SoftMaxTiling'] },
 	),
 	struct(
 		'SoftMaxShapeInfo',

@@ -23,6 +23,7 @@ import { ACL_NOTIFY_FLAGS } from '../sim/host/acl/notify.ts';
 import type { Localized } from './api-row.ts';
 import type { ApiGroupId } from './groups.ts';
 import { API_STRUCT_TYPES } from './api-structs.ts';
+import { HOST_TILING_TYPES } from './ascendc/host-tiling-types.ts';
 import { ascendCDoc, runtimeDoc } from './sources.ts';
 import { HCCL_API_TYPES } from './hccl/hccl-types.ts';
 import { HARDWARE_VALUES } from '../sim/kernel/local-mem-allocator.ts';
@@ -494,6 +495,7 @@ export const API_TYPES: readonly ApiType[] = [
 		source: ascendCDoc('数据结构/GlobalTensor/GlobalTensor简介.md'),
 	},
 	...API_STRUCT_TYPES,
+	...HOST_TILING_TYPES,
 	...HCCL_API_TYPES,
 ];
 

@@ -28,6 +28,7 @@ import { MATH_LIBRARY_APIS } from './ascendc/math-library.ts';
 import { LAYERNORM_APIS } from './ascendc/layernorm.ts';
 import { SOFTMAX_APIS } from './ascendc/softmax.ts';
 import { SORT_APIS } from './ascendc/sort.ts';
+import { HOST_TILING_APIS } from './ascendc/host-tiling.ts';
 import { MRG_SORT_APIS } from './ascendc/mrg-sort.ts';
 import { PROPOSAL_APIS } from './ascendc/proposal.ts';
 import { REDUCTION_APIS } from './ascendc/reduction.ts';
@@ -72,6 +73,7 @@ export const API_CATALOG: readonly ApiRow[] = [
 	...MATH_LIBRARY_APIS,
 	...SOFTMAX_APIS,
 	...LAYERNORM_APIS,
+	...HOST_TILING_APIS,
 	...SORT_APIS,
 	...MRG_SORT_APIS,
 	...PROPOSAL_APIS,

@@ -72,6 +72,8 @@ export function paramKind(
 	const isTemplateType = sig.templateParams.some(
 		(t) => t.name === param.base && (t.kind === 'typename' || t.kind === 'class'),
 	);
+	// A graph shape (`const ge::Shape&`): the interpreter's object, read by the semantics.
+	if (param.base === 'ge::Shape') return 'value';
 	if (param.base === 'LocalTensor') return 'local-tensor';
 	if (param.base === 'GlobalTensor') return 'global-tensor';
 	if (param.base === 'TBuf' || param.base === 'TQue' || param.base === 'TQueBind') return 'object';

@@ -7,6 +7,28 @@ import type { DiagnosticTable } from './entry.ts';
 
 /** Every host diagnostic. */
 export const HOST_DIAGNOSTICS = {
+	'tiling-size-illustrative': {
+		severity: 'warning',
+		message: {
+			zh: '{call}：库计算临时空间大小的公式没有公开，模拟器按示意规则给出 minValue = {min}、maxValue = {max} 字节（{rule}），真实库给出的数值可能不同。',
+			en: '{call}: the library’s formula for the temporary space is not public, so the simulator gives minValue = {min} and maxValue = {max} bytes by an illustrative rule ({rule}); the library’s own values may differ.',
+		},
+		hint: {
+			zh: '在真实环境中用这个接口的返回值核对 tiling；模拟器里的 kernel 侧高阶 API 不依赖这块临时空间的大小，只检查它放得下。',
+			en: 'Check the tiling against what this call returns on a real machine; the simulator’s kernel-side high-level APIs do not depend on the temporary space’s size beyond fitting it.',
+		},
+	},
+	'tiling-fields-partial': {
+		severity: 'warning',
+		message: {
+			zh: '{call}：只填了 {struct} 里文档写明含义的形状字段（{fields}），其余字段的算法没有公开，保持为 0；模拟器的 {api} 只读取这些形状字段。',
+			en: '{call}: only the shape fields of {struct} whose meaning the reference gives ({fields}) are filled; how the library computes the others is not public, so they stay 0, and the simulator’s {api} reads only the shape fields.',
+		},
+		hint: {
+			zh: '需要其余字段的真实取值时，在真实环境中打印这个结构体核对。',
+			en: 'If you need the other fields’ real values, print the struct on a real machine.',
+		},
+	},
 	'event-reset-plain': {
 		severity: 'warning',
 		message: {

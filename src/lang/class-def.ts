@@ -10,6 +10,7 @@ import type { Scope } from './scope.ts';
 import { alignOf, sizeOf, type CType, type TemplateArg } from './types.ts';
 import type { FuncDef } from './func-def.ts';
 import type { Value } from './values.ts';
+import { TILING_ALIGN, tilingFieldLayout } from './tiling-layout.ts';
 
 /** One data member. */
 export interface FieldDef {
@@ -51,6 +52,11 @@ export class ClassDef {
 	 * program's own classes have real constructors among `methods` instead).
 	 */
 	fieldConstructors: ReadonlyArray<readonly number[]> | undefined;
+	/**
+	 * A tiling class (`BEGIN_TILING_DATA_DEF`, a `TilingDef` subclass): laid out by the tiling
+	 * rule of tiling-def.ts instead of the compiler's, with the TilingDef member functions.
+	 */
+	tiling = false;
 	#size = -1;
 	#align = 1;
 	#offsets: number[] = [];
@@ -106,12 +112,15 @@ export class ClassDef {
 			const t: CType = f.arrayDims?.length
 				? f.arrayDims.reduceRight<CType>((of, n) => ({ k: 'array', of, n }), f.type)
 				: f.type;
-			const a = alignOf(t);
+			const { align: a, size } = this.tiling
+				? tilingFieldLayout(t)
+				: { align: alignOf(t), size: sizeOf(t) };
 			offset = Math.ceil(offset / a) * a;
 			this.#offsets.push(offset);
-			offset += sizeOf(t);
+			offset += size;
 			align = Math.max(align, a);
 		}
+		if (this.tiling) align = TILING_ALIGN;
 		this.#align = align;
 		this.#size = Math.max(1, Math.ceil(offset / align) * align);
 	}

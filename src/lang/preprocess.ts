@@ -22,6 +22,7 @@ import {
 	codeMask,
 	parenthesizeBareConditions,
 	setAsideMacroArguments,
+	tilingDefinitionsAsStructs,
 } from './text-rewrites.ts';
 
 /** Ascend C keywords that qualify functions or pointers and mean nothing to the interpreter. */
@@ -529,6 +530,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 	blankTemplateDisambiguators(out, text2, mask);
 	parenthesizeBareConditions(out, text2, mask);
 	braceInitializersAsCopyLists(out, text2, mask);
+	tilingDefinitionsAsStructs(out, text2, mask);
 	const macroArgs = new Map<number, string[]>();
 	setAsideMacroArguments(
 		out,

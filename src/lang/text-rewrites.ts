@@ -230,3 +230,104 @@ function splitArguments(
 	}
 	return undefined;
 }
+
+const TILING_MACRO_RE =
+	/\b(BEGIN_TILING_DATA_DEF|TILING_DATA_FIELD_DEF(?:_ARR|_STRUCT)?|END_TILING_DATA_DEF|REGISTER_TILING_DATA_CLASS)\b/g;
+
+/**
+ * A tiling class written with the framework's macros (tilingdata_base.h) becomes the struct it
+ * declares: `BEGIN_TILING_DATA_DEF(Name)` → `struct Name : TilingDef {`,
+ * `TILING_DATA_FIELD_DEF(T, f)` → `T f`, `TILING_DATA_FIELD_DEF_ARR(T, n, f)` → `T f[n]`,
+ * `TILING_DATA_FIELD_DEF_STRUCT(S, f)` → `S f`, `END_TILING_DATA_DEF` → `}` (and its `;`), and
+ * `REGISTER_TILING_DATA_CLASS(Op, Name)`, which only registers the class, becomes blanks. The
+ * compiler gives a `TilingDef` class its layout and member functions (tiling-layout.ts,
+ * compile/tiling-methods.ts). Only a `BEGIN` with its `END` is rewritten; a definition that
+ * never ends is left for the compiler to report.
+ */
+export function tilingDefinitionsAsStructs(out: string[], text: string, mask: Uint8Array): void {
+	if (!text.includes('END_TILING_DATA_DEF')) return;
+	const uses: Array<{ at: number; name: string }> = [];
+	for (let m = TILING_MACRO_RE.exec(text); m; m = TILING_MACRO_RE.exec(text)) {
+		if (!mask[m.index] || (m.index > 0 && /[\w.>:]/.test(text[m.index - 1]!))) continue;
+		uses.push({ at: m.index, name: m[1]! });
+	}
+	let open = false;
+	let rewrote = false;
+	for (let i = 0; i < uses.length; i++) {
+		const { at, name } = uses[i]!;
+		if (name === 'BEGIN_TILING_DATA_DEF') {
+			const next = uses
+				.slice(i + 1)
+				.find((u) => u.name.startsWith('BEGIN') || u.name.startsWith('END'));
+			open = next?.name === 'END_TILING_DATA_DEF' && rewriteTilingCall(out, text, mask, at, name);
+			rewrote ||= open;
+		} else if (name === 'END_TILING_DATA_DEF' && open) {
+			const semicolon = /^\s*;/.test(text.slice(at + name.length, at + name.length + 40));
+			placeWords(out, text, at, at + name.length, [semicolon ? '}' : '};']);
+			open = false;
+		} else if (name === 'REGISTER_TILING_DATA_CLASS' ? rewrote : open) {
+			rewriteTilingCall(out, text, mask, at, name);
+		}
+	}
+}
+
+/** Rewrites one tiling macro call at `at`; false when its arguments do not read. */
+function rewriteTilingCall(
+	out: string[],
+	text: string,
+	mask: Uint8Array,
+	at: number,
+	name: string,
+): boolean {
+	const open = text.indexOf('(', at + name.length);
+	if (open < 0 || text.slice(at + name.length, open).trim() !== '') return false;
+	const args = splitArguments(text, mask, open);
+	if (!args) return false;
+	const a = args.texts.map((t) => t.trim().replace(/\s+/g, ' '));
+	const words =
+		name === 'BEGIN_TILING_DATA_DEF' && a.length === 1
+			? ['struct', a[0]!, ':', 'TilingDef', '{']
+			: (name === 'TILING_DATA_FIELD_DEF' || name === 'TILING_DATA_FIELD_DEF_STRUCT') &&
+				  a.length === 2
+				? [a[0]!, a[1]!]
+				: name === 'TILING_DATA_FIELD_DEF_ARR' && a.length === 3
+					? [a[0]!, `${a[2]!}[${a[1]!}]`]
+					: name === 'REGISTER_TILING_DATA_CLASS' && a.length === 2
+						? []
+						: undefined;
+	return words !== undefined && placeWords(out, text, at, args.close + 1, words);
+}
+
+/**
+ * Writes `words` over `text[from, to)`, separated by spaces, each word on one line (a word that
+ * does not fit before a line break goes after it); the rest becomes blanks and line breaks stay.
+ * False (and nothing written) when the words do not fit.
+ */
+function placeWords(
+	out: string[],
+	text: string,
+	from: number,
+	to: number,
+	words: readonly string[],
+): boolean {
+	const chars: string[] = [];
+	let k = from;
+	for (const word of words) {
+		for (;;) {
+			let end = k;
+			while (end < to && end - k < word.length && text[end] !== '\n' && text[end] !== '\r') end++;
+			if (end - k === word.length) break;
+			if (end >= to) return false;
+			while (k <= end) (chars.push(text[k] === '\n' || text[k] === '\r' ? text[k]! : ' '), k++);
+		}
+		chars.push(...word);
+		k += word.length;
+		if (k < to) {
+			chars.push(text[k] === '\n' || text[k] === '\r' ? text[k]! : ' ');
+			k++;
+		}
+	}
+	for (; k < to; k++) chars.push(text[k] === '\n' || text[k] === '\r' ? text[k]! : ' ');
+	for (let i = 0; i < chars.length; i++) out[from + i] = chars[i]!;
+	return true;
+}

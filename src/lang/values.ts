@@ -30,11 +30,14 @@ export class CellStore implements Store {
 		this.set = set;
 		this.label = label;
 	}
-	load(): Value {
-		return this.get();
+	load(offset: number, elem: CType): Value {
+		const v = this.get();
+		return v instanceof Instance && elem.k !== 'class' ? loadMember(v, offset, elem) : v;
 	}
-	store(_offset: number, _elem: CType, value: Value): void {
-		this.set(value);
+	store(offset: number, elem: CType, value: Value): void {
+		const v = this.get();
+		if (v instanceof Instance && elem.k !== 'class') storeMember(v, offset, elem, value);
+		else this.set(value);
 	}
 }
 
@@ -48,11 +51,14 @@ export class SlotStore implements Store {
 		this.slot = slot;
 		this.label = label;
 	}
-	load(): Value {
-		return this.slots[this.slot];
+	load(offset: number, elem: CType): Value {
+		const v = this.slots[this.slot];
+		return v instanceof Instance && elem.k !== 'class' ? loadMember(v, offset, elem) : v;
 	}
-	store(_offset: number, _elem: CType, value: Value): void {
-		this.slots[this.slot] = value;
+	store(offset: number, elem: CType, value: Value): void {
+		const v = this.slots[this.slot];
+		if (v instanceof Instance && elem.k !== 'class') storeMember(v, offset, elem, value);
+		else this.slots[this.slot] = value;
 	}
 }
 
@@ -377,10 +383,78 @@ export class ObjectStore implements Store {
 		this.target = target;
 		this.label = label;
 	}
-	load(): Value {
-		return this.target;
+	load(offset: number, elem: CType): Value {
+		const v = this.target;
+		return v instanceof Instance && elem.k !== 'class' ? loadMember(v, offset, elem) : v;
 	}
-	store(): void {}
+	store(offset: number, elem: CType, value: Value): void {
+		if (this.target instanceof Instance && elem.k !== 'class')
+			storeMember(this.target, offset, elem, value);
+	}
+}
+
+/**
+ * The scalar member of `inst` at byte `offset` that an access of type `elem` reaches, through
+ * nested objects and array members (a struct read word by word through a `uint32_t *`, as
+ * kernels copy their tiling structs); undefined when no member starts there with that size.
+ */
+function memberAt(
+	inst: Instance,
+	offset: number,
+	elem: CType,
+): { get: () => Value; set: (v: Value) => void; type: CType } | undefined {
+	const size = sizeOf(elem);
+	for (let i = 0; i < inst.cls.fields.length; i++) {
+		const at = inst.cls.fieldOffset(i);
+		const f = inst.cls.fields[i]!;
+		const v = inst.fields[i];
+		if (v instanceof Instance) {
+			if (offset >= at && offset < at + v.cls.sizeOf()) {
+				const inner = memberAt(v, offset - at, elem);
+				if (inner) return inner;
+			}
+			continue;
+		}
+		if (f.arrayDims?.length && v instanceof Ptr && v.base instanceof ArrayStore) {
+			const count = f.arrayDims.reduce((a, b) => a * b, 1);
+			const es = Math.max(1, sizeOf(f.type));
+			const k = (offset - at) / es;
+			if (Number.isInteger(k) && k >= 0 && k < count && es === size) {
+				const p = v.add(k);
+				const store = v.base;
+				return {
+					get: () => store.load(p.offset),
+					set: (x) => store.store(p.offset, f.type, x),
+					type: f.type,
+				};
+			}
+			continue;
+		}
+		if (at === offset && sizeOf(f.type) === size)
+			return { get: () => inst.fields[i], set: (x) => (inst.fields[i] = x), type: f.type };
+	}
+	return undefined;
+}
+
+const PUN = new DataView(new ArrayBuffer(8));
+
+/** `v` of type `from` seen as type `to` of the same size (a float's bits as a uint32_t). */
+function reinterpret(v: Value, from: CType, to: CType): Value {
+	if ((from.k === 'float') === (to.k === 'float') || sizeOf(from) !== 4) return convert(v, to);
+	const n = typeof v === 'number' ? v : 0;
+	if (from.k === 'float') PUN.setFloat32(0, n, true);
+	else PUN.setUint32(0, n >>> 0, true);
+	return to.k === 'float' ? PUN.getFloat32(0, true) : convert(PUN.getUint32(0, true), to);
+}
+
+function loadMember(inst: Instance, offset: number, elem: CType): Value {
+	const m = memberAt(inst, offset, elem);
+	return m ? reinterpret(m.get(), m.type, elem) : 0;
+}
+
+function storeMember(inst: Instance, offset: number, elem: CType, value: Value): void {
+	const m = memberAt(inst, offset, elem);
+	if (m) m.set(reinterpret(value, elem, m.type));
 }
 
 /** An object of a simulator type (TPipe, TQue, LocalTensor, aclrtStream…) held by the program. */

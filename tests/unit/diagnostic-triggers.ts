@@ -521,6 +521,14 @@ int main()
 	},
 
 	// ----- host -----------------------------------------------------------------------------
+	'tiling-size-illustrative': {
+		source:
+			'int main() {\n    ge::Shape shape({8, 32});\n    uint32_t size = AscendC::GetSoftMaxMinTmpSize(shape, 4, false);\n    return size > 0 ? 0 : 1;\n}\n',
+	},
+	'tiling-fields-partial': {
+		source:
+			'int main() {\n    ge::Shape shape({8, 32});\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxTilingFunc(shape, 4, 1024, tiling);\n    return tiling.srcK == 32 ? 0 : 1;\n}\n',
+	},
 	'event-reset-plain': {
 		source: host(`    aclrtEvent e;
     aclrtCreateEvent(&e);

@@ -23,7 +23,7 @@ import {
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
 import type { Runtime } from '../runtime.ts';
 import { T, type CType, type TemplateArg } from '../types.ts';
-import { SimObject, type Value } from '../values.ts';
+import { Instance, SimObject, convert, type Value } from '../values.ts';
 import {
 	argConverters,
 	resultConverter,
@@ -101,6 +101,7 @@ export class BoundCall implements ApiCall, ConvertContext {
 	out(index: number, value: unknown): void {
 		const target = this.args[index];
 		if (target instanceof SimObject) target.handle = value;
+		else if (isFieldRecord(value)) writeFields(target, value);
 		else writeOut(target, value as Value);
 	}
 
@@ -403,5 +404,20 @@ function bindRow(table: BindingTable, row: ApiRow, name: string, index: number):
 			table.apis.set(name, api);
 			(mutable.methods as Record<string, NativeMethod>)[api.member] = (self, nc) =>
 				api.invokeDynamic(nc, selfOf(self));
+	}
+}
+
+/** A struct out-parameter's new field values, by name (what a semantics writes for `T& tiling`). */
+function isFieldRecord(v: unknown): v is Readonly<Record<string, number>> {
+	return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** Writes `fields` by name into the struct a reference or pointer argument reaches. */
+function writeFields(target: Value, fields: Readonly<Record<string, number>>): void {
+	const inst = readOut(target);
+	if (!(inst instanceof Instance)) return;
+	for (const [name, v] of Object.entries(fields)) {
+		const i = inst.cls.fieldIndex.get(name);
+		if (i !== undefined) inst.fields[i] = convert(v, inst.cls.fields[i]!.type);
 	}
 }

@@ -7,6 +7,7 @@ import { catalogBindings } from './api-binder.ts';
 import type { BindingTable } from './binding.ts';
 import { addLibcBindings } from './libc-bindings.ts';
 import { addKernelRunBindings } from './kernel-run-bindings.ts';
+import { addGeShapeBindings } from './ge-shape-bindings.ts';
 import type { SimEnv } from './sim-env.ts';
 import { addStdBindings } from '../std/index.ts';
 import type { Deleter } from '../std/smart-pointers.ts';
@@ -20,5 +21,6 @@ export function createBindings(env: SimEnv, release: Deleter = () => undefined):
 	addLibcBindings(table, env);
 	addStdBindings(table, env, release);
 	addKernelRunBindings(table, env);
+	addGeShapeBindings(table);
 	return table;
 }

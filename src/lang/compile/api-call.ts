@@ -22,6 +22,7 @@ import type { CompileContext, Ev, Ex } from './context.ts';
 import { EXTERNAL_PREFIX } from './externals.ts';
 import { compileBraceValue, compileExpr } from './expressions.ts';
 import { lookupPath } from './names.ts';
+import { compileLvalue } from './lvalues.ts';
 
 /** A reason an argument's static type cannot be a parameter, or undefined when it can be. */
 function mismatch(sig: ApiSignature, index: number, t: CType): Localized | undefined {
@@ -85,12 +86,23 @@ export function compileApiArgs(
 	ctx: CompileContext,
 	argNodes: readonly SyntaxNode[],
 	scope: Scope,
+	api?: BoundApi,
 ): Ex[] {
-	return argNodes.map((a) =>
-		a.name === 'InitializerList'
-			? { ev: () => undefined, t: BRACE_LIST }
-			: compileExpr(ctx, a, scope),
-	);
+	return argNodes.map((a, i) => {
+		if (a.name === 'InitializerList') return { ev: () => undefined, t: BRACE_LIST };
+		// An out-parameter taken by reference (`uint32_t& maxValue`, `LayerNormTiling& tiling`)
+		// gets the argument's address, so the semantics can write it.
+		if (api?.forms.some((f) => isReferenceOut(f.sig.params[i]))) {
+			const lv = compileLvalue(ctx, a, scope);
+			// A simulator object (`LocalTensor<T>& dst`) is written through its handle instead.
+			if (lv && lv.t.k !== 'sim' && lv.t.k !== 'unknown') return { ev: lv.addr, t: lv.t };
+		}
+		return compileExpr(ctx, a, scope);
+	});
+}
+
+function isReferenceOut(p: ApiSignature['params'][number] | undefined): boolean {
+	return p !== undefined && p.direction === 'out' && p.reference && !p.isConst;
 }
 
 /**

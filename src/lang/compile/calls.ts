@@ -45,6 +45,7 @@ import { isScalarLike, defaultValue, describe, numOf } from './value-ops.ts';
 import { compileApiArgs, compileApiCall } from './api-call.ts';
 import { nearestName } from '../../api/nearest-name.ts';
 import { compileNumericLimit } from './numeric-limits.ts';
+import { compileTilingMethod } from './tiling-methods.ts';
 
 /** The spellings of inline assembly. */
 const INLINE_ASM: ReadonlySet<string> = new Set(['asm', '__asm__', '__asm']);
@@ -236,7 +237,7 @@ export function compileCall(ctx: CompileContext, n: SyntaxNode, scope: Scope): E
 			if (special) return special;
 			const api = ctx.bindings.apis.get(simName);
 			if (api && api.row.owner === undefined) {
-				const args = compileApiArgs(ctx, argNodes, scope);
+				const args = compileApiArgs(ctx, argNodes, scope, api);
 				return compileApiCall(ctx, api, args, argNodes, targs, n, null, scope);
 			}
 			const fn = ctx.bindings.functions.get(simName);
@@ -588,6 +589,11 @@ function compileMethodCall(
 	}
 	if (obj.t.k === 'class') {
 		const defs = obj.t.cls.methods.get(method);
+		const tiling = !defs && obj.t.cls.tiling;
+		if (tiling) {
+			const call = compileTilingMethod(ctx, obj.t.cls, obj, method, argNodes, scope);
+			if (call) return call;
+		}
 		if (!defs) {
 			// `this->tensor(0)` or `api.fn(x)`: a data member called, through its type's
 			// `operator()` or as the function it points to.

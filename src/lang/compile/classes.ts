@@ -211,6 +211,12 @@ function inheritBases(ctx: CompileContext, cls: ClassDef, classNode: SyntaxNode 
 	if (!clause) return;
 	for (const b of ctx.parts(clause)) {
 		if (!isTypeNode(b.name)) continue;
+		// The framework's tiling base class (tilingdata_base.h): its layout rule and member
+		// functions are the simulator's (tiling-layout.ts, tiling-methods.ts).
+		if (/^(?:(?:::)?optiling::)?TilingDef$/.test(ctx.text(b).replace(/\s+/g, ''))) {
+			cls.tiling = true;
+			continue;
+		}
 		const t = resolveType(ctx, b, cls.scope.parent ?? cls.scope);
 		if (t.k !== 'class') {
 			if (t.k !== 'unknown') {

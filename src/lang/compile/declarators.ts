@@ -600,7 +600,8 @@ function compileFieldConstruct(
 }
 
 /** Copies `n` elements from the array `from` points at into the array member `to`. */
-function copyElements(to: Value, from: Value, n: number): void {
+/** Copies `n` elements from pointer `from` into the array member `to` points to. */
+export function copyElements(to: Value, from: Value, n: number): void {
 	if (!(to instanceof Ptr && to.base instanceof ArrayStore)) return;
 	if (!(from instanceof Ptr) || !isStore(from.base)) return;
 	const size = Math.max(1, sizeOf(from.elem));

@@ -10,6 +10,7 @@ import type { Runtime } from '../runtime.ts';
 import { T } from '../types.ts';
 import { ArrayStore, FuncValue, Ptr, isStore, truthy, type Value } from '../values.ts';
 import { cloneValue, convertArg } from '../compile/value-ops.ts';
+import { readBytes, writeBytes } from './files.ts';
 
 /** The store and element indices `[from, to)` of a pointer range, if it is one. */
 function range(a: Value, b: Value): { store: ArrayStore; from: number; to: number } | undefined {
@@ -67,7 +68,12 @@ export function copyMemory(rt: Runtime, dst: Value, src: Value, bytes: number): 
 		const memory = rt.memory;
 		memory.overwritten(dst, n);
 		memory.bytes.copyFrom(memory.bytes, src, dst, n);
+		return;
 	}
+	// Between an array or a struct and a host address (`memcpy(malloced, &tiling, n)`): the
+	// source's bytes, decoded into the destination.
+	if (typeof dst === 'number' || typeof src === 'number')
+		writeBytes(rt, dst, readBytes(rt, src, Math.max(0, bytes)));
 }
 
 /** Adds the algorithms, math and memory functions. */

@@ -17,7 +17,8 @@ import type { SimEnv } from '../bindings/sim-env.ts';
 import { langDiagnostic } from '../diagnostics.ts';
 import type { Runtime } from '../runtime.ts';
 import { T, sizeOf, type CType } from '../types.ts';
-import { ArrayStore, OStream, Ptr, SimObject, isStore, type Value } from '../values.ts';
+import { ArrayStore, Instance, OStream, Ptr, SimObject, isStore, type Value } from '../values.ts';
+import { objectBytes } from '../object-bytes.ts';
 import type { ProgramFileSystem } from './file-system.ts';
 import { utf8 } from './file-system.ts';
 import { STREAM_RETURNS, STREAM_TYPE, asStream } from './streams.ts';
@@ -216,6 +217,12 @@ export function readBytes(rt: Runtime, src: Value, count: number): Uint8Array {
 	if (src instanceof Ptr && isStore(src.base)) {
 		const v = src.base.load(src.offset, src.elem);
 		if (typeof v === 'string') return utf8(v).subarray(0, n);
+		// A struct (`memcpy(buf, &tiling, sizeof(tiling))`): its fields in its layout.
+		if (v instanceof Instance) {
+			const bytes = objectBytes(v);
+			out.set(bytes.subarray(0, n));
+			return out;
+		}
 	}
 	const ref = byteRefOf(src, rt.memory);
 	return ref ? ref.read(n) : out;
@@ -239,7 +246,8 @@ function decode(view: DataView, at: number, t: CType): Value {
 	return view.getUint8(at);
 }
 
-function encode(view: DataView, at: number, t: CType, v: Value, limit: number): void {
+/** Encodes scalar `v` of type `t` little-endian at byte `at` of `view` (nothing past `limit`). */
+export function encode(view: DataView, at: number, t: CType, v: Value, limit: number): void {
 	const n = typeof v === 'number' ? v : 0;
 	const size = sizeOf(t);
 	if (at + size > limit) return;

@@ -10,6 +10,7 @@ import type { BindingTable, NativeCall, NativeType } from '../bindings/binding.t
 import { T, sizeOf, type CType, type TemplateArg } from '../types.ts';
 import { ArrayStore, BraceList, Ptr, SimObject, type Copyable, type Value } from '../values.ts';
 import { cloneValue, convertArg, defaultValue, newInstance } from '../compile/value-ops.ts';
+import { TupleData } from './associative.ts';
 
 /** The elements of a vector or array. */
 export class SequenceData extends ArrayStore implements Copyable {
@@ -55,6 +56,14 @@ function fromBrace(v: Value, t: CType): Value {
 				inst.fields[i] = fromBrace(v.items[i], f.type);
 		});
 		return inst;
+	}
+	// A pair or tuple element (`std::vector<std::pair<int, int>> v = {{1, 2}}`): member by member.
+	if (t.k === 'sim' && (t.name === 'pair' || t.name === 'tuple')) {
+		const items = v.items.map((x, i) => {
+			const at = t.targs[i];
+			return at !== undefined && typeof at !== 'number' ? fromBrace(x, at as CType) : x;
+		});
+		return new SimObject(t.name, t.targs, new TupleData(items));
 	}
 	if (t.k === 'sim' && (t.name === 'vector' || t.name === 'array' || t.name === 'deque')) {
 		const elem = elementOf(t.targs);
