@@ -37,7 +37,7 @@ describe('the pipe timeline of a kernel run from C++', () => {
 		const [copy] = busy(PROGRAM, 'PIPE_MTE2');
 		expect(copy!.ranges).toEqual([
 			{ memory: 'UB', kind: 'write', tensor: 'xBuf#0', start: 0, end: 2048 },
-			{ memory: 'GM', kind: 'read', tensor: 'xGm', start: 0, end: 2048 },
+			{ memory: 'GM', kind: 'read', tensor: 'xGm', buffer: 'x', start: 0, end: 2048 },
 		]);
 		expect(copy!.line).toBe(38);
 	});
@@ -50,6 +50,8 @@ describe('the pipe timeline of a kernel run from C++', () => {
 		expect(add!.start).toBeLessThan(lastCopyEnd);
 		const lanes = pipeLanes(pipesOf(source)[0]!);
 		expect(lanes.find((l) => l.pipe === 'PIPE_V')!.bars[0]!.racing).toBe(true);
+		// The copy-out writes z in GM while the copies in read x and y: other buffers, no race.
+		expect(lanes.find((l) => l.pipe === 'PIPE_MTE3')!.bars.every((b) => !b.racing)).toBe(true);
 	});
 
 	it('starts the Add only when the flag the copies raise has been set, with the sync', () => {

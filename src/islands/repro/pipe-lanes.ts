@@ -53,7 +53,8 @@ function races(a: PipeBusy, b: PipeBusy): boolean {
 	if (a.pipe === b.pipe || a.end <= b.start || b.end <= a.start) return false;
 	for (const x of a.ranges) {
 		for (const y of b.ranges) {
-			if (x.memory !== y.memory || (x.kind === 'read' && y.kind === 'read')) continue;
+			if (x.memory !== y.memory || x.buffer !== y.buffer) continue;
+			if (x.kind === 'read' && y.kind === 'read') continue;
 			if (x.start < y.end && y.start < x.end) return true;
 		}
 	}

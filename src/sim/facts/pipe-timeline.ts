@@ -16,6 +16,8 @@ export interface PipeRange {
 	readonly kind: 'read' | 'write';
 	/** The tensor as messages name it, e.g. `inQueueX#0[+256]`. */
 	readonly tensor: string;
+	/** The GM buffer, for GM (offsets are into it, so two buffers never share bytes). */
+	readonly buffer?: string;
 	readonly start: number;
 	readonly end: number;
 }

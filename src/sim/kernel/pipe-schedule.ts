@@ -93,6 +93,7 @@ export class PipeSchedule {
 				memory: a.memory,
 				kind: a.kind,
 				tensor: a.tensor,
+				...(a.buffer !== undefined ? { buffer: a.buffer } : {}),
 				start: a.start,
 				end: a.end,
 			});
