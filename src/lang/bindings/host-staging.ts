@@ -157,7 +157,7 @@ function layOut(memory: HostMemory, ptr: Ptr, address: number, limit: number): n
 function loadAt(ptr: Ptr, i: number, size: number): Value {
 	const base = ptr.base;
 	if (base instanceof ArrayStore) return base.get(base.index(ptr.offset) + i);
-	return (base as CellStore).load(ptr.offset + i * size, ptr.elem);
+	return isStore(base) ? base.load(ptr.offset + i * size, ptr.elem) : 0;
 }
 
 /** Reads `staged` back from host memory into the object it came from. */
