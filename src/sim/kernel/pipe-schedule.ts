@@ -84,19 +84,22 @@ export class PipeSchedule {
 	access(site: CallSite, call: string, accesses: readonly MemoryAccess[], pipe: IssuingPipe): void {
 		let read = 0;
 		let written = 0;
+		// Past the cap only the times are kept up (a long loop builds no ranges it drops).
+		const keep = this.#busy.length + this.#syncs.length < MAX_PIPE_FACTS_PER_CORE;
 		const ranges: PipeRange[] = [];
 		for (const a of accesses) {
 			if (a.end <= a.start) continue;
 			if (a.kind === 'read') read += a.end - a.start;
 			else written += a.end - a.start;
-			ranges.push({
-				memory: a.memory,
-				kind: a.kind,
-				tensor: a.tensor,
-				...(a.buffer !== undefined ? { buffer: a.buffer } : {}),
-				start: a.start,
-				end: a.end,
-			});
+			if (keep)
+				ranges.push({
+					memory: a.memory,
+					kind: a.kind,
+					tensor: a.tensor,
+					...(a.buffer !== undefined ? { buffer: a.buffer } : {}),
+					start: a.start,
+					end: a.end,
+				});
 		}
 		const issued = this.#scalar;
 		this.#scalar += ISSUE_NS;
