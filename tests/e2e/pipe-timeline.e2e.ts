@@ -8,6 +8,7 @@ import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseURL, describeInBrowser, usePage } from './browser.ts';
 import { Widget, widgetAxeViolations } from './repro-widget.ts';
+import { TIMELINE_PIPES } from '../../src/sim/facts/pipe-timeline.ts';
 
 const CASE = 'pipe-sync-missing';
 const SCENARIO = `${CASE}/missing-mte2-v-racecheck`;
@@ -49,15 +50,7 @@ describeInBrowser('the pipe timeline of a selected core', () => {
 			await page().keyboard.press('ArrowDown');
 			await expect(select.inputValue()).resolves.toBe('1');
 			await expect(select.locator('option:checked').innerText()).resolves.toBe('core 1');
-			for (const pipe of [
-				'PIPE_MTE1',
-				'PIPE_MTE2',
-				'PIPE_MTE3',
-				'PIPE_V',
-				'PIPE_M',
-				'PIPE_S',
-				'PIPE_FIX',
-			])
+			for (const pipe of TIMELINE_PIPES)
 				await expect(panel.locator(`[data-pipe="${pipe}"]`).count()).resolves.toBe(1);
 			const copies = await bars(panel, 'PIPE_MTE2');
 			const [add] = await bars(panel, 'PIPE_V');
