@@ -27,6 +27,18 @@ export function runtimeDoc(file: string, anchor?: string): string {
 	return `${RUNTIME}/docs/zh/api_ref/${file}${anchor ? `#${anchor}` : ''}`;
 }
 
+/**
+ * hicann/runtime's one-page-per-API reference (`docs/api_docs/<name>.md`), at the commit its
+ * operator-timeout pages were read from.
+ */
+const RUNTIME_API_DOCS =
+	'https://github.com/hicann/runtime/blob/06531b1974bb494c28d91d20d8117ac1aefd186b/docs/api_docs';
+
+/** The page of one AscendCL API in hicann/runtime's `docs/api_docs`, e.g. `aclrtSetOpExecuteTimeOut`. */
+export function runtimeApiDoc(name: string): string {
+	return `${RUNTIME_API_DOCS}/${name}.md`;
+}
+
 /** An Ascend C reference page under `docs/zh/api/SIMD-API/基础API/` of asc-devkit. */
 export function ascendCDoc(path: string): string {
 	return encodeURI(`${ASC_DEVKIT}/docs/zh/api/SIMD-API/基础API/${path}`);

@@ -10,7 +10,7 @@ import type { MemoryBudget } from '../sim/memory-budget.ts';
 import type { GmFill } from '../sim/kernel/gm-fill.ts';
 import { gmStore, type GmBuffer } from '../sim/kernel/global-tensor.ts';
 import { typeName, type CType } from './types.ts';
-import { ExternalStore, Instance, type Value } from './values.ts';
+import { ExternalStore, Instance, Ptr, type Value } from './values.ts';
 
 const VIEWS = new WeakMap<GmBuffer, GmArray>();
 const DTYPES = new Map<string, DType | undefined>();
@@ -68,10 +68,15 @@ export class GmArray extends ExternalStore implements GmBuffer {
 		// A struct in GM (a tiling struct behind `(__gm__ TilingData*)tiling`): field by field.
 		if (elem.k === 'class') {
 			const cls = elem.cls;
+			// An array member (`uint32_t tileLen[8]`) is a pointer to its first element in GM.
 			return new Instance(
 				cls,
 				elem.targs,
-				cls.fields.map((f, i) => this.load(offset + cls.fieldOffset(i), f.type)),
+				cls.fields.map((f, i) =>
+					f.arrayDims?.length
+						? new Ptr(this, offset + cls.fieldOffset(i), f.type)
+						: this.load(offset + cls.fieldOffset(i), f.type),
+				),
 			);
 		}
 		const dtype = dtypeOfC(elem);
@@ -80,9 +85,10 @@ export class GmArray extends ExternalStore implements GmBuffer {
 
 	store(offset: number, elem: CType, value: Value): void {
 		if (elem.k === 'class' && value instanceof Instance) {
-			elem.cls.fields.forEach((f, i) =>
-				this.store(offset + elem.cls.fieldOffset(i), f.type, value.fields[i]),
-			);
+			elem.cls.fields.forEach((f, i) => {
+				if (!f.arrayDims?.length)
+					this.store(offset + elem.cls.fieldOffset(i), f.type, value.fields[i]);
+			});
 			return;
 		}
 		const dtype = dtypeOfC(elem);

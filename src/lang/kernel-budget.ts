@@ -38,8 +38,16 @@ export interface KernelBudget {
 	restore(): void;
 }
 
-/** The budget of a launch of `kernel` on `rt`; `profile` gives the timeout the diagnostic quotes. */
-export function kernelBudget(rt: Runtime, kernel: string, profile: HostProfile): KernelBudget {
+/**
+ * The budget of a launch of `kernel` on `rt`; `profile` gives the core kind and `timeoutUs` the
+ * operator timeout the diagnostic quotes.
+ */
+export function kernelBudget(
+	rt: Runtime,
+	kernel: string,
+	profile: HostProfile,
+	timeoutUs: number = profile.kernelTimeoutUs.value,
+): KernelBudget {
 	const reserve = Math.min(HOST_RESERVE_MAX, Math.floor(rt.maxSteps * HOST_RESERVE_FRACTION));
 	const limit = rt.maxSteps - reserve;
 	let coreStart = rt.steps;
@@ -75,7 +83,7 @@ export function kernelBudget(rt: Runtime, kernel: string, profile: HostProfile):
 					block: core.blockIdx,
 					steps: rt.steps - coreStart,
 					core: vector ? 'Vector Core' : 'AI Core',
-					timeout: Math.round(profile.kernelTimeoutUs.value / 1_000_000),
+					timeout: Math.round(timeoutUs / 1_000_000),
 					code: vector ? 507034 : 507014,
 				});
 			}

@@ -7,6 +7,7 @@
  * process runs (when virtual time reaches them) or after it ends. A program without `main`
  * launches every `__global__` kernel with synthetic GM buffers.
  */
+import { opExecuteTimeoutUs } from '../sim/host/acl/op-timeout.ts';
 import { VirtualClock } from '../sim/clock.ts';
 import { Halt, isHalt } from '../sim/halt.ts';
 import {
@@ -448,7 +449,9 @@ function compileUnit(
 		for (let i = 0; i < args.length; i++)
 			kargs[i] = toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env, params[i]?.type);
 		const profile = env.machine?.profile ?? HOST_PROFILES[request.product];
-		const budget = kernelBudget(rt, kernel.name, profile);
+		const acl = env.proc?.acl;
+		const timeoutUs = acl ? opExecuteTimeoutUs(acl) : profile.kernelTimeoutUs.value;
+		const budget = kernelBudget(rt, kernel.name, profile, timeoutUs);
 		try {
 			const result = launch.run((core) => {
 				env.core = core;

@@ -16,6 +16,7 @@
  * stored steps or not.
  */
 import type { VirtualClock } from './clock.ts';
+import type { CorePipes } from './facts/pipe-timeline.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { MemoryBudget } from './memory-budget.ts';
 import { ResourceMeter } from './resources/resource-meter.ts';
@@ -44,6 +45,9 @@ export const MAX_SERIES_POINTS = 4_000;
 
 /** Distinct calls the summary of dropped steps names; the rest are counted under `…`. */
 const MAX_SUMMARISED_CALLS = 40;
+
+/** Cores whose pipes a trace keeps (all launches together). */
+export const MAX_PIPE_CORES = 64;
 
 /** How many times one API was called. */
 export interface CallCounter {
@@ -86,6 +90,8 @@ export class Recorder {
 	readonly #leaks: Leak[] = [];
 	#leakCount = 0;
 	readonly #calls = new Map<string, CallCounter>();
+	readonly #pipes: CorePipes[] = [];
+	#pipeLaunches = 0;
 	/** Called after every step with its number (a runner taking a memory copy at step N). */
 	onStep: ((step: number) => void) | undefined;
 
@@ -230,6 +236,19 @@ export class Recorder {
 		return this.#diagnostics;
 	}
 
+	/** Numbers the next kernel launch whose pipes are kept (0 first). */
+	nextPipeLaunch(): number {
+		return this.#pipeLaunches++;
+	}
+
+	/**
+	 * Keeps the pipes of one core of a launch for the trace (src/sim/facts/pipe-timeline.ts), up
+	 * to {@link MAX_PIPE_CORES} cores in a run; a loop of launches keeps its first ones.
+	 */
+	pipes(core: CorePipes): void {
+		if (this.#pipes.length < MAX_PIPE_CORES) this.#pipes.push(core);
+	}
+
 	/**
 	 * The finished trace. Each series gets a closing point at the end time. When actors ran on
 	 * several clock lanes (see VirtualClock), steps, log lines and series points are put in
@@ -265,6 +284,7 @@ export class Recorder {
 			leaks: [...this.#leaks],
 			resources: this.resources.report(),
 		};
+		if (this.#pipes.length > 0) trace.pipes = [...this.#pipes];
 		if (this.#stepCount > this.#steps.length) trace.stepsTruncated = true;
 		const dropped = this.dropped();
 		if (dropped) trace.dropped = dropped;

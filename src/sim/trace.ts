@@ -6,6 +6,7 @@ import type { MemorySnapshot } from './kernel/memory-snapshot.ts';
 import type { Outcome } from '../cases/schema.ts';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import type { StateChange } from './facts/state-change.ts';
+import type { CorePipes } from './facts/pipe-timeline.ts';
 import type { HcclFacts } from './hccl/hccl-world.ts';
 import type { ResourceReport } from './resources/resource-report.ts';
 
@@ -134,6 +135,8 @@ export interface Trace {
 	memory?: MemorySnapshot;
 	/** The ranks and their collectives, when the program used HCCL (for the ranks view). */
 	hccl?: HcclFacts;
+	/** Each core's pipes in virtual time, per kernel launch (absent when no kernel ran). */
+	pipes?: CorePipes[];
 }
 
 /**

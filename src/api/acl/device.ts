@@ -1,10 +1,11 @@
 /** Device management (hicann/runtime api_ref 04). */
 import { HOST_COST_US } from '../../sim/host/host-timing.ts';
 import { hostApi, type HostApiRow } from '../api-row.ts';
-import { runtimeDoc } from '../sources.ts';
+import { runtimeApiDoc, runtimeDoc } from '../sources.ts';
 import { ASYNC_FAILURES, CALL_COST, hostCost, NEEDS_CONTEXT } from './shared.ts';
 import * as device from '../../sim/host/acl/device.ts';
 import * as satMode from '../../sim/host/acl/sat-mode.ts';
+import * as opTimeout from '../../sim/host/acl/op-timeout.ts';
 
 const DOC = (anchor: string) => runtimeDoc('04_device_management.md', anchor);
 const group = 'acl-device';
@@ -82,6 +83,37 @@ export const DEVICE_APIS: readonly HostApiRow[] = [
 		},
 		source: DOC('aclrtSetDeviceSatMode'),
 		run: satMode.aclrtSetDeviceSatMode,
+	}),
+	hostApi({
+		name: 'aclrtSetOpExecuteTimeOut',
+		group,
+		signature: 'aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)',
+		requires: ['acl-init'],
+		cost: CALL_COST,
+		errors: ['ACL_ERROR_INVALID_PARAM'],
+		limits: [{ profile: 'host', key: 'kernelTimeoutUs' }],
+		doc: {
+			zh: '设置本进程算子（核函数）的执行超时时间，单位秒；多次调用以最后一次为准。核函数运行超过这个时间，Device 按 AI Core / Vector Core 执行超时让任务失败，同步时返回 507014 / 507034。传 0 表示用最大值。A2/A3 上硬件只能按固定间隔的整数倍（1 到 254 倍）计时，设置值向上取整到间隔的倍数；间隔本身没有公开，这里按默认值 1091 秒等于 254 个间隔推算（示意）。训练系列、推理系列等产品按设置的秒数生效，0 表示产品默认值。',
+			en: 'Sets this process’s operator (kernel) execution timeout in seconds; the last call wins. A kernel that runs longer is failed by the device with the AI Core / vector core execution timeout, 507014 / 507034 at synchronize. 0 means the maximum. On A2/A3 the hardware counts only whole multiples (1 to 254) of a fixed interval, so the value is rounded up to one; the interval is not published and is inferred here from the 1091 s default being 254 intervals (illustrative). The training, inference and other products take the seconds as given, 0 meaning the product’s default.',
+		},
+		source: runtimeApiDoc('aclrtSetOpExecuteTimeOut'),
+		run: opTimeout.aclrtSetOpExecuteTimeOut,
+	}),
+	hostApi({
+		name: 'aclrtSetOpExecuteTimeOutV2',
+		group,
+		signature: 'aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)',
+		out: ['actualTimeout'],
+		requires: ['acl-init'],
+		cost: CALL_COST,
+		errors: ['ACL_ERROR_INVALID_PARAM', 'ACL_ERROR_RT_FEATURE_NOT_SUPPORT'],
+		limits: [{ profile: 'host', key: 'kernelTimeoutUs' }],
+		doc: {
+			zh: '同 aclrtSetOpExecuteTimeOut，但单位是微秒，并把实际生效的超时时间（向上取整到硬件间隔的倍数后）写入 actualTimeout；0 表示最大值。参考文档只列出 A2/A3，其他产品上返回 ACL_ERROR_RT_FEATURE_NOT_SUPPORT（示意）。',
+			en: 'As aclrtSetOpExecuteTimeOut, but in microseconds, and it writes the timeout that really applies (rounded up to a multiple of the hardware interval) to actualTimeout; 0 means the maximum. The reference lists A2/A3 only; other products return ACL_ERROR_RT_FEATURE_NOT_SUPPORT here (illustrative).',
+		},
+		source: runtimeApiDoc('aclrtSetOpExecuteTimeOutV2'),
+		run: opTimeout.aclrtSetOpExecuteTimeOutV2,
 	}),
 	hostApi({
 		name: 'aclrtGetDeviceSatMode',

@@ -56,6 +56,7 @@ import { format, LIMIT_STOP_TEXT, stringsFor, type StringKey } from './strings.t
 import { ResourcePanel } from './resource-panel.tsx';
 import { StatusLine } from './status-line.tsx';
 import { Timeline } from './timeline.tsx';
+import { PipeTimeline } from './pipe-timeline.tsx';
 import { appendAction } from './user-actions.ts';
 
 /** Milliseconds between steps when playing, per speed. */
@@ -864,6 +865,9 @@ export default function ReproIsland(props: ReproIslandProps & { children?: Compo
 					<MetricsView t={t} level={headingLevel} lang={lang} series={trace.series} />
 					{(withActions || trace.steps.some((s) => s.actor === 'user')) && (
 						<Timeline t={t} level={headingLevel} steps={trace.steps} upTo={step} />
+					)}
+					{trace.pipes && (
+						<PipeTimeline t={t} level={headingLevel} cores={trace.pipes} idPrefix={ids('pipes')} />
 					)}
 					{trace.hccl && <RanksView t={t} level={headingLevel} facts={trace.hccl} />}
 					<LeakReport

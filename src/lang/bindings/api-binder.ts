@@ -10,6 +10,7 @@
  * site; the dynamic entry points below (constructors, `obj[i]`, calls on values of unknown
  * static type) pick the signature by arity and argument values at run time.
  */
+import { stageCopy, STAGED_COPIES } from './host-staging.ts';
 import { constructParams, type DiagnosticParams } from '../../diagnostics/index.ts';
 import {
 	API_CATALOG,
@@ -162,6 +163,8 @@ export class BoundApi {
 	readonly index: number;
 	/** Host rows whose aclError result marks the run as having seen an error code. */
 	readonly #status: boolean;
+	/** Whether calls stage their pointer arguments in host memory (host-staging.ts). */
+	readonly stagesCopies: boolean;
 
 	constructor(row: ApiRow, name: string, index: number) {
 		this.row = row;
@@ -174,6 +177,7 @@ export class BoundApi {
 			result: resultConverter(sig, row.owner),
 		}));
 		this.#status = row.side === 'host' && row.result === 'status';
+		this.stagesCopies = row.name in STAGED_COPIES;
 	}
 
 	/** The signatures, one per line, for diagnostics. */
@@ -270,9 +274,16 @@ export class BoundApi {
 		const f = this.forms[form]!;
 		call.form = form;
 		call.targs = templateArgs(f.sig, nc.targs);
+		// A copy from or to an object of the program (`&tiling`, a stack array) moves its bytes.
+		const after = this.stagesCopies ? stageCopy(this.row.name, call.args, nc.rt.memory) : undefined;
 		for (let i = 0; i < call.args.length && i < f.convert.length; i++)
 			call.args[i] = f.convert[i]!(call.args[i], call) as Value;
-		return this.invoke(call, nc.targs);
+		if (!after) return this.invoke(call, nc.targs);
+		try {
+			return this.invoke(call, nc.targs);
+		} finally {
+			after();
+		}
 	}
 }
 

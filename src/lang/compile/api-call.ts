@@ -4,6 +4,7 @@
  * that cannot be the parameter is `call-arg-type`), the form is picked once where the static
  * types decide it, and the call's static type is the form's return type.
  */
+import { stageCopy } from '../bindings/host-staging.ts';
 import type { SyntaxNode } from '@lezer/common';
 import type { Localized } from '../../triage/localized.ts';
 import {
@@ -265,6 +266,7 @@ export function compileApiCall(
 	const site = rt.siteOfCall();
 	const name = api.name;
 	const texts = api.row.kind === 'macro' ? argNodes.map((a) => ctx.text(a)) : undefined;
+	const staged = api.stagesCopies;
 	const pick = (vals: readonly Value[]): number => {
 		for (const i of candidates) if (valuesFit(forms[i]!.sig, vals)) return i;
 		return candidates[0]!;
@@ -296,8 +298,15 @@ export function compileApiCall(
 			}
 			const convert = forms[form]!.convert;
 			const m = n < convert.length ? n : convert.length;
+			// A copy from or to an object of the program (`&tiling`, a stack array) moves its bytes.
+			const after = staged ? stageCopy(api.row.name, vals, rt.memory) : undefined;
 			for (let i = 0; i < m; i++) vals[i] = convert[i]!(vals[i], call) as Value;
-			const r = api.invoke(call, targs);
+			let r: Value;
+			try {
+				r = api.invoke(call, targs);
+			} finally {
+				after?.();
+			}
 			if (rt.steps >= rt.nextCheck || rt.clock.now >= rt.dueAt) rt.check();
 			return r;
 		},

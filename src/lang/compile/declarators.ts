@@ -10,6 +10,7 @@ import { Scope } from '../scope.ts';
 import { sizeOf, T, type CType } from '../types.ts';
 import {
 	ArrayStore,
+	BraceList,
 	CellStore,
 	Instance,
 	Ptr,
@@ -520,7 +521,7 @@ export function compileConstruct(
 			return (f) => {
 				const inst = fieldInit(f);
 				for (let i = 0; i < evs.length && i < fields.length; i++) {
-					inst.fields[i] = convertArg(evs[i]!(f), fields[i]!.type);
+					inst.fields[i] = aggregateField(ctx, f, fields[i]!, evs[i]!(f), inst.fields[i]);
 				}
 				return inst;
 			};
@@ -555,6 +556,44 @@ export function compileConstruct(
 		return (f) => convert(a.ev(f), type);
 	}
 	return () => defaultValue(type);
+}
+
+/**
+ * The value of one field of an aggregate initialised from `v`: a nested brace list builds a
+ * struct field (`{4, 5}` for an `Inner in`) field by field, or fills an array field
+ * (`{6, 7, 8}` for `int arr[3]`, nested lists of a 2-D array flattened in order); any other
+ * value is converted to the field's type.
+ */
+function aggregateField(
+	ctx: CompileContext,
+	f: Frame,
+	field: ClassDef['fields'][number],
+	v: Value,
+	current: Value,
+): Value {
+	if (!(v instanceof BraceList)) return convertArg(v, field.type);
+	if (field.arrayDims?.length) {
+		if (!(current instanceof Ptr && current.base instanceof ArrayStore)) return current;
+		const store = current.base;
+		const flat: Value[] = [];
+		const walk = (x: Value): void => {
+			if (x instanceof BraceList) x.items.forEach(walk);
+			else flat.push(x);
+		};
+		walk(v);
+		const first = store.index(current.offset);
+		const elem = store.elem;
+		for (let i = 0; i < flat.length && i < store.length - first; i++)
+			store.set(first + i, elem.k === 'class' ? flat[i]! : convert(flat[i]!, elem));
+		return current;
+	}
+	const t = field.type;
+	if (t.k !== 'class') return convertArg(v.items[0], t);
+	const inst = compileFieldInitializers(ctx, t.cls)(f);
+	const fields = t.cls.fields;
+	for (let i = 0; i < v.items.length && i < fields.length; i++)
+		inst.fields[i] = aggregateField(ctx, f, fields[i]!, v.items[i], inst.fields[i]);
+	return inst;
 }
 
 /**

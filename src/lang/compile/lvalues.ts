@@ -21,6 +21,7 @@ import {
 } from '../values.ts';
 import { lookupPath } from './names.ts';
 import { compileExpr } from './expressions.ts';
+import { compileFieldInitializers } from './declarators.ts';
 import { parseMacroBody, swapSource } from './macros.ts';
 import { compileDerefLV } from './operators.ts';
 import { makeCallInfo } from './calls.ts';
@@ -389,6 +390,7 @@ export function compileArrowObject(
 				: T.unknown;
 	const name = ctx.text(objNode);
 	const ev = obj.ev;
+	const object = t.k === 'class' ? hostObject(ctx, rt, t) : undefined;
 	return {
 		ev: (f: Frame): Value => {
 			let p = ev(f);
@@ -399,9 +401,30 @@ export function compileArrowObject(
 			if (p instanceof Ptr) return isStore(p.base) ? p.base.load(p.offset, p.elem) : p.base;
 			if (p === null || p === undefined || p === 0)
 				return rt.stop('null-dereference', span, { name });
+			if (object && typeof p === 'number') return object(f, p);
 			return p;
 		},
 		t,
+	};
+}
+
+/**
+ * The struct of type `t` at a host address (`(S *)malloc(…)`, `new S[n]`): the object kept at
+ * that address, made with its fields default-initialised on first use and kept there, so
+ * `m->n = 9` then `m->n` reads 9 and `arr[1].n` is another object than `arr[0].n`.
+ */
+function hostObject(
+	ctx: CompileContext,
+	rt: Runtime,
+	t: Extract<CType, { k: 'class' }>,
+): (f: Frame, address: number) => Value {
+	const make = compileFieldInitializers(ctx, t.cls);
+	return (f, address) => {
+		const kept = rt.memory.load(address, undefined);
+		if (kept instanceof Instance) return kept;
+		const inst = make(f);
+		rt.memory.store(address, undefined, inst);
+		return inst;
 	};
 }
 
@@ -534,10 +557,12 @@ function compilePtrElementLV(
 		}
 		return p.add(i);
 	};
+	const object = elem.k === 'class' ? hostObject(ctx, rt, elem) : undefined;
 	return {
 		get: (f) => {
 			const a = address(f);
-			if (a !== undefined) return rt.memory.load(a, dtype, where) as Value;
+			if (a !== undefined)
+				return object ? object(f, a) : (rt.memory.load(a, dtype, where) as Value);
 			const q = at(f);
 			return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
 		},

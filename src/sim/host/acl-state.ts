@@ -72,6 +72,11 @@ export interface AclState {
 	 * created after it; undefined: the product's default.
 	 */
 	satMode: number | undefined;
+	/**
+	 * The operator execution timeout aclrtSetOpExecuteTimeOut(V2) set for the process (µs);
+	 * undefined: the product's default (op-timeout.ts).
+	 */
+	opExecuteTimeoutUs?: number;
 }
 
 /** A fresh, uninitialised runtime state. */

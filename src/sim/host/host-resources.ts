@@ -202,6 +202,8 @@ export interface AllocationBuffer {
 	name: string;
 	readonly bytes: number;
 	readonly budget: MemoryBudget | undefined;
+	/** Its contents remember which bytes were written (initcheck on GM). */
+	readonly tracksWrites: true;
 }
 
 /**
@@ -210,7 +212,12 @@ export interface AllocationBuffer {
  * malloc/free loop that no copy or kernel touches builds none.
  */
 export function allocationContents(a: Allocation): AllocationBuffer {
-	return (a.gm ??= { name: `devPtr@${hex(a.ptr)}`, bytes: a.size, budget: a.budget });
+	return (a.gm ??= {
+		name: `devPtr@${hex(a.ptr)}`,
+		bytes: a.size,
+		budget: a.budget,
+		tracksWrites: true,
+	});
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */

@@ -7,6 +7,8 @@
  * conversions do (saturating conversions are the caller's, e.g. Cast).
  */
 import type { MemoryBudget, MemoryOwner } from '../memory-budget.ts';
+
+export type { MemoryOwner };
 import type { DType } from './dtype.ts';
 import { bfloat16Bits, bfloat16Value, halfBits, halfValue } from './numeric-format.ts';
 

@@ -9,6 +9,7 @@ import type { CallSite } from '../trace.ts';
 import { Halt } from '../halt.ts';
 import { ByteStore, encodeElement, PAGE } from './byte-store.ts';
 import { fillValue, type GmFill } from './gm-fill.ts';
+import { WrittenTrackingStore } from './gm-written.ts';
 import type { CoreContext } from './core-context.ts';
 import type { DType } from './dtype.ts';
 
@@ -34,6 +35,11 @@ export interface GmBuffer {
 	 * buffer over a device allocation). Its contents are that buffer's, made on first use.
 	 */
 	readonly contentsOf?: GmBuffer;
+	/**
+	 * Its contents remember which bytes were written (a host allocation, for initcheck on GM:
+	 * gm-written.ts).
+	 */
+	readonly tracksWrites?: boolean;
 }
 
 /** The errorStr the device prints for an MTE access outside mapped memory (vllm-project/vllm-ascend#3263). */
@@ -98,10 +104,25 @@ export function gmStore(buffer: GmBuffer): ByteStore {
 	if (buffer.contentsOf) return gmStore(buffer.contentsOf);
 	let store = gmContents.get(buffer);
 	if (!store) {
-		store = new ByteStore(buffer.budget, { name: `${buffer.name} (GM)`, bytes: buffer.bytes });
+		const owner = { name: `${buffer.name} (GM)`, bytes: buffer.bytes };
+		store = buffer.tracksWrites
+			? new WrittenTrackingStore(buffer.budget, owner)
+			: new ByteStore(buffer.budget, owner);
 		gmContents.set(buffer, store);
 	}
 	return store;
+}
+
+/**
+ * Bytes of [start, end) of `buffer` that nothing has written, for a buffer whose writes are
+ * followed (gm-written.ts); 0 for any other.
+ */
+export function gmUnwritten(buffer: GmBuffer, start: number, end: number): number {
+	const store = gmStore(buffer);
+	if (!(store instanceof WrittenTrackingStore)) return 0;
+	// Bytes past the allocation are memcheck's (an illegal read), not initcheck's.
+	const last = Math.min(end, buffer.bytes);
+	return last > start ? store.written.missing(start, last) : 0;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Recorder } from '../recorder.ts';
 import type { RunMode } from '../run-request.ts';
 import type { CallSite, Outcome } from '../trace.ts';
 import { Racecheck } from '../sanitizer/racecheck.ts';
+import { PipeSchedule } from './pipe-schedule.ts';
 import { SanitizerRun } from '../sanitizer/sanitizer-run.ts';
 import { type CannWording, cannWording } from './cann-wording.ts';
 import type { CoreHalt } from './core-abort.ts';
@@ -96,6 +97,8 @@ export class KernelLaunch {
 	#sanitizerErrors = 0;
 	/** msSanitizer's checkers, in sanitizer mode. */
 	#sanitizer: SanitizerRun | undefined;
+	/** Each core's pipe model (pipe-schedule.ts), kept in the trace at the launch's end. */
+	readonly #schedules: PipeSchedule[] = [];
 
 	constructor(options: KernelLaunchOptions) {
 		this.#fileName = options.fileName;
@@ -155,6 +158,8 @@ export class KernelLaunch {
 			const races = new Racecheck(true);
 			for (const core of cores) races.watch(core);
 		}
+		const launch = this.recorder.nextPipeLaunch();
+		for (const core of cores) this.#schedules.push(watchPipes(core, launch, this.kernelName));
 	}
 
 	/** Number of cores. */
@@ -183,6 +188,10 @@ export class KernelLaunch {
 			}
 		}
 		if (this.#sanitizer) this.#sanitizerErrors = this.#printSanitizerReports(this.#sanitizer);
+		for (const schedule of this.#schedules) {
+			const facts = schedule.facts();
+			if (facts) this.recorder.pipes(facts);
+		}
 		return this.finish();
 	}
 
@@ -250,6 +259,22 @@ export class KernelLaunch {
 		if (first) result.stalled = first;
 		return result;
 	}
+}
+
+/** Follows `core`'s accesses and syncs in a pipe schedule, after the observers already set. */
+function watchPipes(core: CoreContext, launch: number, kernel: string): PipeSchedule {
+	const schedule = new PipeSchedule(launch, kernel, core.blockIdx);
+	const access = core.onAccess;
+	const sync = core.onSync;
+	core.onAccess = (site, call, accesses, pipe) => {
+		access?.(site, call, accesses, pipe);
+		schedule.access(site, call, accesses, pipe);
+	};
+	core.onSync = (site, call, s) => {
+		sync?.(site, call, s);
+		schedule.sync(site, call, s);
+	};
+	return schedule;
 }
 
 /**

@@ -7,6 +7,7 @@
  * Invariant: `start <= end`; an access of zero bytes has `start === end` and touches nothing.
  */
 import type { CallSite } from '../trace.ts';
+import type { GmBuffer } from './global-tensor.ts';
 import type { IssuingPipe } from './issuing-pipe.ts';
 import type { Hardware, TPosition } from './tposition.ts';
 
@@ -21,6 +22,8 @@ export interface MemoryAccess {
 	readonly position?: TPosition;
 	/** The GM buffer's name, for a GM access. */
 	readonly buffer?: string;
+	/** The GM buffer itself, for a GM access (initcheck asks it which bytes were written). */
+	readonly gm?: GmBuffer;
 	/** The tensor as messages name it, e.g. `inQueueX#0[+256]` or `xGm[+512]`. */
 	readonly tensor: string;
 	/** First byte touched: an address in the memory (for GM, a byte offset into the buffer). */

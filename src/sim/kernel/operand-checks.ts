@@ -265,6 +265,7 @@ export function checkGlobalOperand(
 		kind: op.kind,
 		memory: 'GM',
 		buffer: t.ptr.buffer.name,
+		gm: t.ptr.buffer,
 		tensor: t.describe(),
 		start: t.ptr.byteOffset,
 		end: t.ptr.byteOffset + Math.max(0, op.extent),

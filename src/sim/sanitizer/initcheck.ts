@@ -14,14 +14,19 @@
  *     ======    code in pc current 0x77c (serialNo:10)
  *     ======    #3 uninitialized_read/add_custom.cpp:18:5
  *
- * Not modelled: GM (which bytes of a device allocation the host wrote is not tracked) and the
- * stack. One report per call site and memory, for the first block that read there; the pc is
- * illustrative and serialNo counts the core's calls that touch memory.
+ * On GM, the bytes of a device allocation the host asked aclrtMalloc for count as written once
+ * a copy, a memset or a kernel wrote them (gm-written.ts); the address printed is the
+ * allocation's offset from the illustrative GM base memcheck uses. GM read by a kernel's scalar
+ * code (`x[i]` on a `__gm__` pointer) is not checked, nor the stack. One report per call site
+ * and memory, for the first block that read there; the pc is illustrative and serialNo counts
+ * the core's calls that touch memory.
  */
 import type { CoreContext } from '../kernel/core-context.ts';
 import type { MemoryAccess } from '../kernel/memory-access.ts';
+import { gmUnwritten } from '../kernel/global-tensor.ts';
+import { WrittenRanges } from '../kernel/written-ranges.ts';
 import type { CallSite } from '../trace.ts';
-import { formatFrames } from './memcheck.ts';
+import { formatFrames, ILLUSTRATIVE_GM_BASE } from './memcheck.ts';
 
 /** Illustrative pc of a core's first access; each later one adds 4 bytes. */
 const ILLUSTRATIVE_PC = 0x700;
@@ -38,42 +43,6 @@ export interface UninitializedRead {
 	readonly site: CallSite;
 }
 
-/**
- * Written byte ranges of one memory: sorted, disjoint, and never touching (adjacent ranges are
- * merged), so lookups and inserts walk a short list.
- */
-class WrittenRanges {
-	readonly #ranges: Array<[number, number]> = [];
-
-	/** Bytes of [start, end) not covered. */
-	missing(start: number, end: number): number {
-		let covered = 0;
-		for (const [s, e] of this.#ranges) {
-			if (e <= start) continue;
-			if (s >= end) break;
-			covered += Math.min(e, end) - Math.max(s, start);
-		}
-		return end - start - covered;
-	}
-
-	add(start: number, end: number): void {
-		const kept: Array<[number, number]> = [];
-		let s = start;
-		let e = end;
-		for (const r of this.#ranges) {
-			if (r[1] < s || r[0] > e) kept.push(r);
-			else {
-				s = Math.min(s, r[0]);
-				e = Math.max(e, r[1]);
-			}
-		}
-		kept.push([s, e]);
-		kept.sort((a, b) => a[0] - b[0]);
-		this.#ranges.length = 0;
-		this.#ranges.push(...kept);
-	}
-}
-
 /** The uninitialised reads of one launch, and the report at its end. */
 export class Initcheck {
 	readonly #found: UninitializedRead[] = [];
@@ -88,8 +57,13 @@ export class Initcheck {
 			serial++;
 			// A call reads its sources before it writes its destination.
 			for (const a of accesses) {
-				if (a.kind !== 'read' || a.memory === 'GM' || a.end <= a.start) continue;
-				const bytes = written.get(a.memory)?.missing(a.start, a.end) ?? a.end - a.start;
+				if (a.kind !== 'read' || a.end <= a.start) continue;
+				const bytes =
+					a.memory === 'GM'
+						? a.gm
+							? gmUnwritten(a.gm, a.start, a.end)
+							: 0
+						: (written.get(a.memory)?.missing(a.start, a.end) ?? a.end - a.start);
 				if (bytes > 0)
 					this.#found.push({
 						memory: a.memory,
@@ -132,7 +106,7 @@ export function formatUninitializedRead(
 ): string[] {
 	return [
 		`====== ERROR: uninitialized read of size ${r.bytes}`,
-		`======    at 0x${r.start.toString(16)} on ${r.memory} in ${kernel}`,
+		`======    at 0x${((r.memory === 'GM' ? ILLUSTRATIVE_GM_BASE : 0) + r.start).toString(16)} on ${r.memory} in ${kernel}`,
 		`======    in block aiv(${r.blockIdx}) on device 0`,
 		`======    code in pc current 0x${(ILLUSTRATIVE_PC + 4 * r.serial).toString(16)} (serialNo:${r.serial})`,
 		...formatFrames(r.site, fileName),

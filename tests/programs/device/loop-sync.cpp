@@ -59,6 +59,7 @@ int main()
     void *z = nullptr;
     aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&z, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemset(x, bytes, 0, bytes); // the inputs are written before the launch
     scale_loop<<<BLOCKS, nullptr, stream>>>((GM_ADDR)x, (GM_ADDR)z);
     aclError ret = aclrtSynchronizeStream(stream);
     printf("aclrtSynchronizeStream ret = %d\n", ret);

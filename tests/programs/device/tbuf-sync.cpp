@@ -63,6 +63,8 @@ int main()
     aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&y, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&z, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemset(x, bytes, 0, bytes); // the inputs are written before the launch
+    aclrtMemset(y, bytes, 0, bytes); // the inputs are written before the launch
     add_tbuf<<<BLOCKS, nullptr, stream>>>((GM_ADDR)x, (GM_ADDR)y, (GM_ADDR)z);
     aclError ret = aclrtSynchronizeStream(stream);
     printf("aclrtSynchronizeStream ret = %d\n", ret);

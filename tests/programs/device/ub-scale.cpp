@@ -51,6 +51,7 @@ int main()
     void *y = nullptr;
     aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&y, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemset(x, bytes, 0, bytes); // the inputs are written before the launch
     scale<<<BLOCKS, nullptr, stream>>>((GM_ADDR)x, (GM_ADDR)y);
     aclError ret = aclrtSynchronizeStream(stream);
     printf("aclrtSynchronizeStream ret = %d\n", ret);

@@ -7,6 +7,7 @@
  * fails the context at the kernel's end time; an `abort` (CPU debug) ends the process with
  * SIGABRT at once.
  */
+import { opExecuteTimeoutUs } from './op-timeout.ts';
 import { Halt } from '../../halt.ts';
 import type { CallSite } from '../../trace.ts';
 import type { HostCall } from '../acl-call.ts';
@@ -127,7 +128,7 @@ export function scheduleKernel(
 	const taskId = s.taskCount++;
 	let end: number;
 	if (outcome.kind === 'completed') end = start + (durationUs ?? DEFAULT_KERNEL_US);
-	else if (outcome.kind === 'hang') end = start + rt.machine.profile.kernelTimeoutUs.value;
+	else if (outcome.kind === 'hang') end = start + opExecuteTimeoutUs(rt);
 	else end = start + (durationUs ?? DEFAULT_KERNEL_US);
 	s.busyUntil = end;
 	if (devicePtrs) {
