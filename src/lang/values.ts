@@ -30,6 +30,10 @@ export class CellStore implements Store {
 		this.set = set;
 		this.label = label;
 	}
+	/** The variable's whole value, whatever type an access would read it as. */
+	value(): Value {
+		return this.get();
+	}
 	load(offset: number, elem: CType): Value {
 		const v = this.get();
 		return v instanceof Instance && elem.k !== 'class' ? loadMember(v, offset, elem) : v;
@@ -50,6 +54,10 @@ export class SlotStore implements Store {
 		this.slots = slots;
 		this.slot = slot;
 		this.label = label;
+	}
+	/** The variable's whole value, whatever type an access would read it as. */
+	value(): Value {
+		return this.slots[this.slot];
 	}
 	load(offset: number, elem: CType): Value {
 		const v = this.slots[this.slot];

@@ -87,7 +87,7 @@ function pointee(ptr: Ptr): { elem: CType; count: number } | undefined {
 
 /** The type of a scalar cell reached through `void *` (its declared type is gone): by its value. */
 function cellType(store: CellStore | SlotStore): CType {
-	const v = store.load();
+	const v = store.value();
 	if (v instanceof Instance) return { k: 'class', cls: v.cls, targs: v.targs };
 	return typeof v === 'number' && !Number.isInteger(v) ? T.f64 : T.i64;
 }
@@ -175,7 +175,7 @@ function readBack(memory: HostMemory, staged: Staged): void {
 			base.set(index, decode(memory.bytes, at, reach.elem, base.get(index)));
 		} else if (base instanceof ObjectStore) decode(memory.bytes, at, reach.elem, base.target);
 		else if (base instanceof CellStore || base instanceof SlotStore)
-			base.store(0, reach.elem, decode(memory.bytes, at, reach.elem, base.load()));
+			base.store(0, reach.elem, decode(memory.bytes, at, reach.elem, base.value()));
 	}
 }
 
