@@ -173,7 +173,7 @@ int main() { return Down(100000000) > 0 ? 0 : 1; }
     for (;;) {}
 }
 `,
-		code: 'steps-exhausted',
+		code: 'kernel-never-ends',
 		outcomes: ['hang'],
 	},
 	{
