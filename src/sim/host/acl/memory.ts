@@ -435,7 +435,6 @@ function pinned(rt: AclRuntime, ptr: number): boolean {
 	return false;
 }
 
-/** The live aclrtMalloc block holding `count` bytes from `ptr`. */
 /** The live aclrtMalloc block holding `count` bytes from `ptr`, if one does. */
 export function deviceBlock(rt: AclRuntime, ptr: number, count: number): Allocation | undefined {
 	const allocations = rt.state.allocations;
