@@ -42,6 +42,9 @@ export function codeProgramRequest(
 		...(program.devices ? { deviceCount: program.devices } : {}),
 		...(program.env ? { env: program.env } : {}),
 		...(program.unusableDevices ? { unusableDevices: program.unusableDevices } : {}),
+		...(program.files
+			? { files: program.files.map((name) => ({ path: name, text: read(folder + name) })) }
+			: {}),
 		...(others.length > 0
 			? { programs: Object.fromEntries(others.map((name) => [name, read(folder + name)])) }
 			: {}),
@@ -51,7 +54,7 @@ export function codeProgramRequest(
 /**
  * Whether a playground share link carries everything `program` needs (it carries the program,
  * product, mode, ranks and plain actions, not a CANN version, devices, environment, unusable
- * cards or the other programs an action starts).
+ * cards, data files or the other programs an action starts).
  */
 export function playgroundCarries(program: CodeProgram): boolean {
 	return (
@@ -59,6 +62,7 @@ export function playgroundCarries(program: CodeProgram): boolean {
 		!program.devices &&
 		!program.env &&
 		!program.unusableDevices &&
+		!program.files &&
 		!(program.actions ?? []).some((a) => a.do === 'run' && (a.background || a.program))
 	);
 }

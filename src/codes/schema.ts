@@ -71,6 +71,11 @@ export const codeProgramSchema = z
 		env: z.record(z.string().regex(/^[A-Z_][A-Z0-9_]*$/), z.string()).optional(),
 		/** Physical devices no process can open (not mapped into the container, faulty). */
 		unusableDevices: z.array(z.number().int().min(0).max(63)).optional(),
+		/** Data files the program reads (a model file), beside it, by name. */
+		files: z
+			.array(z.string().regex(/^[\w.-]+$/, 'a file name beside the program'))
+			.max(8)
+			.optional(),
 	})
 	.strict();
 /** A program that makes the simulator produce a code. */

@@ -65,6 +65,28 @@ export const HOST_DIAGNOSTICS = {
 		},
 		case: 'signal-handler-double-release',
 	},
+	'model-io-assumed': {
+		severity: 'info',
+		message: {
+			zh: '模拟器读不了 {path} 里编译好的计算图，只能假定这个模型有 1 个输入、1 个输出，各 {bytes} 字节（示意值）。',
+			en: 'The simulator cannot read the compiled graph in {path}: it assumes the model has one input and one output of {bytes} bytes each (illustrative sizes).',
+		},
+		hint: {
+			zh: '想让 aclmdlGetInputSizeByIndex 等接口返回真实大小，可以把 .om 文件换成文本描述，每个张量一行，例如 `input float32 1,3,224,224`、`output float32 1,1000`。',
+			en: 'For real sizes from aclmdlGetInputSizeByIndex and the like, give a text description instead of the .om file, one tensor per line: `input float32 1,3,224,224`, `output float32 1,1000`.',
+		},
+	},
+	'model-outputs-filled': {
+		severity: 'warning',
+		message: {
+			zh: '模拟器不执行模型 {model} 的计算图：数据集和大小照常检查，输出 buffer 只是被填成 0，不是真实的推理结果。',
+			en: 'The simulator does not run the graph of model {model}: datasets and sizes are checked as usual, but the output buffers are only filled with zeros, not real inference results.',
+		},
+		hint: {
+			zh: '在模拟器里检查接口调用顺序、返回码和资源释放；推理结果的数值请在真实的昇腾设备上验证。',
+			en: 'Use the simulator to check call order, return codes and releases; check the inference results themselves on a real Ascend device.',
+		},
+	},
 	'device-memory-exhausted': {
 		severity: 'error',
 		message: {

@@ -9,7 +9,8 @@
  *
  * A program of several files starts each with `@file path` (the first is the entry; sources are
  * compiled and linked, headers included, other files read as data). More options:
- * `tiling: FIELD=VALUE;…`, `tiling-key: K`, `include: DIR;…`.
+ * `tiling: FIELD=VALUE;…`, `tiling-key: K`, `include: DIR;…`. After `@program`, `@file` blocks add
+ * further files to the referenced program.
  *
  * Run with UPDATE_GOLDEN=1 to rewrite the expected parts; review the diff.
  */
@@ -72,6 +73,9 @@ function requestOf(c: GoldenCase): RunRequest {
 		mode: opts.get('mode') === 'cpu' ? 'cpu' : 'npu',
 	};
 	if (files) request.files = files.slice(1);
+	// `@program` followed by `@file` blocks: the referenced program plus those files (data, headers).
+	const withProgram = ref ? splitFiles(c.program.replace(/^@program .*\n/m, '')) : undefined;
+	if (withProgram) request.files = withProgram;
 	if (opts.has('include')) request.includeDirs = opts.get('include')!.split(';');
 	if (opts.has('tiling-key')) request.tilingKey = Number(opts.get('tiling-key'));
 	if (opts.has('tiling')) {

@@ -94,6 +94,8 @@ export type LeakKind =
 	| 'notify'
 	| 'graph'
 	| 'model'
+	// A model description, dataset or data buffer (host-side descriptors) never destroyed.
+	| 'model-object'
 	| 'context'
 	| 'device'
 	// A host-heap block of the program's own (malloc/new) never freed.

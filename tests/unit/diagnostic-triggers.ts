@@ -576,6 +576,26 @@ int main()
 `,
 		product: 'atlas-inference-aicore',
 		actions: [{ do: 'run' }, { do: 'wait', ms: 50 }, { do: 'signal', signal: 'SIGTERM' }],
+		files: [{ path: 'model.om', text: 'output float32 1,16\n' }],
+	},
+	'model-io-assumed': {
+		source: host(`    uint32_t modelId = 0;
+    aclmdlLoadFromFile("resnet50.om", &modelId);
+    aclmdlUnload(modelId);`),
+		files: [
+			{ path: 'resnet50.om', text: '', bytes: Uint8Array.of(0x49, 0x4d, 0x4f, 0x44, 0, 0, 0, 0) },
+		],
+	},
+	'model-outputs-filled': {
+		source: host(`    uint32_t modelId = 0;
+    aclmdlLoadFromFile("add.om", &modelId);
+    aclmdlDataset *input = aclmdlCreateDataset();
+    aclmdlDataset *output = aclmdlCreateDataset();
+    aclmdlExecute(modelId, input, output);
+    aclmdlDestroyDataset(output);
+    aclmdlDestroyDataset(input);
+    aclmdlUnload(modelId);`),
+		files: [{ path: 'add.om', text: 'output float32 4\n' }],
 	},
 	'device-memory-exhausted': {
 		source: host(`    void *p = nullptr;

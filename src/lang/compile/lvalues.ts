@@ -6,7 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import type { SourceSpan } from '../../sim/trace.ts';
 import { Frame, type Runtime } from '../runtime.ts';
 import { Scope, type Entity } from '../scope.ts';
-import { T, sizeOf, typeName, type CType } from '../types.ts';
+import { PRIMITIVE_TYPES, T, sizeOf, typeName, type CType } from '../types.ts';
 import { hostElement } from '../host-element.ts';
 import {
 	ArrayStore,
@@ -433,7 +433,7 @@ function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): L
 	const arrNode = parts[0]!;
 	const idxNode = parts[1];
 	if (!idxNode) return undefined;
-	const arr = compileExpr(ctx, arrNode, scope);
+	const arr = externalArrayMember(ctx, arrNode, n, scope) ?? compileExpr(ctx, arrNode, scope);
 	const idx = compileExpr(ctx, idxNode, scope).ev;
 	const span = ctx.span(n);
 	const rt = ctx.rt;
@@ -484,6 +484,67 @@ function compileSubscriptLV(ctx: CompileContext, n: SyntaxNode, scope: Scope): L
 	}
 	const elem = arr.t.k === 'ptr' ? arr.t.to : arr.t.k === 'array' ? arr.t.of : T.unknown;
 	return compilePtrElementLV(ctx, arr.ev, idx, elem, span, name, rt);
+}
+
+/** Elements of the array an unwritten external member stands for (illustrative; none is charged until used). */
+const EXTERNAL_ARRAY_LENGTH = 1 << 16;
+
+/**
+ * `a.m` in `a.m[i]`, when `a` is of an external type (a struct of a missing header): the member
+ * is an array whose declaration is missing. Never written, it reads as a zero-initialised array,
+ * made and stored in `a` at its first use (so `a.m[2] = 5` then `a.m[2]` reads 5); its element
+ * type is the one the use implies ({@link inferredElementType}). Undefined for other arrays.
+ */
+function externalArrayMember(
+	ctx: CompileContext,
+	arrNode: SyntaxNode,
+	subscript: SyntaxNode,
+	scope: Scope,
+): Ex | undefined {
+	if (arrNode.name !== 'FieldExpression') return undefined;
+	const lv = compileLvalue(ctx, arrNode, scope);
+	if (!lv?.externalMember) return undefined;
+	const elem = inferredElementType(ctx, subscript);
+	const label = ctx.text(arrNode);
+	return {
+		ev: (f) => {
+			const o = lv.get(f);
+			if (o !== 0 && o !== undefined) return o;
+			const made = new Ptr(
+				new ArrayStore(elem, EXTERNAL_ARRAY_LENGTH, label, { make: () => 0 }),
+				0,
+				elem,
+			);
+			lv.set(f, made);
+			return made;
+		},
+		t: { k: 'ptr', to: elem },
+	};
+}
+
+/**
+ * The element type a use of `m[i]` implies: the declared type of the variable it initialises
+ * (`int first = info.offsets[0]`), or of a literal assigned to it (`info.scales[1] = 0.5f`);
+ * otherwise unknown (elements keep the values written, as numbers).
+ */
+function inferredElementType(ctx: CompileContext, subscript: SyntaxNode): CType {
+	const parent = subscript.parent;
+	if (parent?.name === 'InitDeclarator') {
+		const typeNode =
+			parent.parent?.getChild('PrimitiveType') ?? parent.parent?.getChild('TypeIdentifier');
+		const t = typeNode ? PRIMITIVE_TYPES[ctx.text(typeNode)] : undefined;
+		if (t) return t;
+	}
+	if (parent?.name === 'AssignmentExpression' && parent.firstChild === subscript) {
+		const rhs = parent.lastChild;
+		if (rhs?.name === 'NumberLiteral') {
+			const text = ctx.text(rhs);
+			if (/^[\d.]+(?:e[-+]?\d+)?f$/i.test(text)) return T.f32;
+			if (/[.eE]/.test(text) && !/^0x/i.test(text)) return T.f64;
+			return T.i32;
+		}
+	}
+	return T.unknown;
 }
 
 /**

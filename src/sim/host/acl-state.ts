@@ -9,10 +9,13 @@ import type {
 	AclEvent,
 	Allocation,
 	Context,
+	DataBuffer,
+	Dataset,
 	DeviceBinding,
 	HostAllocation,
 	Graph,
 	Model,
+	ModelDesc,
 	Notify,
 	Stream,
 } from './host-resources.ts';
@@ -55,8 +58,12 @@ export interface AclState {
 	visibleDevicesError: 'range' | 'order' | 'duplicate' | undefined;
 	/** aclmdlRICaptureThreadExchangeMode's mode for the (one) host thread; undefined: none set. */
 	exchangeCaptureMode: number | undefined;
-	/** Data buffers and datasets: host-only descriptors, not device resources. */
-	readonly descriptors: Set<number>;
+	/** Data buffers, datasets and model descriptions: host-only descriptors, not device resources. */
+	readonly dataBuffers: Map<number, DataBuffer>;
+	readonly datasets: Map<number, Dataset>;
+	readonly modelDescs: Map<number, ModelDesc>;
+	/** Whether a model execution already warned that outputs are filled, not computed. */
+	warnedModelOutputs: boolean;
 	/** Where the next aclrtMallocHost block starts. */
 	hostTop: number;
 	/** Device bytes this process holds (rounded and padded, as charged to the pool). */
@@ -105,7 +112,10 @@ export function newAclState(): AclState {
 		visibleDevices: undefined,
 		visibleDevicesError: undefined,
 		exchangeCaptureMode: undefined,
-		descriptors: new Set(),
+		dataBuffers: new Map(),
+		datasets: new Map(),
+		modelDescs: new Map(),
+		warnedModelOutputs: false,
 		hostTop: HOST_ADDRESS_BASE,
 		deviceBytes: 0,
 		recentErrMsg: null,

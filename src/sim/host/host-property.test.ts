@@ -301,6 +301,8 @@ describe('random AscendCL programs', () => {
 						actions: [...actions, { do: 'suspend' }],
 						limits: LIMITS,
 						maxSteps: 200_000,
+						// The model the programs load, with no inputs (so execution with null datasets is refused).
+						files: [{ path: 'm.om', text: 'output float32 1\n' }],
 					});
 					checkTrace(trace);
 				},

@@ -2,6 +2,7 @@
  * The records a process's AscendCL runtime keeps for what it holds. Each remembers the call site
  * that created it (for the leak report). Handles are plain numbers, as C pointers are; 0 is null.
  */
+import type { ModelIo } from './acl/model-io.ts';
 import type { MemoryBudget } from '../memory-budget.ts';
 import type { CallSite } from '../trace.ts';
 import type { CoreFault } from './acl/device-fault-log.ts';
@@ -238,6 +239,36 @@ export interface Model {
 	running: boolean;
 	/** Its model stream was left bound and running by a handler race; it belongs to the device now. */
 	stale: boolean;
+	site: CallSite;
+	/**
+	 * Its inputs and outputs, from the model file given with the program; undefined when the
+	 * machine has no program files (a run driven from TypeScript), whose datasets go unchecked.
+	 */
+	io?: ModelIo;
+	/** The call that loaded it (`aclmdlLoadFromFile`, `aclmdlLoadFromFileWithMem`). */
+	api: string;
+}
+
+/** An aclDataBuffer: a host-side descriptor of memory the program allocated. */
+export interface DataBuffer {
+	handle: number;
+	/** The address it describes (0 is allowed: an empty buffer). */
+	data: number;
+	size: number;
+	site: CallSite;
+}
+
+/** An aclmdlDataset: the data buffers added to it, in order. */
+export interface Dataset {
+	handle: number;
+	buffers: number[];
+	site: CallSite;
+}
+
+/** An aclmdlDesc: empty until aclmdlGetDesc fills it from a loaded model. */
+export interface ModelDesc {
+	handle: number;
+	io: ModelIo | undefined;
 	site: CallSite;
 }
 

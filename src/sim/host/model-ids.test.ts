@@ -17,7 +17,12 @@ int main() {
 
 describe('model ids', () => {
 	it('differ between models a process loads on two devices, and both models are reclaimed at exit', () => {
-		const trace = run({ source: TWO_DEVICES, product: 'atlas-a2', mode: 'npu' });
+		const trace = run({
+			source: TWO_DEVICES,
+			product: 'atlas-a2',
+			mode: 'npu',
+			files: [{ path: 'm.om', text: 'output float32 1\n' }],
+		});
 		const printed = trace.log
 			.find((l) => l.channel === 'stdout')!
 			.text.trim()

@@ -435,8 +435,8 @@ function pinned(rt: AclRuntime, ptr: number): boolean {
 	return false;
 }
 
-/** The live aclrtMalloc block holding `count` bytes from `ptr`. */
-function deviceBlock(rt: AclRuntime, ptr: number, count: number): Allocation | undefined {
+/** The live aclrtMalloc block holding `count` bytes from `ptr`, if one does. */
+export function deviceBlock(rt: AclRuntime, ptr: number, count: number): Allocation | undefined {
 	const allocations = rt.state.allocations;
 	const exact = allocations.get(ptr);
 	if (exact) return count <= exact.size ? exact : undefined;

@@ -115,10 +115,28 @@ export function reportLeaks(rt: AclRuntime): void {
 	for (const m of state.models.values()) {
 		leak(
 			'model',
-			`aclmdlLoadFromFile(${JSON.stringify(m.path)})${at(m.site)} was never paired with aclmdlUnload`,
+			`${m.api}(${JSON.stringify(m.path)})${at(m.site)} was never paired with aclmdlUnload`,
 			m.site,
 		);
 	}
+	for (const d of state.modelDescs.values())
+		leak(
+			'model-object',
+			`aclmdlCreateDesc${at(d.site)} was never paired with aclmdlDestroyDesc`,
+			d.site,
+		);
+	for (const d of state.datasets.values())
+		leak(
+			'model-object',
+			`aclmdlCreateDataset${at(d.site)} was never paired with aclmdlDestroyDataset`,
+			d.site,
+		);
+	for (const b of state.dataBuffers.values())
+		leak(
+			'model-object',
+			`aclCreateDataBuffer(${hex(b.data)}, ${b.size})${at(b.site)} was never paired with aclDestroyDataBuffer`,
+			b.site,
+		);
 	for (const n of state.notifies.values()) {
 		leak(
 			'notify',
@@ -179,7 +197,9 @@ export function releaseAll(rt: AclRuntime): void {
 	}
 	state.bindings.clear();
 	state.streams.clear();
-	state.descriptors.clear();
+	state.dataBuffers.clear();
+	state.datasets.clear();
+	state.modelDescs.clear();
 	state.currentOf.clear();
 	state.initialized = false;
 }
