@@ -28,6 +28,7 @@ import { parseExpression } from './macros.ts';
 import { namesType } from './declarators.ts';
 import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
+import { fitsInt32, int32Binary } from './int32-ops.ts';
 import { asStream, putToStream } from '../std/streams.ts';
 import { extractValue } from '../std/files.ts';
 
@@ -294,6 +295,10 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 	// Integers (or unknown: treated as 64-bit integers when both values are whole numbers).
 	const it = asInt(t) ?? T.i64;
 	const dyn = t.k === 'unknown';
+	if (!dyn && fitsInt32(a.t, it) && fitsInt32(b.t, it)) {
+		const fast = int32Binary(op, it, ea, eb, () => rt.stop('division-by-zero', span));
+		if (fast) return fold({ ev: fast, t: cmp ? T.bool : t, c });
+	}
 	const x = (f: Frame) => numOf(ea(f));
 	const y = (f: Frame) => numOf(eb(f));
 	if (cmp) {
@@ -502,6 +507,16 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	const combined = compileBinary(ctx, binop, cur, value, n);
 	const ev = combined.ev;
 	const t = lv.t;
+	// A 32-bit result of the target's own type is already wrapped: no conversion is left to do.
+	if (t.k === 'int' && t.bits === 32 && fitsInt32(combined.t, t) && fitsInt32(t, asInt(combined.t)!))
+		return {
+			ev: (f) => {
+				const v = ev(f);
+				lv.set(f, v);
+				return v;
+			},
+			t,
+		};
 	return {
 		ev: (f) => {
 			const v = convertArg(ev(f), t);
