@@ -63,6 +63,12 @@ export function int32Binary(
 			return signed
 				? (f) => Math.imul(int(ea(f)), int(eb(f)))
 				: (f) => Math.imul(int(ea(f)), int(eb(f))) >>> 0;
+		case '&':
+			return signed ? (f) => int(ea(f)) & int(eb(f)) : (f) => (int(ea(f)) & int(eb(f))) >>> 0;
+		case '|':
+			return signed ? (f) => int(ea(f)) | int(eb(f)) : (f) => (int(ea(f)) | int(eb(f))) >>> 0;
+		case '^':
+			return signed ? (f) => int(ea(f)) ^ int(eb(f)) : (f) => (int(ea(f)) ^ int(eb(f))) >>> 0;
 		case '%':
 			return (f) => {
 				const p = int(ea(f));
