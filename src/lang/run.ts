@@ -419,7 +419,8 @@ function compileUnit(
 			env.launches++;
 			let params = paramCache.get(kernel);
 			if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
-			for (let i = 0; i < args.length; i++) nameKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
+			for (let i = 0; i < args.length; i++)
+				nameKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
 			rt.steps += blocks;
 			rt.flush();
 			return EMPTY_KERNEL_END;

@@ -89,6 +89,74 @@ int main()
 		cliOnly: true,
 	},
 	{
+		name: 'vector-push-back',
+		source: `#include <vector>
+int main()
+{
+    std::vector<long long> v;
+    for (;;) v.push_back(1);
+}
+`,
+		// A million pushes fit the step budget: a small memory budget is what must stop them.
+		flags: ['--max-memory', '4m'],
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'vector-doubling',
+		source: `#include <vector>
+int main()
+{
+    std::vector<double> v(1, 1.0);
+    for (;;) v.insert(v.end(), v.begin(), v.end());
+}
+`,
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'string-append-doubling',
+		source: `#include <string>
+int main()
+{
+    std::string s = "0123456789abcdef";
+    for (;;) s += s;
+}
+`,
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'string-append-flood',
+		source: `#include <string>
+int main()
+{
+    std::string s;
+    for (;;) s.append(1 << 20, 'x');
+}
+`,
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'map-growth',
+		source: `#include <map>
+int main()
+{
+    std::map<int, int> m;
+    for (int i = 0;; i++) m[i] = i;
+}
+`,
+		flags: ['--max-memory', '16m'],
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
 		name: 'heap-flood',
 		source: `int main()
 {
@@ -173,7 +241,8 @@ int main() { return Down(100000000) > 0 ? 0 : 1; }
     for (;;) {}
 }
 `,
-		code: 'steps-exhausted',
+		// The kernel's own step budget names the endless loop before the run's budget runs out.
+		code: 'kernel-never-ends',
 		outcomes: ['hang'],
 	},
 	{

@@ -52,13 +52,9 @@ export function int32Binary(
 		case '!=':
 			return (f) => (int(ea(f)) !== int(eb(f)) ? 1 : 0);
 		case '+':
-			return signed
-				? (f) => (int(ea(f)) + int(eb(f))) | 0
-				: (f) => (int(ea(f)) + int(eb(f))) >>> 0;
+			return signed ? (f) => (int(ea(f)) + int(eb(f))) | 0 : (f) => (int(ea(f)) + int(eb(f))) >>> 0;
 		case '-':
-			return signed
-				? (f) => (int(ea(f)) - int(eb(f))) | 0
-				: (f) => (int(ea(f)) - int(eb(f))) >>> 0;
+			return signed ? (f) => (int(ea(f)) - int(eb(f))) | 0 : (f) => (int(ea(f)) - int(eb(f))) >>> 0;
 		case '*':
 			return signed
 				? (f) => Math.imul(int(ea(f)), int(eb(f)))

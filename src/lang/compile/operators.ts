@@ -29,6 +29,7 @@ import { namesType } from './declarators.ts';
 import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
 import { fitsInt32, int32Binary } from './int32-ops.ts';
+import type { OperatorSite } from '../bindings/binding.ts';
 import { asStream, putToStream } from '../std/streams.ts';
 import { extractValue } from '../std/files.ts';
 
@@ -209,6 +210,11 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 		const ha = na?.binary;
 		const hb = nb?.binary;
 		if (ha || hb) {
+			const site: OperatorSite = {
+				budget: ctx.rt.recorder.memory,
+				text: clipText(ctx.text(at)),
+				span: ctx.span(at),
+			};
 			const eq = op === '==' || op === '!=';
 			const cmp = eq || op === '<' || op === '>' || op === '<=' || op === '>=';
 			const t = cmp ? T.bool : (na?.binaryType?.(op) ?? nb?.binaryType?.(op) ?? T.unknown);
@@ -216,7 +222,7 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 				ev: (f) => {
 					const x = ea(f);
 					const y = eb(f);
-					const r = ha?.(op, x, y) ?? hb?.(op, x, y);
+					const r = ha?.(op, x, y, site) ?? hb?.(op, x, y, site);
 					if (r !== undefined) return r;
 					return eq ? (ptrEqual(x, y) === (op === '==') ? 1 : 0) : undefined;
 				},
@@ -508,7 +514,12 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	const ev = combined.ev;
 	const t = lv.t;
 	// A 32-bit result of the target's own type is already wrapped: no conversion is left to do.
-	if (t.k === 'int' && t.bits === 32 && fitsInt32(combined.t, t) && fitsInt32(t, asInt(combined.t)!))
+	if (
+		t.k === 'int' &&
+		t.bits === 32 &&
+		fitsInt32(combined.t, t) &&
+		fitsInt32(t, asInt(combined.t)!)
+	)
 		return {
 			ev: (f) => {
 				const v = ev(f);
@@ -773,4 +784,10 @@ function ptrEqual(a: Value, b: Value): boolean {
 	const nb = b === undefined || b === 0 ? null : b;
 	if (na instanceof Ptr && nb instanceof Ptr) return na.base === nb.base && na.offset === nb.offset;
 	return na === nb;
+}
+
+/** An expression's text as a message names it: one line, at most 40 characters. */
+function clipText(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
