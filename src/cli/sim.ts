@@ -585,11 +585,13 @@ export async function simCommand(
 	}
 	const maxSource = parsed.limits.maxSourceBytes ?? DEFAULT_LIMITS.maxSourceBytes;
 	// A single file is read up to the limit first, so /dev/zero or a huge file is refused at once.
+	// A device or a pipe has no size: `refused` says the read went past the limit all the same.
+	let refused = false;
 	let tooLarge: number | undefined;
 	if (parsed.paths.length === 1) {
 		try {
 			const input = await readBounded(parsed.file, maxSource);
-			if (input.truncated) tooLarge = input.size;
+			if (input.truncated) [refused, tooLarge] = [true, input.size];
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code !== 'EISDIR') {
@@ -601,7 +603,7 @@ export async function simCommand(
 		}
 	}
 	let program;
-	if (tooLarge === undefined) {
+	if (!refused) {
 		try {
 			// `--input NAME=FILE` is one of the program's files under NAME: a host program reads it
 			// by that path, a kernel run without main takes it as the GM parameter NAME.
@@ -614,7 +616,7 @@ export async function simCommand(
 	}
 	parsed.baseUrl = linkBase(parsed.baseUrl);
 	let trace: Trace;
-	if (program === undefined) trace = sourceTooLargeTrace(tooLarge ?? 0, maxSource);
+	if (program === undefined) trace = sourceTooLargeTrace(tooLarge, maxSource);
 	else {
 		const single = program.files.length === 0 && program.includeDirs.length === 0;
 		const request: RunRequest = {
