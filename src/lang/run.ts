@@ -420,7 +420,8 @@ function compileUnit(
 			env.launches++;
 			let params = paramCache.get(kernel);
 			if (!params) paramCache.set(kernel, (params = compiler.params(kernel)));
-			for (let i = 0; i < args.length; i++) toKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
+			for (let i = 0; i < args.length; i++)
+				nameKernelArg(args[i], params[i]?.name ?? `arg${i}`, env);
 			rt.steps += blocks;
 			rt.flush();
 			return EMPTY_KERNEL_END;
@@ -839,18 +840,37 @@ function toKernelArg(v: Value, name: string, env: SimEnv, type?: CType): Value {
 	if (typeof v !== 'number' || v === 0) return v;
 	const alloc = env.proc.acl.findDeviceAllocation(v);
 	if (!alloc) return pointer && env.mode === 'npu' ? unmappedArg(v, name) : v;
-	// The runtime keeps the allocation's contents (copies move them); the kernel reads and writes
-	// them through a view named after the parameter the allocation first reaches, one view per
-	// allocation (kept by its base address: a later allocation at the same address gets its own).
-	// The view holds no bytes of its own, so a launch that touches none costs no memory.
+	return new Ptr(gmView(alloc, name, env), v - alloc.base, T.u8);
+}
+
+/**
+ * What passing `v` to a kernel parameter named `name` leaves behind when the body is empty and
+ * no pointer is made: the allocation's view, named after the first parameter it reaches.
+ */
+function nameKernelArg(v: Value, name: string, env: SimEnv): void {
+	if (!env.proc || typeof v !== 'number' || v === 0) return;
+	const alloc = env.proc.acl.findDeviceAllocation(v);
+	if (alloc) gmView(alloc, name, env);
+}
+
+/**
+ * The view a kernel reads and writes allocation `alloc` through. The runtime keeps the
+ * allocation's contents (copies move them); the view is named after the parameter the allocation
+ * first reaches, one view per allocation (kept by its base address: a later allocation at the
+ * same address gets its own). The view holds no bytes of its own, so a launch that touches none
+ * costs no memory.
+ */
+function gmView(
+	alloc: { readonly base: number; readonly buffer: { name: string; readonly bytes: number } },
+	name: string,
+	env: SimEnv,
+): GmBuffer {
 	const known = env.gmBuffers.get(alloc.base);
-	let buffer = known?.contentsOf === alloc.buffer ? known : undefined;
-	if (!buffer) {
-		alloc.buffer.name = name;
-		buffer = new GmArray(name, alloc.buffer.bytes, undefined, { contentsOf: alloc.buffer });
-		env.gmBuffers.set(alloc.base, buffer);
-	}
-	return new Ptr(buffer, v - alloc.base, T.u8);
+	if (known?.contentsOf === alloc.buffer) return known;
+	alloc.buffer.name = name;
+	const buffer = new GmArray(name, alloc.buffer.bytes, undefined, { contentsOf: alloc.buffer });
+	env.gmBuffers.set(alloc.base, buffer);
+	return buffer;
 }
 
 /** A GM pointer at `address` that no device allocation maps. */

@@ -137,7 +137,10 @@ export interface ArrayStoreOptions {
 	span?: SourceSpan;
 	/** The initial value of element `i` of an array of objects, pointers or arrays. */
 	make?: (i: number) => Value;
-	/** The elements as one plain array from the start (a container's), not charged. */
+	/**
+	 * The elements as one plain array from the start (a container's): charged only as the
+	 * container accounts for them ({@link ArrayStore.account}), when a budget is given.
+	 */
 	items?: Value[];
 }
 
@@ -216,6 +219,31 @@ export class ArrayStore implements Store {
 	/** Bytes charged to the budget so far. */
 	get charged(): number {
 		return this.#charged;
+	}
+
+	/**
+	 * A container's elements changed in number: charges the budget for `count` elements (by
+	 * default as many as it holds now) or gives back the bytes of those it no longer holds. A
+	 * growth the budget cannot hold throws {@link LimitStop} naming the container and charges
+	 * nothing, so a caller may account for a size before making the elements.
+	 */
+	account(count: number = this.#dense?.length ?? this.#length): void {
+		if (!this.#budget) return;
+		const bytes = Math.max(0, count) * this.#slotBytes;
+		if (bytes > this.#charged) this.#charge(bytes - this.#charged);
+		else if (bytes < this.#charged) {
+			this.#budget.release(this.#charged - bytes);
+			this.#charged = bytes;
+		}
+	}
+
+	/**
+	 * Gives back everything charged for the elements while keeping them (a container whose
+	 * block ended: a copy that outlives it has been charged on its own).
+	 */
+	uncharge(): void {
+		this.#budget?.release(this.#charged);
+		this.#charged = 0;
 	}
 
 	/** The element index of byte `offset`. */

@@ -67,10 +67,16 @@ export class MemoryBudget {
 
 	/** Charges `bytes` for `owner`, or throws {@link LimitStop} when the budget cannot hold them. */
 	charge(bytes: number, owner: MemoryOwner): void {
-		if (this.#used + this.#objects + bytes <= this.limit) {
-			this.#used += bytes;
-			return;
-		}
+		this.require(bytes, owner);
+		this.#used += bytes;
+	}
+
+	/**
+	 * Throws {@link LimitStop} for `owner` when `bytes` more would not fit, charging nothing
+	 * either way: for data the simulator does not keep per object (a string value being made).
+	 */
+	require(bytes: number, owner: MemoryOwner): void {
+		if (this.#used + this.#objects + bytes <= this.limit) return;
 		const line = owner.span?.line;
 		const values: LimitValues = {
 			name: owner.name,

@@ -137,8 +137,12 @@ export class Recorder {
 			this.#steps.push(entry);
 		} else {
 			const calls = this.#droppedCalls;
-			const key = calls.has(call) || calls.size < MAX_SUMMARISED_CALLS ? call : '…';
-			calls.set(key, (calls.get(key) ?? 0) + 1);
+			const seen = calls.get(call);
+			if (seen !== undefined) calls.set(call, seen + 1);
+			else {
+				const key = calls.size < MAX_SUMMARISED_CALLS ? call : '…';
+				calls.set(key, (calls.get(key) ?? 0) + 1);
+			}
 		}
 		this.onStep?.(step);
 		return step;

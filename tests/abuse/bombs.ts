@@ -89,6 +89,77 @@ int main()
 		cliOnly: true,
 	},
 	{
+		name: 'vector-push-back',
+		source: `#include <vector>
+int main()
+{
+    std::vector<long long> v;
+    for (;;) v.push_back(1);
+}
+`,
+		// A million pushes fit the step budget: a small memory budget is what must stop them.
+		flags: ['--max-memory', '4m'],
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'vector-doubling',
+		source: `#include <vector>
+int main()
+{
+    std::vector<double> v(1, 1.0);
+    for (;;) v.insert(v.end(), v.begin(), v.end());
+}
+`,
+		// The budget counts 8 bytes a double, as C++ holds them; the interpreter's copies during
+		// an insert take a few times that, so the suite's 512 MiB heap wants a smaller budget.
+		flags: ['--max-memory', '64m'],
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'string-append-doubling',
+		source: `#include <string>
+int main()
+{
+    std::string s = "0123456789abcdef";
+    for (;;) s += s;
+}
+`,
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'string-append-flood',
+		source: `#include <string>
+int main()
+{
+    std::string s;
+    for (;;) s.append(1 << 20, 'x');
+}
+`,
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
+		name: 'map-growth',
+		source: `#include <map>
+int main()
+{
+    std::map<int, int> m;
+    for (int i = 0;; i++) m[i] = i;
+}
+`,
+		flags: ['--max-memory', '16m'],
+		code: 'memory-budget-exceeded',
+		outcomes: ['abort'],
+		cliOnly: true,
+	},
+	{
 		name: 'heap-flood',
 		source: `int main()
 {
@@ -173,6 +244,7 @@ int main() { return Down(100000000) > 0 ? 0 : 1; }
     for (;;) {}
 }
 `,
+		// The kernel's own step budget names the endless loop before the run's budget runs out.
 		code: 'kernel-never-ends',
 		outcomes: ['hang'],
 	},

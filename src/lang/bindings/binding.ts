@@ -3,6 +3,7 @@
  * constants) mapped to native implementations. The compiler resolves a name to a binding once;
  * running code calls the binding with evaluated arguments and the user's call site.
  */
+import type { MemoryBudget } from '../../sim/memory-budget.ts';
 import type { CallSite, SourceSpan } from '../../sim/trace.ts';
 import type { BoundApi } from './api-binder.ts';
 import type { Runtime } from '../runtime.ts';
@@ -77,7 +78,7 @@ export interface NativeType {
 	/** What a range-for over an object that is not a sequence visits, as places (map entries). */
 	elements?: (self: Value) => Place[];
 	/** `a op b` with an object of this type on either side; undefined when not defined. */
-	binary?: (op: string, a: Value, b: Value) => Value | undefined;
+	binary?: (op: string, a: Value, b: Value, site: OperatorSite) => Value | undefined;
 	/** The static type of `a op b` for an operator that is not a comparison. */
 	binaryType?: (op: string) => CType | undefined;
 	/** Whether an object counts as true (`if (file)`, `if (ptr)`). */
@@ -95,6 +96,16 @@ export interface NativeType {
 	stream?: boolean;
 	/** `++it` / `--it` of an iterator object: moves it by `delta` and returns it. */
 	step?: (self: Value, delta: number) => Value;
+}
+
+/**
+ * Where an operator on objects runs, for what it makes: the run's memory budget, the
+ * expression's text and its place (a string `+` that would pass the budget stops naming them).
+ */
+export interface OperatorSite {
+	readonly budget: MemoryBudget;
+	readonly text: string;
+	readonly span: SourceSpan;
 }
 
 /** A place in a container: read and written through these. */

@@ -642,7 +642,10 @@ function compileMethodCall(
 		if (mutator && !arrow) {
 			// A value-like object (std::string) changed in place: the new value is stored back.
 			const lv = compileLvalue(ctx, objNode, scope);
-			if (lv) return { ev: compileMutation(ctx, mutator, lv, args, targs, n, method), t };
+			if (lv) {
+				const ev = compileMutation(ctx, mutator, lv, args, targs, n, method, ctx.text(objNode));
+				return { ev, t };
+			}
 		}
 		const m = nt?.methods[method];
 		if (!m) return ctx.bad('method-unknown', memberNode, { type: typeName(obj.t), name: method });
@@ -712,6 +715,7 @@ function compileMutation(
 	targs: readonly TemplateArg[],
 	at: SyntaxNode,
 	name: string,
+	target: string,
 ): Ev {
 	const evs = args.map((a) => a.ev);
 	const info = makeCallInfo(
@@ -720,6 +724,8 @@ function compileMutation(
 		name,
 		targs,
 		args.map((a) => a.t),
+		// The object changed, as a memory stop names it.
+		target,
 	);
 	return (f) => {
 		const vals = evs.map((e) => e(f));

@@ -308,6 +308,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 	const classRet = ret.k === 'class' || ret.k === 'sim';
 	const nparams = paramSlots.length;
 	const copies = paramSlots.map((p) => copyFor(p.type, ctx.bindings));
+	const byRef = paramSlots.map((p, i) => p.ref || sig.params[i]?.ref === true);
 	const compiled: CompiledFunc = {
 		slots: 0,
 		params: sig.params,
@@ -323,7 +324,7 @@ export function compileBody(ctx: CompileContext, def: FuncDef): void {
 			for (let i = 0; i < nparams; i++) {
 				const p = paramSlots[i]!;
 				const a = args[i];
-				f.s[p.slot] = p.ref || sig.params[i]!.ref ? a : copies[i]!(a);
+				f.s[p.slot] = byRef[i] ? a : copies[i]!(a);
 			}
 			rt.stack.push({ func: name, line, column: 1, file });
 			if (init) init(f);

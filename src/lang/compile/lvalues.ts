@@ -620,12 +620,25 @@ function compilePtrElementLV(
 	};
 	const object = elem.k === 'class' ? hostObject(ctx, rt, elem) : undefined;
 	return {
+		// The read of `at` without its pointer: the array expression is evaluated once.
 		get: (f) => {
-			const a = address(f);
-			if (a !== undefined)
+			const p = arr(f);
+			if (typeof p === 'number' && p !== 0) {
+				const a = p + numOf(idx(f)) * size;
 				return object ? object(f, a) : (rt.memory.load(a, dtype, where) as Value);
-			const q = at(f);
-			return isStore(q.base) ? q.base.load(q.offset, q.elem) : 0;
+			}
+			if (!(p instanceof Ptr)) return rt.stop('null-dereference', span, { name });
+			const i = numOf(idx(f));
+			const base = p.base;
+			if (base instanceof ArrayStore) {
+				const k = base.index(p.offset) + i;
+				if (k < 0 || k >= base.length) {
+					return rt.stop('index-out-of-range', span, { index: i, name, size: base.length });
+				}
+			}
+			if (!isStore(base)) return 0;
+			const elemType = p.elem;
+			return base.load(p.offset + i * Math.max(1, sizeOf(elemType)), elemType);
 		},
 		set: (f, v) => {
 			const a = address(f);

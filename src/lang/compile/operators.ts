@@ -28,6 +28,8 @@ import { parseExpression } from './macros.ts';
 import { namesType } from './declarators.ts';
 import { isArithLike, cloneInstance, cloneValue, convertArg, copyFor, numOf } from './value-ops.ts';
 import { BINARY_PRECEDENCE } from '../binary-precedence.ts';
+import { fitsInt32, int32Binary } from './int32-ops.ts';
+import type { OperatorSite } from '../bindings/binding.ts';
 import { asStream, putToStream } from '../std/streams.ts';
 import { extractValue } from '../std/files.ts';
 
@@ -208,6 +210,11 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 		const ha = na?.binary;
 		const hb = nb?.binary;
 		if (ha || hb) {
+			const site: OperatorSite = {
+				budget: ctx.rt.recorder.memory,
+				text: clipText(ctx.text(at)),
+				span: ctx.span(at),
+			};
 			const eq = op === '==' || op === '!=';
 			const cmp = eq || op === '<' || op === '>' || op === '<=' || op === '>=';
 			const t = cmp ? T.bool : (na?.binaryType?.(op) ?? nb?.binaryType?.(op) ?? T.unknown);
@@ -215,7 +222,7 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 				ev: (f) => {
 					const x = ea(f);
 					const y = eb(f);
-					const r = ha?.(op, x, y) ?? hb?.(op, x, y);
+					const r = ha?.(op, x, y, site) ?? hb?.(op, x, y, site);
 					if (r !== undefined) return r;
 					return eq ? (ptrEqual(x, y) === (op === '==') ? 1 : 0) : undefined;
 				},
@@ -294,6 +301,10 @@ function compileBinary(ctx: CompileContext, op: string, a: Ex, b: Ex, at: Syntax
 	// Integers (or unknown: treated as 64-bit integers when both values are whole numbers).
 	const it = asInt(t) ?? T.i64;
 	const dyn = t.k === 'unknown';
+	if (!dyn && fitsInt32(a.t, it) && fitsInt32(b.t, it)) {
+		const fast = int32Binary(op, it, ea, eb, () => rt.stop('division-by-zero', span));
+		if (fast) return fold({ ev: fast, t: cmp ? T.bool : t, c });
+	}
 	const x = (f: Frame) => numOf(ea(f));
 	const y = (f: Frame) => numOf(eb(f));
 	if (cmp) {
@@ -502,6 +513,21 @@ export function compileAssign(ctx: CompileContext, n: SyntaxNode, scope: Scope):
 	const combined = compileBinary(ctx, binop, cur, value, n);
 	const ev = combined.ev;
 	const t = lv.t;
+	// A 32-bit result of the target's own type is already wrapped: no conversion is left to do.
+	if (
+		t.k === 'int' &&
+		t.bits === 32 &&
+		fitsInt32(combined.t, t) &&
+		fitsInt32(t, asInt(combined.t)!)
+	)
+		return {
+			ev: (f) => {
+				const v = ev(f);
+				lv.set(f, v);
+				return v;
+			},
+			t,
+		};
 	return {
 		ev: (f) => {
 			const v = convertArg(ev(f), t);
@@ -758,4 +784,10 @@ function ptrEqual(a: Value, b: Value): boolean {
 	const nb = b === undefined || b === 0 ? null : b;
 	if (na instanceof Ptr && nb instanceof Ptr) return na.base === nb.base && na.offset === nb.offset;
 	return na === nb;
+}
+
+/** An expression's text as a message names it: one line, at most 40 characters. */
+function clipText(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }

@@ -11,6 +11,13 @@ import type { BindingTable, NativeCall, NativeType, Place } from '../bindings/bi
 import { T, type CType, type TemplateArg } from '../types.ts';
 import { BraceList, SimObject, type Copyable, type Value } from '../values.ts';
 import { cloneValue, convertArg, defaultValue } from '../compile/value-ops.ts';
+import {
+	accounted,
+	containerBudget,
+	EntryCharge,
+	MAP_ENTRY_BYTES,
+	type ContainerBudget,
+} from './container-budget.ts';
 
 /** The values of a pair or tuple. */
 export class TupleData implements Copyable {
@@ -47,16 +54,34 @@ export class MapData implements Copyable {
 	readonly valueType: CType;
 	/** Whether an ordered container visits its keys from the largest (`std::greater<K>`). */
 	readonly descending: boolean;
-	constructor(ordered: boolean, keyType: CType, valueType: CType, descending = false) {
+	readonly #charge: EntryCharge | undefined;
+	/** `where`: the budget the entries are charged to and the name a stop gives the container. */
+	constructor(
+		ordered: boolean,
+		keyType: CType,
+		valueType: CType,
+		descending = false,
+		where?: { budget: ContainerBudget; label: string },
+	) {
 		this.ordered = ordered;
 		this.keyType = keyType;
 		this.valueType = valueType;
 		this.descending = descending;
+		this.#charge = where ? new EntryCharge(where.budget, where.label, MAP_ENTRY_BYTES) : undefined;
 	}
 	copy(): MapData {
+		// Not charged, as a vector's copy is not (SequenceData.copy).
 		const m = new MapData(this.ordered, this.keyType, this.valueType, this.descending);
 		for (const [k, e] of this.entries) m.entries.set(k, { key: e.key, value: cloneValue(e.value) });
 		return m;
+	}
+	/** Charges the budget for the entries held now, or gives back those removed. */
+	account(): void {
+		this.#charge?.account(this.entries.size);
+	}
+	/** Gives back everything charged (the container's block ended). */
+	uncharge(): void {
+		this.#charge?.uncharge();
 	}
 	/** The keys in the order the container visits them. */
 	keys(): unknown[] {
@@ -198,7 +223,8 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 				typeof order === 'object' &&
 				order.k === 'sim' &&
 				(order.name === 'greater' || order.name === 'greater_equal');
-			const m = new MapData(ordered, arg(call.targs, 0), valueOf(call.targs), descending);
+			const where = { budget: containerBudget(call), label: call.declName ?? name };
+			const m = new MapData(ordered, arg(call.targs, 0), valueOf(call.targs), descending, where);
 			const src = call.args[0];
 			if (src instanceof SimObject && src.handle instanceof MapData)
 				return new SimObject(name, call.targs, src.handle.copy());
@@ -206,11 +232,18 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 				const [k, v] = item instanceof BraceList ? item.items : [item, 1];
 				insert(m, k, v);
 			}
+			m.account();
 			return new SimObject(name, call.targs, m);
+		},
+		// Its block ended: the budget gets the entries' bytes back.
+		destroy: (v) => {
+			if (v instanceof SimObject && v.handle instanceof MapData) v.handle.uncharge();
 		},
 		element: valueOf,
 		entry: (self, key, call) => {
-			const e = d(self, call).entry(key);
+			const m = d(self, call);
+			const e = m.entry(key);
+			m.account();
 			return { get: () => e.value, set: (v) => void (e.value = v) };
 		},
 		elements: (self) => {
@@ -221,58 +254,63 @@ function mapType(name: string, ordered: boolean, isSet: boolean): NativeType {
 				return { get: () => pair, set: () => undefined };
 			});
 		},
-		methods: {
-			size: (self, c) => d(self, c).entries.size,
-			empty: (self, c) => (d(self, c).entries.size === 0 ? 1 : 0),
-			clear: (self, c) => void d(self, c).entries.clear(),
-			count: (self, c) => (d(self, c).entries.has(keyOf(c.args[0])) ? 1 : 0),
-			contains: (self, c) => (d(self, c).entries.has(keyOf(c.args[0])) ? 1 : 0),
-			find: (self, c) => {
-				const m = d(self, c);
-				const k = keyOf(c.args[0]);
-				return m.entries.has(k)
-					? iter(m, (self as SimObject).targs, k)
-					: end(m, (self as SimObject).targs);
+		methods: accounted(
+			{
+				size: (self, c) => d(self, c).entries.size,
+				empty: (self, c) => (d(self, c).entries.size === 0 ? 1 : 0),
+				clear: (self, c) => void d(self, c).entries.clear(),
+				count: (self, c) => (d(self, c).entries.has(keyOf(c.args[0])) ? 1 : 0),
+				contains: (self, c) => (d(self, c).entries.has(keyOf(c.args[0])) ? 1 : 0),
+				find: (self, c) => {
+					const m = d(self, c);
+					const k = keyOf(c.args[0]);
+					return m.entries.has(k)
+						? iter(m, (self as SimObject).targs, k)
+						: end(m, (self as SimObject).targs);
+				},
+				begin: (self, c) => iter(d(self, c), (self as SimObject).targs),
+				end: (self, c) => end(d(self, c), (self as SimObject).targs),
+				at: (self, c) => {
+					const e = d(self, c).entries.get(keyOf(c.args[0]));
+					if (!e)
+						return c.rt.stop('index-out-of-range', c.span, {
+							index: String(c.args[0]),
+							name: c.name,
+							size: d(self, c).entries.size,
+						});
+					return e.value;
+				},
+				insert: (self, c) => {
+					const m = d(self, c);
+					const item = c.args[0];
+					if (isSet) return insert(m, item, 1) ? 1 : 0;
+					const [k, v] =
+						item instanceof BraceList ? item.items : [pairGet(item, 0), pairGet(item, 1)];
+					return insert(m, k, v) ? 1 : 0;
+				},
+				emplace: (self, c) => (insert(d(self, c), c.args[0], isSet ? 1 : c.args[1]) ? 1 : 0),
+				erase: (self, c) => {
+					const m = d(self, c);
+					const a = c.args[0];
+					if (a instanceof SimObject && a.handle instanceof MapIterator) {
+						const it = a.handle;
+						const key = it.keys[it.index];
+						m.entries.delete(key);
+						const keys = m.keys();
+						const next = it.keys.slice(it.index + 1).find((k) => m.entries.has(k));
+						return new SimObject(
+							ITERATOR,
+							a.targs,
+							new MapIterator(m, keys, next === undefined ? keys.length : keys.indexOf(next)),
+						);
+					}
+					return m.entries.delete(keyOf(a)) ? 1 : 0;
+				},
 			},
-			begin: (self, c) => iter(d(self, c), (self as SimObject).targs),
-			end: (self, c) => end(d(self, c), (self as SimObject).targs),
-			at: (self, c) => {
-				const e = d(self, c).entries.get(keyOf(c.args[0]));
-				if (!e)
-					return c.rt.stop('index-out-of-range', c.span, {
-						index: String(c.args[0]),
-						name: c.name,
-						size: d(self, c).entries.size,
-					});
-				return e.value;
+			(self) => {
+				if (self instanceof SimObject && self.handle instanceof MapData) self.handle.account();
 			},
-			insert: (self, c) => {
-				const m = d(self, c);
-				const item = c.args[0];
-				if (isSet) return insert(m, item, 1) ? 1 : 0;
-				const [k, v] =
-					item instanceof BraceList ? item.items : [pairGet(item, 0), pairGet(item, 1)];
-				return insert(m, k, v) ? 1 : 0;
-			},
-			emplace: (self, c) => (insert(d(self, c), c.args[0], isSet ? 1 : c.args[1]) ? 1 : 0),
-			erase: (self, c) => {
-				const m = d(self, c);
-				const a = c.args[0];
-				if (a instanceof SimObject && a.handle instanceof MapIterator) {
-					const it = a.handle;
-					const key = it.keys[it.index];
-					m.entries.delete(key);
-					const keys = m.keys();
-					const next = it.keys.slice(it.index + 1).find((k) => m.entries.has(k));
-					return new SimObject(
-						ITERATOR,
-						a.targs,
-						new MapIterator(m, keys, next === undefined ? keys.length : keys.indexOf(next)),
-					);
-				}
-				return m.entries.delete(keyOf(a)) ? 1 : 0;
-			},
-		},
+		),
 		returns: {
 			size: () => T.u64,
 			count: () => T.u64,

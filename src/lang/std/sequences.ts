@@ -11,13 +11,24 @@ import { T, sizeOf, type CType, type TemplateArg } from '../types.ts';
 import { ArrayStore, BraceList, Ptr, SimObject, type Copyable, type Value } from '../values.ts';
 import { cloneValue, convertArg, defaultValue, newInstance } from '../compile/value-ops.ts';
 import { TupleData } from './associative.ts';
+import { accounted, containerBudget, type ContainerBudget } from './container-budget.ts';
 
 /** The elements of a vector or array. */
 export class SequenceData extends ArrayStore implements Copyable {
-	constructor(items: Value[], elem: CType, label: string) {
-		super(elem, items.length, label, { items });
+	/**
+	 * `where`: the run's budget and the declaration, when the container is charged to it (every
+	 * container a program declares is; a temporary of the library's own is not).
+	 */
+	constructor(items: Value[], elem: CType, label: string, where?: ContainerBudget) {
+		super(elem, items.length, label, where ? { items, ...where } : { items });
+		this.account();
 	}
 
+	/**
+	 * A copy (a by-value argument, a returned vector, `auto w = v`) is not charged: nothing ends
+	 * its life where the budget could see it, and a charge never given back would stop a loop of
+	 * calls that is fine in C++.
+	 */
 	copy(): SequenceData {
 		return new SequenceData(this.items.map(cloneValue), this.elem, this.label);
 	}
@@ -105,18 +116,21 @@ function sequenceType(name: 'vector' | 'array' | 'deque'): NativeType {
 		ctype: (targs) => ({ k: 'sim', name, targs }),
 		construct: (call) => {
 			const elem = elementOf(call.targs);
-			const d = new SequenceData([], elem, call.declName ?? name);
+			const d = new SequenceData([], elem, call.declName ?? name, containerBudget(call));
 			const items = initialItems(d, call.args, call.brace === true);
 			if (fixed) {
 				const n = typeof call.targs[1] === 'number' ? call.targs[1] : items.length;
 				for (let i = items.length; i < n; i++) items.push(defaultValue(elem));
 			}
-			d.items.push(...items);
+			d.account(items.length);
+			spliceIn(d.items, 0, 0, items);
 			return new SimObject(name, call.targs, d);
 		},
+		// Its block ended: the budget gets the elements' bytes back.
+		destroy: (v) => data(v)?.uncharge(),
 		store: data,
 		element: elementOf,
-		methods: sequenceMethods(fixed),
+		methods: accounted(sequenceMethods(fixed), (self) => data(self)?.account()),
 		returns: {
 			size: () => T.u64,
 			capacity: () => T.u64,
@@ -170,8 +184,11 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 			const a = d(self, c);
 			const b = data(c.args[0]);
 			if (b) {
-				const tmp = a.items.splice(0, a.items.length, ...b.items);
-				b.items.splice(0, b.items.length, ...tmp);
+				const tmp = a.items.slice();
+				spliceIn(a.items, 0, a.items.length, b.items);
+				spliceIn(b.items, 0, b.items.length, tmp);
+				// Each side now holds the other's elements: the charges follow them.
+				b.account();
 			}
 			return undefined;
 		},
@@ -188,6 +205,8 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 		resize: (self, c) => {
 			const x = d(self, c);
 			const n = Math.max(0, Math.min(num(c.args[0]), 1 << 24));
+			// Charged before the elements are made, so a huge size stops without building them.
+			x.account(n);
 			if (n < x.items.length) x.items.length = n;
 			while (x.items.length < n)
 				x.items.push(c.args.length > 1 ? elementValue(x, c.args[1]) : defaultValue(x.elem));
@@ -195,7 +214,9 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 		},
 		assign: (self, c) => {
 			const x = d(self, c);
-			x.items.splice(0, x.items.length, ...initialItems(x, c.args, false));
+			const items = initialItems(x, c.args, false);
+			x.account(items.length);
+			spliceIn(x.items, 0, x.items.length, items);
 			return undefined;
 		},
 		insert: (self, c) => {
@@ -203,7 +224,8 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 			const at = indexOf(x, c.args[0]);
 			const rest = c.args.slice(1);
 			const items = rest.length === 1 ? [elementValue(x, rest[0])] : initialItems(x, rest, false);
-			x.items.splice(at, 0, ...items);
+			x.account(x.items.length + items.length);
+			spliceIn(x.items, at, 0, items);
 			return iterator(x, at);
 		},
 		erase: (self, c) => {
@@ -214,6 +236,18 @@ function sequenceMethods(fixed: boolean): NativeType['methods'] {
 			return iterator(x, from);
 		},
 	};
+}
+
+/**
+ * Replaces `remove` elements of `target` from `at` with `values`, as `splice` does, without
+ * spreading `values` into arguments (a vector of a million elements is not an argument list).
+ */
+function spliceIn(target: Value[], at: number, remove: number, values: readonly Value[]): void {
+	const start = Math.max(0, Math.min(at, target.length));
+	const tail = target.slice(start + Math.max(0, remove));
+	target.length = start;
+	for (let i = 0; i < values.length; i++) target.push(values[i]);
+	for (let i = 0; i < tail.length; i++) target.push(tail[i]);
 }
 
 /** A value stored as an element: converted to the element type and copied. */

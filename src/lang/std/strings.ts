@@ -9,6 +9,8 @@ import { num } from '../bindings/args.ts';
 import type { BindingTable, NativeCall, NativeResult, NativeType } from '../bindings/binding.ts';
 import { CHAR_PTR, T, type CType } from '../types.ts';
 import { ArrayStore, Ptr, isStore, type Value } from '../values.ts';
+import type { MemoryBudget } from '../../sim/memory-budget.ts';
+import type { SourceSpan } from '../../sim/trace.ts';
 
 /** The static type of `std::string` values. */
 export const STRING_TYPE: CType = { k: 'sim', name: 'string', targs: [] };
@@ -127,6 +129,49 @@ const MUTATORS: Record<string, Mutator> = {
 	swap: (self) => [self, undefined],
 };
 
+/**
+ * The string mutators, each refusing a result the run's memory budget cannot hold (or longer
+ * than a JavaScript string can be) with the memory stop, naming the string changed.
+ */
+const BUDGETED_MUTATORS: Record<string, Mutator> = Object.fromEntries(
+	Object.entries(MUTATORS).map(([name, mutate]): [string, Mutator] => [
+		name,
+		(self, c) => {
+			const budget = c.rt.recorder.memory;
+			const owner = c.declName ?? 'std::string';
+			let result: [Value, NativeResult];
+			try {
+				result = mutate(self, c);
+			} catch (error) {
+				if (error instanceof RangeError)
+					requireText(Number.POSITIVE_INFINITY, budget, owner, c.span);
+				throw error;
+			}
+			const next = result[0];
+			if (typeof next === 'string') requireText(next.length, budget, owner, c.span);
+			return result;
+		},
+	]),
+);
+
+/** Longest string the engine makes (V8's limit on 64-bit hosts, 2^29 − 24 characters). */
+const MAX_TEXT = 2 ** 29 - 24;
+
+/**
+ * Stops the run with the memory diagnostic when a string of `length` characters (a byte each,
+ * as the program's `char`s) would not fit the budget, or could not be made at all. Strings are
+ * values, not objects the budget keeps account of, so nothing is charged: the check bounds each
+ * string by what the budget has left.
+ */
+function requireText(length: number, budget: MemoryBudget, name: string, span: SourceSpan): void {
+	const bytes = length > MAX_TEXT ? Number.POSITIVE_INFINITY : length;
+	if (bytes < STRING_CHECK_BYTES) return;
+	budget.require(bytes, { name, bytes: Math.min(length, MAX_TEXT), span });
+}
+
+/** Strings shorter than this are never checked (illustrative: the check costs more than they do). */
+const STRING_CHECK_BYTES = 4096;
+
 /** The `std::string` type. */
 export function stringType(): NativeType {
 	return {
@@ -173,7 +218,7 @@ export function stringType(): NativeType {
 			starts_with: (self, c) => (s(self).startsWith(charOf(c.args[0])) ? 1 : 0),
 			ends_with: (self, c) => (s(self).endsWith(charOf(c.args[0])) ? 1 : 0),
 		},
-		mutators: MUTATORS,
+		mutators: BUDGETED_MUTATORS,
 		returns: {
 			c_str: () => CHAR_PTR,
 			data: () => CHAR_PTR,
@@ -189,12 +234,13 @@ export function stringType(): NativeType {
 			back: () => T.char,
 		},
 		index: (self, i) => s(self).charCodeAt(i) || 0,
-		binary: (op, a, b) => {
+		binary: (op, a, b, site) => {
 			const x = typeof a === 'number' && op === '+' ? String.fromCharCode(a) : textOf(a);
 			const y = typeof b === 'number' && op === '+' ? String.fromCharCode(b) : textOf(b);
 			if (x === null || y === null) return undefined;
 			switch (op) {
 				case '+':
+					requireText(x.length + y.length, site.budget, site.text, site.span);
 					return x + y;
 				case '==':
 					return x === y ? 1 : 0;

@@ -50,8 +50,16 @@ export function formatScreenCode(
 
 /** A device address or handle in the `0x…` form logs use. */
 export function hex(value: number): string {
-	return `0x${value.toString(16)}`;
+	// Device addresses sit above 2^40, where a double's radix conversion is slow: print the
+	// digits above and below 2^24 separately (each a small integer), zero-padding the low part.
+	if (!(value >= HEX_SPLIT) || !Number.isSafeInteger(value)) return `0x${value.toString(16)}`;
+	const high = Math.floor(value / HEX_SPLIT);
+	const low = (value - high * HEX_SPLIT).toString(16);
+	return `0x${high.toString(16)}${HEX_PAD.slice(low.length)}${low}`;
 }
+
+const HEX_SPLIT = 0x1000000;
+const HEX_PAD = '000000';
 
 /** How the screen's error block starts: see cann-version.ts (`screenFormat`). */
 export type ScreenErrorFormat = 'code-first' | 'title-first';

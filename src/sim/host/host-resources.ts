@@ -213,12 +213,35 @@ export interface AllocationBuffer {
  * malloc/free loop that no copy or kernel touches builds none.
  */
 export function allocationContents(a: Allocation): AllocationBuffer {
-	return (a.gm ??= {
-		name: `devPtr@${hex(a.ptr)}`,
-		bytes: a.size,
-		budget: a.budget,
-		tracksWrites: true,
-	});
+	return (a.gm ??= new AllocationContents(a.ptr, a.size, a.budget));
+}
+
+/**
+ * An allocation's contents; the default name is only spelled out when something reads it, since
+ * a launch renames the buffer after its parameter first (a launch loop formats no address).
+ */
+class AllocationContents implements AllocationBuffer {
+	readonly bytes: number;
+	readonly budget: MemoryBudget | undefined;
+	readonly #ptr: number;
+	/** The allocation's bytes record which were written (GM initcheck). */
+	readonly tracksWrites = true;
+	#name: string | undefined;
+
+	constructor(ptr: number, bytes: number, budget: MemoryBudget | undefined) {
+		this.#ptr = ptr;
+		this.bytes = bytes;
+		this.budget = budget;
+		this.#name = undefined;
+	}
+
+	get name(): string {
+		return (this.#name ??= `devPtr@${hex(this.#ptr)}`);
+	}
+
+	set name(name: string) {
+		this.#name = name;
+	}
 }
 
 /** A block of pinned host memory from aclrtMallocHost. */
