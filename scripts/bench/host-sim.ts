@@ -14,6 +14,7 @@ import { Machine } from '../../src/sim/host/machine.ts';
 import type { CallSite } from '../../src/sim/trace.ts';
 import { run } from '../../src/lang/index.ts';
 import { median, type Bench } from './bench-row.ts';
+import { hostLoopProgram } from './lib/host-loop.ts';
 
 const ITERATIONS = 1_000_000;
 
@@ -48,25 +49,7 @@ function loop(): number {
 
 /** The interpreted loop: 50,000 × (aclrtMalloc + `<<<>>>` of an empty kernel + aclrtFree). */
 const PROGRAM_ITERATIONS = 50_000;
-const PROGRAM = `extern "C" __global__ __aicore__ void noop(GM_ADDR x) {}
-int main() {
-    aclInit(nullptr);
-    aclrtSetDevice(0);
-    aclrtStream s = nullptr;
-    aclrtCreateStream(&s);
-    for (int32_t i = 0; i < ${PROGRAM_ITERATIONS}; i++) {
-        void *p = nullptr;
-        aclrtMalloc(&p, 1024, ACL_MEM_MALLOC_HUGE_FIRST);
-        noop<<<1, nullptr, s>>>((uint8_t *)p);
-        aclrtFree(p);
-    }
-    aclrtSynchronizeStream(s);
-    aclrtDestroyStream(s);
-    aclrtResetDevice(0);
-    aclFinalize();
-    return 0;
-}
-`;
+const PROGRAM = hostLoopProgram(PROGRAM_ITERATIONS);
 
 /**
  * The tree before the API catalog (f5d054d) on the same loop, recorded because that tree cannot

@@ -235,11 +235,14 @@ export function aclCreateDataBuffer(rt: AclRuntime, call: HostCall): number {
 	return handle;
 }
 
+/** Drops the handle `call` passes from `handles`; ACL_ERROR_INVALID_PARAM when it is not one. */
+function destroyHandle(handles: Map<number, unknown>, call: HostCall): AclError {
+	return handles.delete(call.args[0] as number) ? ACL_SUCCESS : ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+}
+
 /** `aclDestroyDataBuffer(buffer)`: the memory it describes stays. */
 export function aclDestroyDataBuffer(rt: AclRuntime, call: HostCall): AclError {
-	return rt.state.dataBuffers.delete(call.args[0] as number)
-		? ACL_SUCCESS
-		: ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return destroyHandle(rt.state.dataBuffers, call);
 }
 
 /** `aclGetDataBufferAddr(buffer)`: the address it describes; nullptr for a bad handle. */
@@ -281,9 +284,7 @@ export function aclmdlGetDatasetBuffer(rt: AclRuntime, call: HostCall): number {
 
 /** `aclmdlDestroyDataset(dataset)`: its buffers stay (destroy them one by one). */
 export function aclmdlDestroyDataset(rt: AclRuntime, call: HostCall): AclError {
-	return rt.state.datasets.delete(call.args[0] as number)
-		? ACL_SUCCESS
-		: ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return destroyHandle(rt.state.datasets, call);
 }
 
 /** `aclmdlCreateDesc()`: an empty model description; returns its handle. */
@@ -295,9 +296,7 @@ export function aclmdlCreateDesc(rt: AclRuntime, call: HostCall): number {
 
 /** `aclmdlDestroyDesc(desc)`. */
 export function aclmdlDestroyDesc(rt: AclRuntime, call: HostCall): AclError {
-	return rt.state.modelDescs.delete(call.args[0] as number)
-		? ACL_SUCCESS
-		: ACL_ERROR.ACL_ERROR_INVALID_PARAM;
+	return destroyHandle(rt.state.modelDescs, call);
 }
 
 /**
